@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { contactRoutes } from './modules/contacts/contacts.routes.ts';
+import { segmentRoutes } from './modules/segments/segments.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { inboundRoutes } from './modules/inbound/inbound.routes.ts';
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { domainRoutes } from './modules/domains/domains.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+
+export type BuildAppOptions = { logger?: boolean; serveWebApp?: boolean };
+
+/** Builds the HTTP app in a fixed order: external plugins, app plugins, then the modules. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Sessions end on shutdown only after in-flight requests finish; see main.ts.
+    forceCloseConnections: 'idle',
+  });
+  // During shutdown, answers carry `Connection: close` so keep-alive sockets of in-flight requests
+  // end with their response instead of holding the process open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await registerSecurity(app, ctx.config);
+  await app.register(cookie);
+  registerErrorHandler(app);
+
+  await app.register(healthRoutes, ctx);
+  await app.register(authRoutes, ctx);
+  await app.register(pricingRoutes);
+  await app.register(paymentRoutes, ctx);
+  await app.register(analyticsRoutes, ctx);
+  await app.register(campaignRoutes, ctx);
+  await app.register(contactRoutes, ctx);
+  await app.register(segmentRoutes, ctx);
+  await app.register(trackingRoutes, ctx);
+  await app.register(uploadRoutes, ctx);
+  await app.register(inboundRoutes, ctx);
+  await app.register(outboxRoutes, ctx);
+  await app.register(domainRoutes, ctx);
+  await app.register(notificationRoutes, ctx);
+
+  await registerWebApp(app, options.serveWebApp !== false);
+  return app;
+}

@@ -1,0 +1,66 @@
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+import { issueTemporaryPassword } from '../modules/auth/auth.service.ts';
+import { readRuntimeFile, resetPasswordAnswerSchema } from '../modules/admin/admin-channel.ts';
+
+const usage = `Usage: npm run admin -- <command>
+
+Commands:
+  reset-password EMAIL   print a temporary password valid for 1 hour; the user must set a new one at sign-in`;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Issues a temporary password: through the running server when it holds the embedded database
+ * (PGlite is single-process), otherwise straight against the database.
+ */
+async function resetPassword(email: string): Promise<{ password: string; expiresAt: string }> {
+  const config = loadConfig();
+  const running = config.databaseUrl ? undefined : readRuntimeFile(config.dataDir);
+  if (running && isRunning(running.pid)) {
+    const response = await fetch(`http://127.0.0.1:${running.port}/api/internal/admin/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sendwell-admin-token': running.token },
+      body: JSON.stringify({ email }),
+    });
+    const body: unknown = await response.json();
+    if (!response.ok) throw new AppError('bad_request', (body as { message?: string }).message ?? `server answered ${response.status}`);
+    return resetPasswordAnswerSchema.parse(body);
+  }
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const issued = await issueTemporaryPassword(database.db, email);
+    return { password: issued.password, expiresAt: issued.expiresAt.toISOString() };
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (command === 'reset-password' && args.length === 1 && args[0]) {
+    const issued = await resetPassword(args[0]);
+    console.log(`Temporary password for ${args[0].toLowerCase()}: ${issued.password}`);
+    console.log(`It works until ${issued.expiresAt}; the user must choose a new password after signing in.`);
+    return 0;
+  }
+  console.error(usage);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof AppError || error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'sendwell-config-'));
+
+  it('applies the documented defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ port: 5000, databaseUrl: undefined, smtpUrl: undefined, publicUrl: 'http://localhost:5000', secureCookies: false, authRateLimitPerMinute: 60, dnsServers: [], unlimitedEmails: [] });
+    expect(config.dataDir).toBe(dir);
+  });
+
+  it('generates a development secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a URL starting with postgres:// or postgresql://'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters long'],
+    [{ DNS_SERVERS: 'dns.example.com' }, 'DNS_SERVERS'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
+  ])('stops with a clear message for %j', (env, expected) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(expected);
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow('SESSION_SECRET: is required in production');
+  });
+
+  it('marks cookies secure behind an https PUBLIC_URL and parses lists', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: 'https://mail.example.com/',
+      DNS_SERVERS: '127.0.0.1:5353, 10.0.0.1',
+      UNLIMITED_EMAILS: 'A@x.io, b@y.io',
+    });
+    expect(config.publicUrl).toBe('https://mail.example.com');
+    expect(config.secureCookies).toBe(true);
+    expect(config.dnsServers).toEqual(['127.0.0.1:5353', '10.0.0.1']);
+    expect(config.unlimitedEmails).toEqual(['a@x.io', 'b@y.io']);
+  });
+});

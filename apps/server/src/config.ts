@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const urlWithProtocols = (protocols: string[]) =>
+  optionalString.refine(
+    (value) => value === undefined || (URL.canParse(value) && protocols.includes(new URL(value).protocol)),
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().default('./data'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
+  SESSION_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters long',
+  }),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_STARTER: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_PRICE_ENTERPRISE: optionalString,
+  DNS_SERVERS: optionalString.refine(
+    (value) => value === undefined || value.split(',').every((server) => /^[\d.:a-fA-F[\]]+$/.test(server.trim())),
+    { message: 'must be a comma-separated list of IP addresses (optionally with :port)' },
+  ),
+  SPF_INCLUDE: optionalString.refine((value) => value === undefined || /^((include|ip4|ip6|a|mx):)?[^\s:][^\s]*$/i.test(value), {
+    message: 'must be one SPF mechanism, e.g. include:_spf.example.com or ip4:203.0.113.5',
+  }),
+  UNLIMITED_EMAILS: optionalString,
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
+  SEND_BATCH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  secureCookies: boolean;
+  sessionSecret: string;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    prices: { starter: string | undefined; pro: string | undefined; enterprise: string | undefined };
+  };
+  dnsServers: string[];
+  /** The SPF mechanism a sending domain's SPF record must carry, e.g. `include:_spf.sendwell.example`. */
+  spfInclude: string;
+  unlimitedEmails: string[];
+  authRateLimitPerMinute: number;
+  smtpMaxConnections: number;
+  /** How long a send batch may run before another worker may take it over (its claims go stale at half). */
+  sendBatchTimeoutSeconds: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+};
+
+/** Thrown when the environment is unusable; main prints it and exits without a stack trace. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment once. In development a missing SESSION_SECRET is generated
+ * and kept in DATA_DIR so sessions and signed links survive restarts; production refuses to start.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 characters)');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    smtpUrl: e.SMTP_URL,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      prices: { starter: e.STRIPE_PRICE_STARTER, pro: e.STRIPE_PRICE_PRO, enterprise: e.STRIPE_PRICE_ENTERPRISE },
+    },
+    dnsServers: (e.DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    spfInclude: spfMechanism(e.SPF_INCLUDE, publicUrl),
+    unlimitedEmails: (e.UNLIMITED_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
+    sendBatchTimeoutSeconds: e.SEND_BATCH_TIMEOUT_SECONDS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** SPF_INCLUDE as a full mechanism (a bare host means `include:`); by default `include:_spf.` + the PUBLIC_URL host. */
+function spfMechanism(value: string | undefined, publicUrl: string): string {
+  if (!value) return `include:_spf.${new URL(publicUrl).hostname}`;
+  return /^(include|ip4|ip6|a|mx):/i.test(value) ? value.replace(/^[a-z0-9]+:/i, (prefix) => prefix.toLowerCase()) : `include:${value}`;
+}
+
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema/index.ts';
+
+/**
+ * The app's Drizzle handle. PGlite's and node-postgres' databases share the whole query API;
+ * only their raw-result types differ, so both are exposed through the node-postgres type.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction or the database itself: repos accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The raw SQL port pg-boss needs (its `db` option). */
+export type RawSql = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  raw: RawSql;
+  /** For pg-boss on Postgres: it opens its own pool from the connection string. */
+  connectionString: string | undefined;
+  /** Applies pending migrations; on a shared server an advisory lock keeps concurrent starts apart. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const MIGRATION_LOCK_ID = 731104;
+const EXTENSIONS_SQL = 'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS citext;';
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens PGlite in dataDir (or in memory for 'memory://') when no URL is given, else a pg pool. */
+export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+  if (options.url) {
+    // JIT compilation costs more than it saves on this workload's short queries (measured on segment counts).
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
+    // An idle client can lose its connection (server restart, admin termination); the pool replaces it.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      driver: 'postgres',
+      raw: { executeSql: async (text, values) => pool.query(text, values as unknown[]) },
+      connectionString: options.url,
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await client.query(EXTENSIONS_SQL);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, citext } });
+  const pgliteDb = drizzlePglite(client, { schema });
+  // Same query builder over a different raw driver; see the Db type's comment.
+  const db = pgliteDb as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    raw: {
+      // pg-boss sends multi-statement scripts without values; PGlite's query() takes one statement.
+      executeSql: async (text, values) =>
+        values && values.length > 0 ? client.query(text, values) : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+    },
+    connectionString: undefined,
+    migrate: async () => {
+      await client.exec(EXTENSIONS_SQL);
+      await migratePglite(pgliteDb, { migrationsFolder });
+    },
+    close: () => client.close(),
+  };
+}

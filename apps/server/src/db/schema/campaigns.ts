@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { EmailBlock } from '@sendwell/contract/campaigns';
+import { users } from './auth.ts';
+import { contacts } from './contacts.ts';
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    fromEmail: text('from_email').notNull(),
+    fromName: text('from_name'),
+    replyTo: text('reply_to'),
+    status: text('status').notNull().default('draft'),
+    contentHtml: text('content_html').notNull().default(''),
+    contentText: text('content_text'),
+    blocks: jsonb('blocks').$type<EmailBlock[]>(),
+    listIds: integer('list_ids').array().notNull().default(sql`'{}'::int[]`),
+    segmentIds: integer('segment_ids').array().notNull().default(sql`'{}'::int[]`),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when warming caps or a complaint spike hold the send back. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    totalRecipients: integer('total_recipients').notNull().default(0),
+    totalSent: integer('total_sent').notNull().default(0),
+    totalOpens: integer('total_opens').notNull().default(0),
+    totalClicks: integer('total_clicks').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaigns_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Every link of a campaign as rendered; click tokens point at these ids, never at a URL. */
+export const campaignLinks = pgTable(
+  'campaign_links',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+  },
+  (t) => [uniqueIndex('campaign_links_campaign_url_idx').on(t.campaignId, t.url)],
+);
+
+/** The send ledger: one row per campaign recipient, marked sent only after the transport accepted it. */
+export const campaignSends = pgTable(
+  'campaign_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    /** Kept (as null) when the contact is deleted, so sent history stays. */
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    company: text('company'),
+    /** queued → sending (claimed by one worker) → sent (committed just before the message is completed) | failed | bounced | canceled */
+    status: text('status').notNull().default('queued'),
+    /** Which claim holds a 'sending' row; only that claim may mark it sent. */
+    claimToken: text('claim_token'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    messageId: text('message_id'),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_sends_campaign_contact_idx').on(t.campaignId, t.contactId),
+    index('campaign_sends_campaign_status_idx').on(t.campaignId, t.status, t.id),
+  ],
+);
+
+/** What happened to sent mail: sent, open, click, unsubscribe, bounce, complaint. */
+export const emailEvents = pgTable(
+  'email_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
+    sendId: bigint('send_id', { mode: 'number' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    linkId: integer('link_id'),
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_events_campaign_type_idx').on(t.campaignId, t.type, t.createdAt), index('email_events_contact_idx').on(t.contactId)],
+);
+
+/** Addresses a user must never mail again (unsubscribed, hard-bounced, complained). */
+export const suppressions = pgTable(
+  'suppressions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.email] })],
+);
+
+/** Images a user uploaded; kind 'logo' ones form the Logo Library. */
+export const uploadedImages = pgTable(
+  'uploaded_images',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('image'),
+    storageKey: text('storage_key').notNull(),
+    url: text('url').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploaded_images_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/** The built-in mail catcher (no SMTP_URL): every message the app sends, as sent, shown in the Outbox. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    messageId: text('message_id').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    raw: text('raw').notNull(),
+    isTest: integer('is_test').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_messages_user_created_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/** The text that contact search matches (lower-case; email is stored lower-case already). */
+export const contactSearchText = sql.raw(
+  `(lower(first_name || ' ' || last_name || ' ' || coalesce(company, '')) || ' ' || email)`,
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    company: text('company'),
+    jobTitle: text('job_title'),
+    phone: text('phone'),
+    location: text('location'),
+    notes: text('notes'),
+    tags: text('tags').array().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    subscriptionDate: timestamp('subscription_date', { withTimezone: true }).notNull().defaultNow(),
+    engagementScore: integer('engagement_score').notNull().default(0),
+    totalEmailsOpened: integer('total_emails_opened').notNull().default(0),
+    totalEmailsClicked: integer('total_emails_clicked').notNull().default(0),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_user_email_idx').on(t.userId, t.email),
+    index('contacts_user_created_idx').on(t.userId, t.createdAt),
+    // Search matches email, name and company with ILIKE '%…%'; a trigram index serves it.
+    index('contacts_search_trgm_idx').using('gin', sql`${contactSearchText} gin_trgm_ops`),
+  ],
+);
+
+export const contactLists = pgTable(
+  'contact_lists',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Kept exact in the same transaction as every membership change. */
+    subscriberCount: integer('subscriber_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contact_lists_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);
+
+export const contactListMembers = pgTable(
+  'contact_list_members',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => contactLists.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.contactId] }), index('contact_list_members_contact_idx').on(t.contactId)],
+);
+
+/** Exact per-user totals, maintained by triggers (migration 0006), so unfiltered counts cost one row read. */
+export const contactCounts = pgTable('contact_counts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+  active: integer('active').notNull().default(0),
+});

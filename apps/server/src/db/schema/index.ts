@@ -1,0 +1,6 @@
+// The one place drizzle-kit and the client learn every table from.
+export * from './auth.ts';
+export * from './contacts.ts';
+export * from './campaigns.ts';
+export * from './segments.ts';
+export * from './domains.ts';

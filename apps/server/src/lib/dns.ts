@@ -1,0 +1,62 @@
+import { Resolver } from 'node:dns/promises';
+
+/**
+ * The answer to one TXT look-up, with the difference that matters for verification kept apart:
+ * - `found`: the name has TXT records (each record's chunks already joined);
+ * - `none`: a definitive "nothing there" (NXDOMAIN or NODATA);
+ * - `failed`: no definitive answer (timeout, SERVFAIL, refused, unreachable server).
+ */
+export type TxtLookup = { kind: 'found'; records: string[] } | { kind: 'none' } | { kind: 'failed'; code: string };
+
+/** The one resolver the app uses for DNS: TXT look-ups, classified. */
+export type DnsResolver = {
+  resolveTxt(name: string): Promise<TxtLookup>;
+  /** Raw TXT answers (chunks not joined), shaped like node's `dns.resolveTxt`, for libraries that take a resolver. */
+  resolveTxtRaw(name: string): Promise<string[][]>;
+};
+
+/** Error codes that mean the name or its TXT records definitively do not exist. */
+const DEFINITIVE_NONE = new Set(['ENOTFOUND', 'ENODATA']);
+
+/** One attempt's timeout and the attempts per server: a check never hangs a job for long. */
+const TIMEOUT_MS = 2500;
+const TRIES = 2;
+
+const resolvers = new Map<string, DnsResolver>();
+
+/**
+ * The resolver for a DNS_SERVERS list ('ip' or 'ip:port' entries; empty = the system's servers).
+ * Resolvers are shared per list.
+ */
+export function dnsResolver(servers: readonly string[]): DnsResolver {
+  const key = servers.join(',');
+  let resolver = resolvers.get(key);
+  if (!resolver) {
+    resolver = createDnsResolver(servers);
+    resolvers.set(key, resolver);
+  }
+  return resolver;
+}
+
+function createDnsResolver(servers: readonly string[]): DnsResolver {
+  const resolver = new Resolver({ timeout: TIMEOUT_MS, tries: TRIES });
+  if (servers.length > 0) resolver.setServers([...servers]);
+  return {
+    async resolveTxt(name) {
+      try {
+        const records = await resolver.resolveTxt(name);
+        // A TXT record longer than 255 bytes arrives as several chunks; they form one value (RFC 7208 §3.3).
+        return records.length === 0 ? { kind: 'none' } : { kind: 'found', records: records.map((chunks) => chunks.join('')) };
+      } catch (error) {
+        const code = errorCode(error);
+        return DEFINITIVE_NONE.has(code) ? { kind: 'none' } : { kind: 'failed', code };
+      }
+    },
+    resolveTxtRaw: (name) => resolver.resolveTxt(name),
+  };
+}
+
+function errorCode(error: unknown): string {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : 'EUNKNOWN';
+}

@@ -1,0 +1,24 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// OWASP's argon2id baseline (19 MiB, 2 passes). The library's default algorithm is argon2id
+// (its const enum cannot be imported under verbatimModuleSyntax); a unit test pins the prefix.
+const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, options);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Verifies a password against a stored hash. With no hash (unknown account) it verifies against
+ * a dummy so both failures cost the same time and cannot be told apart.
+ */
+export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+  if (storedHash === undefined) {
+    dummyHash ??= hashPassword('sendwell-no-such-account');
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(storedHash, password).catch(() => false);
+}

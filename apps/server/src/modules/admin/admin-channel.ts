@@ -1,0 +1,59 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@sendwell/contract/errors';
+import type { AppContext } from '../../context.ts';
+import { newToken } from '../../lib/tokens.ts';
+import { issueTemporaryPassword } from '../auth/auth.service.ts';
+
+/**
+ * PGlite lets one process open DATA_DIR, so while the server runs the admin CLI asks it over
+ * loopback instead of opening the database itself. The server writes its port and a one-off token
+ * to DATA_DIR/server.json (mode 600): only someone who can read the data can use the channel.
+ */
+export const runtimeFileName = 'server.json';
+const runtimeFileSchema = z.object({ pid: z.number(), port: z.number(), token: z.string() });
+export type RuntimeFile = z.infer<typeof runtimeFileSchema>;
+
+export function readRuntimeFile(dataDir: string): RuntimeFile | undefined {
+  const file = path.join(dataDir, runtimeFileName);
+  if (!existsSync(file)) return undefined;
+  const parsed = runtimeFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function writeRuntimeFile(dataDir: string, content: RuntimeFile): void {
+  writeFileSync(path.join(dataDir, runtimeFileName), JSON.stringify(content), { mode: 0o600 });
+}
+
+export function removeRuntimeFile(dataDir: string): void {
+  rmSync(path.join(dataDir, runtimeFileName), { force: true });
+}
+
+export const resetPasswordAnswerSchema = z.object({ password: z.string(), expiresAt: z.string() });
+
+/** Route table: loopback + token POST /api/internal/admin/reset-password (PGlite only). */
+export function adminChannelRoutes(token: string): FastifyPluginAsyncZod<AppContext> {
+  return async (app, ctx) => {
+    app.post(
+      '/api/internal/admin/reset-password',
+      { schema: { body: z.object({ email: z.string().min(1) }), response: { 200: resetPasswordAnswerSchema, 403: apiErrorSchema } } },
+      async (request, reply) => {
+        const given = Buffer.from(String(request.headers['x-sendwell-admin-token'] ?? ''));
+        const expected = Buffer.from(token);
+        const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
+        if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          return reply.status(403).send({ message: 'Forbidden' });
+        }
+        const issued = await issueTemporaryPassword(ctx.db, request.body.email);
+        return { password: issued.password, expiresAt: issued.expiresAt.toISOString() };
+      },
+    );
+  };
+}
+
+export function newAdminToken(): string {
+  return newToken();
+}

@@ -1,0 +1,95 @@
+import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { loginFailures, sessions, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts a user; answers undefined when the email is already taken (unique index). */
+export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return row;
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { id: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** The session with its user, if the session exists and has not expired. */
+export async function findLiveSession(db: DbOrTx, id: string, now: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: DbOrTx, id: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user except `keepId` (a password change keeps the session that made it). */
+export async function deleteOtherSessions(db: DbOrTx, userId: string, keepId: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+}
+
+export async function recordLoginFailure(db: DbOrTx, email: string, ip: string | null): Promise<void> {
+  await db.insert(loginFailures).values({ email, ip });
+}
+
+export async function countLoginFailuresSince(db: DbOrTx, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** The oldest failure still inside the window: the lock lifts when it leaves the window. */
+export async function oldestLoginFailureSince(db: DbOrTx, email: string, since: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<Date>`min(${loginFailures.createdAt})`.mapWith(loginFailures.createdAt) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
+  return row?.at ?? undefined;
+}
+
+export async function clearLoginFailures(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+}
+
+/** Housekeeping: expired sessions and failures older than the throttle window. */
+export async function deleteExpiredAuthRows(db: DbOrTx, now: Date, failuresBefore: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, failuresBefore));
+}

@@ -1,0 +1,217 @@
+import type { z } from 'zod';
+import {
+  EMAIL_TAKEN,
+  INVALID_CREDENTIALS,
+  type CurrentUser,
+  type changePasswordBodySchema,
+  type loginBodySchema,
+  type setupUnlimitedBodySchema,
+  type signupBodySchema,
+  type updateProfileBodySchema,
+} from '@sendwell/contract/auth';
+import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/pricing';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { newTemporaryPassword, newToken, sha256Hex } from '../../lib/tokens.ts';
+import * as repo from './auth.repo.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 30 * DAY_MS;
+/** A live session's expiry is pushed forward at most once a minute, not on every request. */
+const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_LOGIN_FAILURES = 10;
+export const TEMPORARY_PASSWORD_TTL_MS = 60 * 60 * 1000;
+export const TRIAL_MS = 14 * DAY_MS;
+
+export type RequestMeta = { ip: string | null; userAgent: string | null };
+export type NewSession = { token: string; user: repo.UserRow };
+
+/** The session's view of a user, as GET /api/auth/user answers it. */
+export function toCurrentUser(row: repo.UserRow): CurrentUser {
+  const plan = planIdSchema.safeParse(row.plan);
+  const status = subscriptionStatusSchema.safeParse(row.subscriptionStatus);
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    company: row.company,
+    postalAddress: row.postalAddress,
+    profileImageUrl: row.profileImageUrl,
+    passwordChangeRequired: row.passwordChangeRequired,
+    plan: plan.success ? plan.data : 'starter',
+    subscriptionStatus: status.success ? status.data : null,
+    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function openSession(db: Db, userId: string, meta: RequestMeta): Promise<string> {
+  const token = newToken();
+  await repo.insertSession(db, {
+    id: sha256Hex(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip,
+  });
+  return token;
+}
+
+/** Creates the account on a 14-day trial of the chosen plan and signs it in. */
+export async function signUp(db: Db, body: z.output<typeof signupBodySchema>, meta: RequestMeta): Promise<NewSession> {
+  const user = await repo.insertUser(db, {
+    email: body.email,
+    passwordHash: await hashPassword(body.password),
+    firstName: body.firstName,
+    lastName: body.lastName,
+    company: body.company,
+    plan: body.plan,
+    subscriptionStatus: 'trialing',
+    trialEndsAt: new Date(Date.now() + TRIAL_MS),
+  });
+  if (!user) throw new AppError('conflict', EMAIL_TAKEN);
+  return { user, token: await openSession(db, user.id, meta) };
+}
+
+/**
+ * Checks the credentials. Unknown emails, wrong passwords and expired temporary passwords get
+ * the same answer after the same hashing work; ten failures in 15 minutes lock the email.
+ */
+async function checkCredentials(db: Db, body: z.output<typeof loginBodySchema>, meta: RequestMeta): Promise<repo.UserRow> {
+  const windowStart = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
+  if ((await repo.countLoginFailuresSince(db, body.email, windowStart)) >= MAX_LOGIN_FAILURES) {
+    const oldest = await repo.oldestLoginFailureSince(db, body.email, windowStart);
+    const waitMinutes = oldest
+      ? Math.max(1, Math.ceil((oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - Date.now()) / 60000))
+      : 15;
+    throw new AppError(
+      'rate_limited',
+      `Too many failed sign-in attempts for this email. Please try again in ${waitMinutes} minute${waitMinutes === 1 ? '' : 's'}.`,
+    );
+  }
+  const user = await repo.findUserByEmail(db, body.email);
+  const passwordOk = await verifyPassword(user?.passwordHash, body.password);
+  const temporaryExpired = user?.temporaryPasswordExpiresAt != null && user.temporaryPasswordExpiresAt.getTime() <= Date.now();
+  if (!user || !passwordOk || temporaryExpired) {
+    await repo.recordLoginFailure(db, body.email, meta.ip);
+    throw new AppError('unauthorized', INVALID_CREDENTIALS);
+  }
+  await repo.clearLoginFailures(db, body.email);
+  return user;
+}
+
+/** Signs in with email and password (see checkCredentials), under a brand-new session id. */
+export async function logIn(db: Db, body: z.output<typeof loginBodySchema>, meta: RequestMeta): Promise<NewSession> {
+  const user = await checkCredentials(db, body, meta);
+  return { user, token: await openSession(db, user.id, meta) };
+}
+
+export async function logOut(db: Db, token: string | undefined): Promise<void> {
+  if (token) await repo.deleteSession(db, sha256Hex(token));
+}
+
+export type SignedIn = { user: repo.UserRow; sessionId: string; refreshed: boolean };
+
+/** The signed-in user behind a cookie token, sliding the 30-day idle expiry forward. */
+export async function resolveSession(db: Db, token: string | undefined): Promise<SignedIn | null> {
+  if (!token || token.length > 100) return null;
+  const sessionId = sha256Hex(token);
+  const now = new Date();
+  const found = await repo.findLiveSession(db, sessionId, now);
+  if (!found) return null;
+  const refreshed = now.getTime() - found.session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS;
+  if (refreshed) await repo.touchSession(db, sessionId, now, new Date(now.getTime() + SESSION_IDLE_MS));
+  return { user: found.user, sessionId, refreshed };
+}
+
+/**
+ * Sets a new password and ends the user's other sessions. Outside a forced change the current
+ * password must be given, so a borrowed session cannot lock the owner out.
+ */
+export async function changePassword(
+  db: Db,
+  signedIn: SignedIn,
+  body: z.output<typeof changePasswordBodySchema>,
+): Promise<void> {
+  const { user } = signedIn;
+  if (!user.passwordChangeRequired) {
+    if (!body.currentPassword) {
+      throw new AppError('bad_request', 'Please enter your current password', { currentPassword: 'Please enter your current password' });
+    }
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      throw new AppError('bad_request', 'Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+    }
+  }
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, {
+      passwordHash: await hashPassword(body.newPassword),
+      passwordChangeRequired: false,
+      temporaryPasswordExpiresAt: null,
+    });
+    await repo.deleteOtherSessions(tx, user.id, signedIn.sessionId);
+  });
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  body: z.output<typeof updateProfileBodySchema>,
+): Promise<repo.UserRow> {
+  const row = await repo.updateUser(db, userId, body);
+  if (!row) throw new AppError('not_found', 'User not found');
+  return row;
+}
+
+/**
+ * Replaces the account's password with a temporary one valid for an hour and requires a change
+ * at next sign-in; existing sessions end. Used by `npm run admin -- reset-password`.
+ */
+export async function issueTemporaryPassword(db: Db, email: string): Promise<{ password: string; expiresAt: Date }> {
+  const user = await repo.findUserByEmail(db, email.trim().toLowerCase());
+  if (!user) throw new AppError('not_found', `No account with the email ${email}`);
+  const password = newTemporaryPassword();
+  const expiresAt = new Date(Date.now() + TEMPORARY_PASSWORD_TTL_MS);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, {
+      passwordHash: await hashPassword(password),
+      passwordChangeRequired: true,
+      temporaryPasswordExpiresAt: expiresAt,
+    });
+    await repo.deleteOtherSessions(tx, user.id, null);
+    await repo.clearLoginFailures(tx, user.email);
+  });
+  return { password, expiresAt };
+}
+
+/**
+ * Grants the unlimited plan to an account that proves its credentials and is on the server's
+ * UNLIMITED_EMAILS list; nobody else can obtain it this way.
+ */
+export async function activateUnlimited(
+  db: Db,
+  unlimitedEmails: string[],
+  body: z.output<typeof setupUnlimitedBodySchema>,
+  meta: RequestMeta,
+): Promise<{ success: boolean; message: string; token?: string }> {
+  let user: repo.UserRow;
+  try {
+    user = await checkCredentials(db, body, meta);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'unauthorized') return { success: false, message: 'Invalid credentials' };
+    throw error;
+  }
+  if (!unlimitedEmails.includes(user.email)) {
+    return { success: false, message: 'This account is not entitled to the Unlimited plan' };
+  }
+  await repo.updateUser(db, user.id, { plan: 'unlimited', subscriptionStatus: 'active', trialEndsAt: null });
+  // The credentials were just proven, so the activation also signs the user in ('Go to Dashboard').
+  return { success: true, message: 'Unlimited plan activated', token: await openSession(db, user.id, meta) };
+}
+
+/** Removes expired sessions and stale login failures (hourly job). */
+export async function cleanUpAuthRows(db: Db): Promise<void> {
+  await repo.deleteExpiredAuthRows(db, new Date(), new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS));
+}

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  campaignDetailSchema,
+  campaignListSchema,
+  campaignReportSchema,
+  createCampaignBodySchema,
+  renderPreviewBodySchema,
+  renderPreviewResponseSchema,
+  sendTestBodySchema,
+  updateCampaignBodySchema,
+} from '@sendwell/contract/campaigns';
+import { idParamsSchema } from '@sendwell/contract/contacts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/session.ts';
+import * as campaigns from './campaigns.service.ts';
+import { campaignReport } from './campaign-report.ts';
+import { countRecipients } from '../delivery/recipients.ts';
+import { cancelCampaign, pauseCampaign, resumeCampaign, scheduleCampaignStart, sendTestEmails, startCampaignSend } from '../delivery/send.service.ts';
+
+/**
+ * Route table (signed-in, scoped to the user):
+ *   GET    /api/campaigns                 list
+ *   POST   /api/campaigns                 create (status 'sent'/'sending' = send now; 'scheduled' = at scheduledAt)
+ *   POST   /api/campaigns/preview         the server's rendering of unsaved blocks
+ *   GET    /api/campaigns/:id
+ *   PATCH  /api/campaigns/:id             drafts only (409); a scheduled one may go back to draft
+ *   DELETE /api/campaigns/:id             drafts only
+ *   GET    /api/campaigns/:id/recipients  how many recipients it would go to now
+ *   POST   /api/campaigns/:id/send
+ *   POST   /api/campaigns/:id/test        {emails}
+ *   POST   /api/campaigns/:id/pause | resume | cancel
+ *   GET    /api/campaigns/:id/report
+ */
+export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db, config } = ctx;
+  app.addHook('onRequest', requireUser(db, config));
+
+  const afterSave = async (campaign: { id: number; status: string; scheduledAt: string | null }) => {
+    if (campaign.status === 'scheduled' && campaign.scheduledAt) await scheduleCampaignStart(ctx, campaign.id, new Date(campaign.scheduledAt));
+  };
+
+  app.get('/api/campaigns', { schema: { response: { 200: campaignListSchema } } }, async (request) => campaigns.campaignsOf(db, request.signedIn.user.id));
+
+  app.post('/api/campaigns', { schema: { body: createCampaignBodySchema, response: { 201: campaignDetailSchema } } }, async (request, reply) => {
+    const user = request.signedIn.user;
+    const created = await campaigns.createCampaign(db, user, config.publicUrl, request.body, (id) => startCampaignSend(ctx, user.id, id));
+    await afterSave(created);
+    return reply.status(201).send(created);
+  });
+
+  app.post('/api/campaigns/preview', { schema: { body: renderPreviewBodySchema, response: { 200: renderPreviewResponseSchema } } }, async (request) =>
+    campaigns.previewEmail(request.body.blocks, request.body.subject, request.signedIn.user, config.publicUrl),
+  );
+
+  app.get('/api/campaigns/:id', { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } }, async (request) =>
+    campaigns.getCampaign(db, request.signedIn.user.id, request.params.id),
+  );
+
+  app.patch(
+    '/api/campaigns/:id',
+    { schema: { params: idParamsSchema, body: updateCampaignBodySchema, response: { 200: campaignDetailSchema } } },
+    async (request) => {
+      const user = request.signedIn.user;
+      const updated = await campaigns.updateCampaign(db, user, config.publicUrl, request.params.id, request.body, (id) => startCampaignSend(ctx, user.id, id));
+      await afterSave(updated);
+      return updated;
+    },
+  );
+
+  app.delete('/api/campaigns/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await campaigns.deleteCampaign(db, request.signedIn.user.id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/campaigns/:id/report', { schema: { params: idParamsSchema, response: { 200: campaignReportSchema } } }, async (request) =>
+    campaignReport(db, request.signedIn.user.id, request.params.id),
+  );
+
+  app.get('/api/campaigns/:id/recipients', { schema: { params: idParamsSchema, response: { 200: z.object({ count: z.number().int() }) } } }, async (request) => {
+    const campaign = await campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
+    return { count: await countRecipients(db, request.signedIn.user.id, campaign.listIds, campaign.segmentIds) };
+  });
+
+  app.post('/api/campaigns/:id/send', { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } }, async (request) => {
+    await startCampaignSend(ctx, request.signedIn.user.id, request.params.id);
+    return campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
+  });
+
+  app.post(
+    '/api/campaigns/:id/test',
+    { schema: { params: idParamsSchema, body: sendTestBodySchema, response: { 200: z.object({ sent: z.number().int() }) } } },
+    async (request) => ({ sent: await sendTestEmails(ctx, ctx.transport, request.signedIn.user, request.params.id, request.body.emails) }),
+  );
+
+  for (const [action, change] of [['pause', pauseCampaign], ['resume', resumeCampaign], ['cancel', cancelCampaign]] as const) {
+    app.post(`/api/campaigns/:id/${action}`, { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } }, async (request) => {
+      await change(ctx, request.signedIn.user.id, request.params.id);
+      return campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
+    });
+  }
+};

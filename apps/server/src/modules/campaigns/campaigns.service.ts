@@ -1,0 +1,193 @@
+import type { z } from 'zod';
+import {
+  unknownMergeTags,
+  type CampaignDetail,
+  type CampaignListItem,
+  type EmailBlock,
+  type createCampaignBodySchema,
+  type updateCampaignBodySchema,
+} from '@sendwell/contract/campaigns';
+import { campaignStatusSchema } from '@sendwell/contract/campaigns';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+import { ratePercent } from '../analytics/analytics.service.ts';
+import { compileEmail, renderForRecipient, untrackedLinks, type CompiledEmail } from './email-renderer.ts';
+import * as repo from './campaigns.repo.ts';
+
+export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
+export const ONLY_DRAFTS = 'Only draft campaigns can be edited';
+
+type CreateBody = z.output<typeof createCampaignBodySchema>;
+type UpdateBody = z.output<typeof updateCampaignBodySchema>;
+
+export function toCampaignListItem(row: repo.CampaignRow): CampaignListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    subject: row.subject,
+    status: campaignStatusSchema.parse(row.status),
+    totalRecipients: row.totalRecipients,
+    totalSent: row.totalSent,
+    totalOpens: row.totalOpens,
+    totalClicks: row.totalClicks,
+    openRate: ratePercent(row.totalOpens, row.totalSent),
+    clickRate: ratePercent(row.totalClicks, row.totalSent),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toCampaignDetail(row: repo.CampaignRow): CampaignDetail {
+  return {
+    ...toCampaignListItem(row),
+    fromEmail: row.fromEmail,
+    fromName: row.fromName,
+    replyTo: row.replyTo,
+    content: { html: row.contentHtml, text: row.contentText ?? '' },
+    blocks: row.blocks ?? [],
+    listIds: row.listIds,
+    segmentIds: row.segmentIds,
+    pausedUntil: row.pausedUntil?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The sender details every campaign footer carries. */
+export function senderFooter(user: UserRow) {
+  return { company: user.company || `${user.firstName} ${user.lastName}`.trim(), postalAddress: user.postalAddress, year: new Date().getFullYear() };
+}
+
+/** Compiles a campaign's email; blocks when it has them, else the HTML it was created with. */
+export function compileCampaign(campaign: Pick<repo.CampaignRow, 'blocks' | 'subject' | 'contentHtml'>, user: UserRow, publicUrl: string): CompiledEmail {
+  return compileEmail(campaign.blocks ?? [], campaign.subject, senderFooter(user), publicUrl, campaign.contentHtml);
+}
+
+/** The email as the user will see it in the preview: their own name in the merge tags, links untracked. */
+export function previewEmail(blocks: EmailBlock[], subject: string, user: UserRow, publicUrl: string) {
+  const compiled = compileEmail(blocks, subject, senderFooter(user), publicUrl);
+  return renderForRecipient(
+    compiled,
+    { firstName: user.firstName, lastName: user.lastName, email: user.email, company: user.company || null },
+    untrackedLinks(compiled, '#unsubscribe', '#preferences'),
+  );
+}
+
+/** Refuses unknown merge tags anywhere a recipient will read them. */
+function checkMergeTags(subject: string | undefined, blocks: EmailBlock[] | undefined): void {
+  const texts = [subject ?? ''];
+  for (const block of blocks ?? []) {
+    if (block.type === 'text') texts.push(block.content.text);
+    if (block.type === 'button') texts.push(block.content.text);
+    if (block.type === 'image') texts.push(block.content.alt);
+  }
+  const unknown = [...new Set(texts.flatMap(unknownMergeTags))];
+  if (unknown.length > 0) {
+    const message = `Unknown merge tag ${unknown.map((t) => `{{${t}}}`).join(', ')}. Use {{firstName}}, {{lastName}}, {{email}} or {{company}}.`;
+    throw new AppError('bad_request', message, { content: message });
+  }
+}
+
+async function checkRecipients(db: Db, userId: string, listIds: number[] | undefined, segmentIds: number[] | undefined): Promise<void> {
+  if (listIds && (await repo.ownedListIds(db, userId, listIds)).length !== new Set(listIds).size) {
+    throw new AppError('not_found', 'Contact list not found');
+  }
+  if (segmentIds && (await repo.ownedSegmentIds(db, userId, segmentIds)).length !== new Set(segmentIds).size) {
+    throw new AppError('not_found', 'Segment not found');
+  }
+}
+
+function checkSchedule(status: string | undefined, scheduledAt: string | null | undefined): void {
+  if (status === 'scheduled' && (!scheduledAt || Date.parse(scheduledAt) <= Date.now())) {
+    throw new AppError('bad_request', 'Choose a time in the future to schedule this campaign', { scheduledAt: 'Choose a time in the future to schedule this campaign' });
+  }
+}
+
+/** The stored row's fields for a body; the HTML stored is the server's own rendering of the blocks. */
+function rowValues(body: Partial<CreateBody>, user: UserRow, publicUrl: string, current?: repo.CampaignRow): Partial<repo.NewCampaignRow> {
+  const values: Partial<repo.NewCampaignRow> = {};
+  if (body.name !== undefined) values.name = body.name;
+  if (body.subject !== undefined) values.subject = body.subject;
+  if (body.fromEmail !== undefined) values.fromEmail = body.fromEmail;
+  if (body.fromName !== undefined) values.fromName = body.fromName;
+  if (body.replyTo !== undefined) values.replyTo = body.replyTo;
+  if (body.listIds !== undefined) values.listIds = [...new Set(body.listIds)];
+  if (body.segmentIds !== undefined) values.segmentIds = [...new Set(body.segmentIds)];
+  if (body.blocks !== undefined) values.blocks = body.blocks;
+  const blocks = body.blocks ?? current?.blocks ?? [];
+  const subject = body.subject ?? current?.subject ?? '';
+  if (blocks.length > 0 && (body.blocks !== undefined || body.subject !== undefined || body.content !== undefined)) {
+    const preview = previewEmail(blocks, subject, user, publicUrl);
+    values.contentHtml = preview.html;
+    values.contentText = preview.text;
+  } else if (body.content !== undefined) {
+    values.contentHtml = body.content.html;
+    values.contentText = body.content.text ?? null;
+  }
+  return values;
+}
+
+export type SendRequester = (campaignId: number) => Promise<unknown>;
+
+/**
+ * Creates a campaign. 'scheduled' needs a future scheduledAt; 'sent' or 'sending' is taken as a
+ * request to send and goes through the same path as POST /send.
+ */
+export async function createCampaign(db: Db, user: UserRow, publicUrl: string, body: CreateBody, send: SendRequester): Promise<CampaignDetail> {
+  checkMergeTags(body.subject, body.blocks);
+  checkSchedule(body.status, body.scheduledAt);
+  await checkRecipients(db, user.id, body.listIds, body.segmentIds);
+  const status = body.status === 'scheduled' ? 'scheduled' : 'draft';
+  const row = await repo.insertCampaign(db, {
+    ...(rowValues(body, user, publicUrl) as repo.NewCampaignRow),
+    userId: user.id,
+    status,
+    scheduledAt: status === 'scheduled' && body.scheduledAt ? new Date(body.scheduledAt) : null,
+  });
+  if (body.status === 'sent' || body.status === 'sending') await send(row.id);
+  return toCampaignDetail((await repo.findCampaign(db, user.id, row.id)) ?? row);
+}
+
+/**
+ * Updates a draft (409 for any other status). A scheduled campaign may only be taken back to
+ * draft. Asking for 'sent' or 'sending' sends after saving.
+ */
+export async function updateCampaign(db: Db, user: UserRow, publicUrl: string, id: number, body: UpdateBody, send: SendRequester): Promise<CampaignDetail> {
+  const current = await repo.findCampaign(db, user.id, id);
+  if (!current) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  const unschedule = current.status === 'scheduled' && body.status === 'draft';
+  if (current.status !== 'draft' && !unschedule) throw new AppError('conflict', ONLY_DRAFTS);
+  checkMergeTags(body.subject, body.blocks);
+  checkSchedule(body.status, body.scheduledAt ?? current.scheduledAt?.toISOString());
+  await checkRecipients(db, user.id, body.listIds, body.segmentIds);
+  const values = rowValues(body, user, publicUrl, current);
+  if (body.status === 'scheduled') {
+    values.status = 'scheduled';
+    values.scheduledAt = new Date(body.scheduledAt ?? current.scheduledAt?.toISOString() ?? Date.now());
+  } else if (body.status === 'draft') {
+    values.status = 'draft';
+    values.scheduledAt = null;
+  }
+  const row = await repo.updateCampaign(db, id, values);
+  if (body.status === 'sent' || body.status === 'sending') await send(id);
+  return toCampaignDetail((await repo.findCampaign(db, user.id, id)) ?? row);
+}
+
+export async function getCampaign(db: Db, userId: string, id: number): Promise<CampaignDetail> {
+  const row = await repo.findCampaign(db, userId, id);
+  if (!row) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  return toCampaignDetail(row);
+}
+
+export async function deleteCampaign(db: Db, userId: string, id: number): Promise<void> {
+  const row = await repo.findCampaign(db, userId, id);
+  if (!row) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  if (row.status !== 'draft') throw new AppError('conflict', 'Only draft campaigns can be deleted');
+  await repo.deleteCampaign(db, id);
+}
+
+/** The user's campaigns, newest first. */
+export async function campaignsOf(db: Db, userId: string): Promise<CampaignListItem[]> {
+  return (await repo.listCampaigns(db, userId)).map(toCampaignListItem);
+}

@@ -1,0 +1,249 @@
+import { MERGE_TAG_PATTERN, type EmailBlock, type MergeTag } from '@sendwell/contract/campaigns';
+
+/** The per-recipient values merge tags read. */
+export type Recipient = { firstName: string; lastName: string; email: string; company: string | null };
+
+/** Per-recipient links: tracked clicks, open pixel, unsubscribe and preferences pages. */
+export type RecipientLinks = {
+  click(linkIndex: number): string;
+  openPixel: string | null;
+  unsubscribe: string;
+  preferences: string;
+};
+
+/** The sender's footer details (CAN-SPAM: who sent it and a postal address). */
+export type SenderFooter = { company: string; postalAddress: string; year: number };
+
+type Slot =
+  | { kind: 'merge'; tag: MergeTag; fallback: string; escape: boolean }
+  | { kind: 'click'; linkIndex: number }
+  | { kind: 'open' }
+  | { kind: 'unsubscribe' }
+  | { kind: 'preferences' };
+type Part = string | Slot;
+
+/**
+ * A campaign rendered once, with holes for what differs per recipient. Filling the holes is a
+ * string join, which keeps per-recipient rendering cheap (see bench/render.bench.ts).
+ */
+export type CompiledEmail = { subject: Part[]; html: Part[]; text: Part[]; links: string[] };
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+const DEFAULTS = {
+  text: { color: '#333333', fontSize: 16, lineHeight: 1.5, padding: 20 },
+  heading: { h1: 32, h2: 24, h3: 20 } as Record<string, number>,
+  button: { backgroundColor: '#007bff', color: '#ffffff', borderRadius: 4 },
+  divider: { color: '#e5e5e5' },
+  spacer: { height: 20 },
+};
+const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+/** Builder that merges adjacent literal strings so rendering joins as few pieces as possible. */
+class Parts {
+  readonly parts: Part[] = [];
+  push(...items: Part[]): this {
+    for (const item of items) {
+      const last = this.parts.at(-1);
+      if (typeof item === 'string' && typeof last === 'string') this.parts[this.parts.length - 1] = last + item;
+      else this.parts.push(item);
+    }
+    return this;
+  }
+}
+
+/** User text with merge tags: literal pieces escaped for the target, tags left as slots. */
+function withMergeTags(text: string, escape: boolean): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const match of text.matchAll(MERGE_TAG_PATTERN)) {
+    const literal = text.slice(last, match.index);
+    parts.push(escape ? escapeHtml(literal).replace(/\r?\n/g, '<br>') : literal);
+    parts.push({ kind: 'merge', tag: (match[1] ?? '').trim() as MergeTag, fallback: (match[2] ?? '').trim(), escape });
+    last = (match.index ?? 0) + match[0].length;
+  }
+  const rest = text.slice(last);
+  parts.push(escape ? escapeHtml(rest).replace(/\r?\n/g, '<br>') : rest);
+  return parts;
+}
+
+function linkIndex(links: string[], url: string): number {
+  const found = links.indexOf(url);
+  if (found >= 0) return found;
+  links.push(url);
+  return links.length - 1;
+}
+
+function absoluteSrc(src: string, publicUrl: string): string {
+  return src.startsWith('/uploads/') ? `${publicUrl}${src}` : src;
+}
+
+/**
+ * Compiles blocks into the email the spec describes: 600 px, table layout, inline styles, the
+ * block defaults of spec part 1 §3, a plain-text part, and a footer with unsubscribe and
+ * preferences links, the sender's company, postal address and the current year. User text is
+ * escaped; only http(s) URLs (checked by the contract) reach href and src.
+ */
+export function compileEmail(
+  blocks: EmailBlock[],
+  subject: string,
+  sender: SenderFooter,
+  publicUrl: string,
+  /** For campaigns made through the API without blocks: the sender's own HTML body, used as given. */
+  rawBodyHtml?: string,
+): CompiledEmail {
+  const html = new Parts();
+  const text = new Parts();
+  const links: string[] = [];
+  html.push(
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="x-apple-disable-message-reformatting"><title>',
+    ...withMergeTags(subject, true),
+    '</title></head>',
+    `<body style="margin:0;padding:0;background-color:#f4f4f5;font-family:${FONT};">`,
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f4f5;"><tr><td align="center" style="padding:24px 8px;">',
+    '<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">',
+  );
+
+  if (blocks.length === 0 && rawBodyHtml) html.push(`<tr><td style="padding:20px;">${rawBodyHtml}</td></tr>`);
+  for (const block of blocks) {
+    const s = block.styles;
+    const align = s.textAlign ?? (block.type === 'button' ? 'center' : 'left');
+    const padding = s.padding ?? (block.type === 'text' ? DEFAULTS.text.padding : block.type === 'divider' || block.type === 'spacer' ? 0 : 20);
+    const cellBg = block.type !== 'button' && s.backgroundColor ? `background-color:${s.backgroundColor};` : '';
+    switch (block.type) {
+      case 'text': {
+        const tag = block.content.tag;
+        const size = s.fontSize ?? (tag === 'p' ? DEFAULTS.text.fontSize : DEFAULTS.heading[tag]);
+        const weight = tag === 'p' ? 'normal' : 'bold';
+        html.push(
+          `<tr><td style="padding:${padding}px;${cellBg}text-align:${align};">`,
+          `<${tag} style="margin:0;color:${s.color ?? DEFAULTS.text.color};font-size:${size}px;line-height:${DEFAULTS.text.lineHeight};font-weight:${weight};font-family:${FONT};">`,
+          ...withMergeTags(block.content.text, true),
+          `</${tag}></td></tr>`,
+        );
+        text.push(...withMergeTags(block.content.text, false), '\n\n');
+        break;
+      }
+      case 'image': {
+        const width = s.width ?? 100;
+        const img = [
+          `<img src="${escapeHtml(absoluteSrc(block.content.src, publicUrl))}" alt="`,
+          ...withMergeTags(block.content.alt, true),
+          `" width="${Math.round((560 * width) / 100)}" style="display:block;width:${width}%;max-width:100%;height:auto;border:0;${align === 'center' ? 'margin:0 auto;' : align === 'right' ? 'margin-left:auto;' : ''}">`,
+        ];
+        html.push(`<tr><td style="padding:${padding}px;${cellBg}text-align:${align};">`);
+        if (block.content.href) {
+          html.push('<a href="', { kind: 'click', linkIndex: linkIndex(links, block.content.href) }, '" target="_blank">', ...img, '</a>');
+        } else {
+          html.push(...img);
+        }
+        html.push('</td></tr>');
+        if (block.content.alt) text.push('[', ...withMergeTags(block.content.alt, false), ']\n\n');
+        break;
+      }
+      case 'button': {
+        const index = linkIndex(links, block.content.url);
+        const bg = s.backgroundColor ?? DEFAULTS.button.backgroundColor;
+        const radius = s.borderRadius ?? DEFAULTS.button.borderRadius;
+        html.push(
+          `<tr><td style="padding:${padding}px;text-align:${align};">`,
+          `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="display:inline-table;"><tr><td style="background-color:${bg};border-radius:${radius}px;">`,
+          '<a href="',
+          { kind: 'click', linkIndex: index },
+          `" target="_blank" style="display:inline-block;padding:12px 24px;color:${s.color ?? DEFAULTS.button.color};font-size:${s.fontSize ?? 16}px;font-weight:bold;text-decoration:none;border-radius:${radius}px;font-family:${FONT};">`,
+          ...withMergeTags(block.content.text, true),
+          '</a></td></tr></table></td></tr>',
+        );
+        text.push(...withMergeTags(block.content.text, false), ': ', { kind: 'click', linkIndex: index }, '\n\n');
+        break;
+      }
+      case 'divider':
+        html.push(
+          `<tr><td style="padding:${padding}px 20px;${cellBg}"><div style="border-top:1px solid ${s.color ?? DEFAULTS.divider.color};margin:20px 0;font-size:0;line-height:0;">&nbsp;</div></td></tr>`,
+        );
+        text.push('----------\n\n');
+        break;
+      case 'spacer':
+        html.push(`<tr><td style="height:${s.height ?? DEFAULTS.spacer.height}px;font-size:0;line-height:0;${cellBg}">&nbsp;</td></tr>`);
+        break;
+    }
+  }
+
+  const company = escapeHtml(sender.company);
+  const address = escapeHtml(sender.postalAddress).replace(/\r?\n/g, '<br>');
+  html.push(
+    '</table>',
+    '<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;">',
+    `<tr><td style="padding:24px 20px;text-align:center;color:#71717a;font-size:12px;line-height:1.5;font-family:${FONT};">`,
+    `<p style="margin:0 0 8px 0;">${company}${company && address ? '<br>' : ''}${address}</p>`,
+    '<p style="margin:0 0 8px 0;"><a href="',
+    { kind: 'unsubscribe' },
+    '" style="color:#71717a;text-decoration:underline;">Unsubscribe</a> &middot; <a href="',
+    { kind: 'preferences' },
+    '" style="color:#71717a;text-decoration:underline;">Update preferences</a></p>',
+    `<p style="margin:0;">&copy; ${sender.year} ${company}</p>`,
+    '</td></tr></table>',
+    { kind: 'open' },
+    '</td></tr></table></body></html>',
+  );
+  text.push(
+    '--\n',
+    sender.company,
+    sender.company && sender.postalAddress ? '\n' : '',
+    sender.postalAddress,
+    '\nUnsubscribe: ',
+    { kind: 'unsubscribe' },
+    '\nUpdate preferences: ',
+    { kind: 'preferences' },
+    `\n© ${sender.year} ${sender.company}\n`,
+  );
+  return { subject: withMergeTags(subject, false), html: html.parts, text: text.parts, links };
+}
+
+function fill(parts: Part[], recipient: Recipient, urls: RecipientLinks, html: boolean): string {
+  let out = '';
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      out += part;
+      continue;
+    }
+    switch (part.kind) {
+      case 'merge': {
+        const value = (part.tag === 'company' ? recipient.company : recipient[part.tag]) || part.fallback;
+        out += part.escape ? escapeHtml(value) : value;
+        break;
+      }
+      case 'click':
+        out += html ? escapeHtml(urls.click(part.linkIndex)) : urls.click(part.linkIndex);
+        break;
+      case 'open':
+        if (html && urls.openPixel) out += `<img src="${escapeHtml(urls.openPixel)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px;">`;
+        break;
+      case 'unsubscribe':
+        out += html ? escapeHtml(urls.unsubscribe) : urls.unsubscribe;
+        break;
+      case 'preferences':
+        out += html ? escapeHtml(urls.preferences) : urls.preferences;
+        break;
+    }
+  }
+  return out;
+}
+
+/** The finished HTML and text for one recipient. */
+export function renderForRecipient(compiled: CompiledEmail, recipient: Recipient, urls: RecipientLinks): { subject: string; html: string; text: string } {
+  return {
+    subject: fill(compiled.subject, recipient, urls, false),
+    html: fill(compiled.html, recipient, urls, true),
+    text: fill(compiled.text, recipient, urls, false),
+  };
+}
+
+/** Links that go straight to their targets: for previews and test sends (nothing is tracked). */
+export function untrackedLinks(compiled: CompiledEmail, unsubscribe: string, preferences: string): RecipientLinks {
+  return { click: (i) => compiled.links[i] ?? '#', openPixel: null, unsubscribe, preferences };
+}

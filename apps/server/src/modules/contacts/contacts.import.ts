@@ -1,0 +1,328 @@
+import { parse } from 'csv-parse';
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { contactEmailSchema, LIST_NAME_REQUIRED, NOT_CSV, type ImportResult } from '@sendwell/contract/contacts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { contactListMembers, contactLists, contacts } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './contacts.repo.ts';
+import { LIST_EXISTS } from './contacts.service.ts';
+
+export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+export const IMPORT_BATCH_SIZE = 2000;
+const MAX_REPORTED_ERRORS = 100;
+
+type Field = 'email' | 'firstName' | 'lastName' | 'company' | 'jobTitle' | 'phone' | 'location' | 'notes' | 'tags' | 'fullName';
+
+/** Header spellings we accept, compared after lower-casing and dropping everything but letters and digits. */
+const HEADER_ALIASES: Record<Field, string[]> = {
+  email: ['email', 'emailaddress', 'mail', 'emailid', 'e_mail'],
+  firstName: ['firstname', 'first', 'givenname', 'fname', 'forename'],
+  lastName: ['lastname', 'last', 'surname', 'familyname', 'lname'],
+  fullName: ['name', 'fullname', 'contactname'],
+  company: ['company', 'companyname', 'organization', 'organisation', 'org', 'employer'],
+  jobTitle: ['jobtitle', 'title', 'position', 'role'],
+  phone: ['phone', 'phonenumber', 'mobile', 'telephone', 'tel', 'cell'],
+  location: ['location', 'city', 'address', 'region'],
+  notes: ['notes', 'note', 'comments', 'comment'],
+  tags: ['tags', 'tag', 'labels'],
+};
+
+const LIMITS: Partial<Record<Field, number>> = { firstName: 100, lastName: 100, company: 200, jobTitle: 200, phone: 50, location: 200, notes: 5000 };
+
+export function normalizeHeader(header: string): string {
+  return header.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Maps each known field to its column index; the first matching column wins. */
+export function mapColumns(headers: string[]): Partial<Record<Field, number>> {
+  const columns: Partial<Record<Field, number>> = {};
+  headers.forEach((header, index) => {
+    const key = normalizeHeader(header);
+    for (const [field, aliases] of Object.entries(HEADER_ALIASES) as [Field, string[]][]) {
+      if (columns[field] === undefined && aliases.includes(key)) columns[field] = index;
+    }
+  });
+  return columns;
+}
+
+/** Picks the delimiter that occurs most often outside quotes in the header line: comma, semicolon or tab. */
+export function sniffDelimiter(firstLine: string): string {
+  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0]]);
+  let quoted = false;
+  for (const ch of firstLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && counts.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  }
+  let best = ',';
+  for (const [delimiter, n] of counts) if (n > (counts.get(best) ?? 0)) best = delimiter;
+  return best;
+}
+
+type Candidate = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  jobTitle: string | null;
+  phone: string | null;
+  location: string | null;
+  notes: string | null;
+  tags: string[];
+};
+
+/** The file's bytes: a request stream, a multipart file stream, or the JSON body's text. */
+export type CsvSource = AsyncIterable<Buffer | string> | Iterable<Buffer | string>;
+
+type ImportTarget = { listId?: number; newListName?: string };
+
+/** Reads the source with a byte limit, refusing binary data, and yields the header line first for sniffing. */
+async function* limitedChunks(source: CsvSource, onBytes?: (bytes: number) => void): AsyncGenerator<Buffer> {
+  let total = 0;
+  let first = true;
+  for await (const chunk of source) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    total += buffer.length;
+    if (total > MAX_IMPORT_BYTES) throw new AppError('too_large', 'The CSV file is larger than 100 MB');
+    if (first && buffer.subarray(0, 8192).includes(0)) throw new AppError('bad_request', NOT_CSV);
+    first = false;
+    onBytes?.(total);
+    yield buffer;
+  }
+}
+
+/**
+ * Imports contacts from a CSV stream without holding the file in memory. Rows are checked one by
+ * one (bad rows are reported, not fatal); each batch of rows is one transaction that upserts by
+ * email (existing contacts only get their empty fields filled) and adds them to the target list.
+ */
+export async function importContactsCsv(
+  db: Db,
+  userId: string,
+  source: CsvSource,
+  target: ImportTarget,
+  onProgress?: (rowsProcessed: number) => void,
+): Promise<ImportResult> {
+  if (target.listId !== undefined && !(await repo.findList(db, userId, target.listId))) {
+    throw new AppError('not_found', 'Contact list not found');
+  }
+  if (target.newListName !== undefined && target.newListName.trim() === '') {
+    throw new AppError('bad_request', LIST_NAME_REQUIRED, { newListName: LIST_NAME_REQUIRED });
+  }
+  if (target.newListName && (await repo.findListByName(db, userId, target.newListName))) {
+    throw new AppError('conflict', LIST_EXISTS, { newListName: LIST_EXISTS });
+  }
+
+  const chunks = limitedChunks(source);
+  const head = await chunks.next();
+  if (head.done) throw new AppError('bad_request', 'The CSV file is empty');
+  const firstText = head.value.toString('utf8').replace(/^\uFEFF/, '');
+  const delimiter = sniffDelimiter(firstText.split(/\r?\n/, 1)[0] ?? '');
+  const parser = Readable.from(
+    (async function* () {
+      yield head.value;
+      yield* chunks;
+    })(),
+  ).pipe(
+    parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: 1_000_000 }),
+  );
+  // A parse or size error in the source surfaces through the parser's iterator.
+  const records: AsyncIterable<string[]> = parser;
+
+  const result: ImportResult = { imported: 0, updated: 0, skipped: 0, errors: [], listId: target.listId ?? null };
+  let columns: Partial<Record<Field, number>> | undefined;
+  let rowNumber = 0;
+  let batch = new Map<string, Candidate>();
+  let processed = 0;
+  const reportError = (row: number, message: string) => {
+    result.skipped += 1;
+    if (result.errors.length < MAX_REPORTED_ERRORS) result.errors.push({ row, message });
+  };
+
+  const writeBatch = async (rows: Candidate[], rowsProcessed: number) => {
+    await db.transaction(async (tx) => {
+      if (result.listId === null && target.newListName) result.listId = await createImportList(tx, userId, target.newListName);
+      if (rows.length === 0) return;
+      const inserted = await upsertBatch(tx, userId, result.listId, rows);
+      result.imported += inserted;
+      result.updated += rows.length - inserted;
+    });
+    onProgress?.(rowsProcessed);
+  };
+  // One batch is written while the next one is parsed: Node parses on one core, Postgres writes on the other.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const rows = [...batch.values()];
+    const rowsProcessed = processed;
+    batch = new Map();
+    await writing;
+    writing = writeBatch(rows, rowsProcessed);
+    // Keep a failed write from surfacing as an unhandled rejection before it is awaited.
+    writing.catch(() => undefined);
+  };
+
+  try {
+    for await (const record of records) {
+      rowNumber += 1;
+      if (!columns) {
+        columns = mapColumns(record);
+        if (columns.email === undefined) {
+          const found = record.filter(Boolean).map((h) => `"${h}"`).join(', ') || 'none';
+          throw new AppError('bad_request', `The file has no email column. Columns found: ${found}`);
+        }
+        continue;
+      }
+      processed += 1;
+      const candidate = toCandidate(record, columns);
+      if (typeof candidate === 'string') {
+        reportError(rowNumber, candidate);
+      } else {
+        const earlier = batch.get(candidate.email);
+        if (earlier) {
+          fillEmpty(earlier, candidate);
+          result.updated += 1;
+        } else {
+          batch.set(candidate.email, candidate);
+        }
+      }
+      if (batch.size >= IMPORT_BATCH_SIZE) await flush();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (typeof code === 'string' && code.startsWith('CSV_')) {
+      throw new AppError('bad_request', `The CSV could not be read near row ${rowNumber + 1}: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+  if (!columns) throw new AppError('bad_request', 'The CSV file is empty');
+  await flush();
+  await writing;
+  return result;
+}
+
+function cell(record: string[], index: number | undefined): string {
+  return index === undefined ? '' : (record[index] ?? '').trim();
+}
+
+/** A valid candidate row, or the message saying why the row is refused. */
+function toCandidate(record: string[], columns: Partial<Record<Field, number>>): Candidate | string {
+  const rawEmail = cell(record, columns.email);
+  if (!rawEmail) return 'Email is missing';
+  const email = contactEmailSchema.safeParse(rawEmail);
+  if (!email.success) return `Invalid email address "${rawEmail.slice(0, 100)}"`;
+  let firstName = cell(record, columns.firstName);
+  let lastName = cell(record, columns.lastName);
+  if (!firstName && !lastName && columns.fullName !== undefined) {
+    const [first = '', ...rest] = cell(record, columns.fullName).split(/\s+/);
+    firstName = first;
+    lastName = rest.join(' ');
+  }
+  const values = {
+    firstName,
+    lastName,
+    company: cell(record, columns.company),
+    jobTitle: cell(record, columns.jobTitle),
+    phone: cell(record, columns.phone),
+    location: cell(record, columns.location),
+    notes: cell(record, columns.notes),
+  };
+  for (const [field, limit] of Object.entries(LIMITS)) {
+    if ((values[field as keyof typeof values]?.length ?? 0) > limit) return `${field} is longer than ${limit} characters`;
+  }
+  const tags = [...new Set(cell(record, columns.tags).split(/[,;|]/).map((t) => t.trim()).filter(Boolean))].slice(0, 50);
+  return {
+    email: email.data,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    company: values.company || null,
+    jobTitle: values.jobTitle || null,
+    phone: values.phone || null,
+    location: values.location || null,
+    notes: values.notes || null,
+    tags,
+  };
+}
+
+/** A repeated email inside one file fills the earlier row's empty fields. */
+function fillEmpty(target: Candidate, later: Candidate): void {
+  target.firstName ||= later.firstName;
+  target.lastName ||= later.lastName;
+  target.company ??= later.company;
+  target.jobTitle ??= later.jobTitle;
+  target.phone ??= later.phone;
+  target.location ??= later.location;
+  target.notes ??= later.notes;
+  if (target.tags.length === 0) target.tags = later.tags;
+}
+
+async function createImportList(tx: DbOrTx, userId: string, name: string): Promise<number> {
+  const row = await repo.insertList(tx, userId, name, null);
+  if (!row) throw new AppError('conflict', LIST_EXISTS, { newListName: LIST_EXISTS });
+  return row.id;
+}
+
+const TAG_SEPARATOR = '\u001f';
+
+/**
+ * One statement per batch: inserts new contacts and fills empty fields of existing ones over
+ * unnest()ed arrays (unsubscribed contacts stay unsubscribed), then, when a list is given, adds
+ * every contact of the batch to it and moves its count by exactly the rows that joined.
+ * Answers how many contacts were new.
+ */
+async function upsertBatch(tx: DbOrTx, userId: string, listId: number | null, rows: Candidate[]): Promise<number> {
+  const column = (pick: (row: Candidate) => string | null) => sql`${sql.param(rows.map(pick))}::text[]`;
+  const upsert = sql`
+    INSERT INTO ${contacts} (user_id, email, first_name, last_name, company, job_title, phone, location, notes, tags)
+    SELECT ${userId}, u.email, u.first_name, u.last_name, u.company, u.job_title, u.phone, u.location, u.notes,
+           CASE WHEN u.tags = '' THEN '{}'::text[] ELSE string_to_array(u.tags, ${TAG_SEPARATOR}) END
+    FROM input u
+    ON CONFLICT (user_id, email) DO UPDATE SET
+      first_name = CASE WHEN contacts.first_name = '' THEN excluded.first_name ELSE contacts.first_name END,
+      last_name = CASE WHEN contacts.last_name = '' THEN excluded.last_name ELSE contacts.last_name END,
+      company = coalesce(contacts.company, excluded.company),
+      job_title = coalesce(contacts.job_title, excluded.job_title),
+      phone = coalesce(contacts.phone, excluded.phone),
+      location = coalesce(contacts.location, excluded.location),
+      notes = coalesce(contacts.notes, excluded.notes),
+      tags = CASE WHEN cardinality(contacts.tags) = 0 THEN excluded.tags ELSE contacts.tags END,
+      updated_at = now()
+    WHERE (contacts.first_name = '' AND excluded.first_name <> '')
+       OR (contacts.last_name = '' AND excluded.last_name <> '')
+       OR (contacts.company IS NULL AND excluded.company IS NOT NULL)
+       OR (contacts.job_title IS NULL AND excluded.job_title IS NOT NULL)
+       OR (contacts.phone IS NULL AND excluded.phone IS NOT NULL)
+       OR (contacts.location IS NULL AND excluded.location IS NOT NULL)
+       OR (contacts.notes IS NULL AND excluded.notes IS NOT NULL)
+       OR (cardinality(contacts.tags) = 0 AND cardinality(excluded.tags) > 0)
+    RETURNING id, email, (xmax = 0) AS inserted`;
+  const input = sql`
+    input AS (
+      SELECT * FROM unnest(${column((r) => r.email)}, ${column((r) => r.firstName)}, ${column((r) => r.lastName)},
+                           ${column((r) => r.company)}, ${column((r) => r.jobTitle)}, ${column((r) => r.phone)},
+                           ${column((r) => r.location)}, ${column((r) => r.notes)}, ${column((r) => r.tags.join(TAG_SEPARATOR))})
+        AS u(email, first_name, last_name, company, job_title, phone, location, notes, tags))`;
+  if (listId === null) {
+    const result = await tx.execute(sql`WITH ${input}, upserted AS (${upsert}) SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM upserted`);
+    return Number((result.rows[0] as { inserted: number }).inserted);
+  }
+  // Contacts the upsert left untouched are not RETURNed; they existed before, so the snapshot finds them.
+  const result = await tx.execute(sql`
+    WITH ${input},
+    upserted AS (${upsert}),
+    batch_ids AS (
+      SELECT id FROM upserted
+      UNION ALL
+      SELECT c.id FROM ${contacts} c JOIN input i ON c.user_id = ${userId} AND c.email = i.email
+      WHERE NOT EXISTS (SELECT 1 FROM upserted x WHERE x.email = i.email)
+    ),
+    added AS (
+      INSERT INTO ${contactListMembers} (list_id, contact_id) SELECT ${listId}, id FROM batch_ids
+      ON CONFLICT DO NOTHING RETURNING 1
+    ),
+    counted AS (
+      UPDATE ${contactLists} SET subscriber_count = subscriber_count + (SELECT count(*)::int FROM added) WHERE id = ${listId} RETURNING 1
+    )
+    SELECT (SELECT count(*) FILTER (WHERE inserted)::int FROM upserted) AS inserted, (SELECT count(*) FROM counted) AS lists`);
+  return Number((result.rows[0] as { inserted: number }).inserted);
+}

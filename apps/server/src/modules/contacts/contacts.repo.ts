@@ -1,0 +1,221 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { contactCounts, contactListMembers, contactLists, contacts, contactSearchText, contactSegmentMembers, contactSegments } from '../../db/schema/index.ts';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContactRow = typeof contacts.$inferInsert;
+export type ContactListRow = typeof contactLists.$inferSelect;
+
+export type ContactFilter = { search?: string; listId?: number; status?: 'active' | 'unsubscribed' };
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function contactWhere(userId: string, filter: ContactFilter): SQL {
+  const conditions: SQL[] = [eq(contacts.userId, userId)];
+  if (filter.search) conditions.push(sql`${contactSearchText} LIKE ${likePattern(filter.search)}`);
+  if (filter.status) conditions.push(eq(contacts.isActive, filter.status === 'active'));
+  if (filter.listId !== undefined) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM ${contactListMembers} m WHERE m.contact_id = ${contacts.id} AND m.list_id = ${filter.listId})`,
+    );
+  }
+  return and(...conditions) as SQL;
+}
+
+/** Counts above this are reported as "at least" (a search matching half a million rows is not counted row by row). */
+export const COUNT_CAP = 10_000;
+
+/**
+ * The total for a filter, cheaply: unfiltered and status-only totals come from the trigger-kept
+ * contact_counts row, a bare list filter from the list's own count, anything else is counted
+ * up to COUNT_CAP.
+ */
+async function countContacts(db: DbOrTx, userId: string, filter: ContactFilter, where: SQL): Promise<{ total: number; exact: boolean }> {
+  if (!filter.search && filter.listId === undefined) {
+    const [row] = await db.select().from(contactCounts).where(eq(contactCounts.userId, userId)).limit(1);
+    const total = row?.total ?? 0;
+    const active = row?.active ?? 0;
+    return { total: filter.status === 'active' ? active : filter.status === 'unsubscribed' ? total - active : total, exact: true };
+  }
+  if (!filter.search && !filter.status && filter.listId !== undefined) {
+    const [list] = await db.select({ n: contactLists.subscriberCount }).from(contactLists).where(eq(contactLists.id, filter.listId)).limit(1);
+    return { total: list?.n ?? 0, exact: true };
+  }
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${contacts} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`);
+  const n = Number((result.rows[0] as { n: number }).n);
+  return n > COUNT_CAP ? { total: COUNT_CAP, exact: false } : { total: n, exact: true };
+}
+
+/** One page of the user's contacts, newest first, and the total matching the filter. */
+export async function listContacts(
+  db: DbOrTx,
+  userId: string,
+  filter: ContactFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ContactRow[]; total: number; exact: boolean }> {
+  const where = contactWhere(userId, filter);
+  const [rows, counted] = await Promise.all([
+    db.select().from(contacts).where(where).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(page.limit).offset(page.offset),
+    countContacts(db, userId, filter, where),
+  ]);
+  return { rows, ...counted };
+}
+
+export async function findContact(db: DbOrTx, userId: string, id: number): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(and(eq(contacts.userId, userId), eq(contacts.id, id))).limit(1);
+  return row;
+}
+
+/** Inserts a contact; undefined when the user already has that email. */
+export async function insertContact(db: DbOrTx, values: NewContactRow): Promise<ContactRow | undefined> {
+  const [row] = await db.insert(contacts).values(values).onConflictDoNothing({ target: [contacts.userId, contacts.email] }).returning();
+  return row;
+}
+
+export async function updateContact(db: DbOrTx, userId: string, id: number, values: Partial<NewContactRow>): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, id)))
+    .returning();
+  return row;
+}
+
+export async function emailTaken(db: DbOrTx, userId: string, email: string, exceptId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.email, email)))
+    .limit(1);
+  return row !== undefined && row.id !== exceptId;
+}
+
+/** Deletes the user's contacts among `ids`, taking them out of their lists' and segments' counts first. */
+export async function deleteContacts(db: DbOrTx, userId: string, ids: number[]): Promise<number> {
+  await db.execute(sql`
+    WITH removed AS (
+      DELETE FROM ${contactSegmentMembers} m USING ${contacts} c
+      WHERE m.contact_id = c.id AND c.user_id = ${userId} AND c.id = ANY(${sqlIntArray(ids)})
+      RETURNING m.segment_id
+    )
+    UPDATE ${contactSegments} s SET contact_count = s.contact_count - r.n
+    FROM (SELECT segment_id, count(*)::int AS n FROM removed GROUP BY segment_id) r
+    WHERE s.id = r.segment_id`);
+  await db.execute(sql`
+    WITH removed AS (
+      DELETE FROM ${contactListMembers} m USING ${contacts} c
+      WHERE m.contact_id = c.id AND c.user_id = ${userId} AND c.id = ANY(${sqlIntArray(ids)})
+      RETURNING m.list_id
+    )
+    UPDATE ${contactLists} l SET subscriber_count = l.subscriber_count - r.n
+    FROM (SELECT list_id, count(*)::int AS n FROM removed GROUP BY list_id) r
+    WHERE l.id = r.list_id`);
+  const deleted = await db
+    .delete(contacts)
+    .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)))
+    .returning({ id: contacts.id });
+  return deleted.length;
+}
+
+/** A bound int[] parameter (one parameter, whatever the number of ids; a bare array would be spread). */
+export function sqlIntArray(ids: number[]): SQL {
+  return sql`${sql.param(ids)}::int[]`;
+}
+
+/** Adds the user's contacts among `ids` to a list (already members are left alone); answers how many joined. */
+export async function addMembers(db: DbOrTx, userId: string, listId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.execute(sql`
+    WITH added AS (
+      INSERT INTO ${contactListMembers} (list_id, contact_id)
+      SELECT ${listId}, c.id FROM ${contacts} c WHERE c.user_id = ${userId} AND c.id = ANY(${sqlIntArray(ids)})
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    )
+    UPDATE ${contactLists} SET subscriber_count = subscriber_count + (SELECT count(*)::int FROM added)
+    WHERE id = ${listId} AND user_id = ${userId}
+    RETURNING (SELECT count(*)::int FROM added) AS n`);
+  return Number((result.rows[0] as { n?: number } | undefined)?.n ?? 0);
+}
+
+/** Takes the user's contacts among `ids` out of a list; answers how many left it. */
+export async function removeMembers(db: DbOrTx, userId: string, listId: number, ids: number[]): Promise<number> {
+  const result = await db.execute(sql`
+    WITH removed AS (
+      DELETE FROM ${contactListMembers} m USING ${contacts} c
+      WHERE m.list_id = ${listId} AND m.contact_id = c.id AND c.user_id = ${userId} AND c.id = ANY(${sqlIntArray(ids)})
+      RETURNING 1
+    )
+    UPDATE ${contactLists} SET subscriber_count = subscriber_count - (SELECT count(*)::int FROM removed)
+    WHERE id = ${listId} AND user_id = ${userId}
+    RETURNING (SELECT count(*)::int FROM removed) AS n`);
+  return Number((result.rows[0] as { n?: number } | undefined)?.n ?? 0);
+}
+
+export async function listsOfContact(db: DbOrTx, contactId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: contactLists.id, name: contactLists.name })
+    .from(contactListMembers)
+    .innerJoin(contactLists, eq(contactLists.id, contactListMembers.listId))
+    .where(eq(contactListMembers.contactId, contactId))
+    .orderBy(asc(contactLists.name));
+}
+
+export async function listLists(db: DbOrTx, userId: string): Promise<ContactListRow[]> {
+  return db.select().from(contactLists).where(eq(contactLists.userId, userId)).orderBy(asc(contactLists.createdAt), asc(contactLists.id));
+}
+
+export async function findList(db: DbOrTx, userId: string, id: number): Promise<ContactListRow | undefined> {
+  const [row] = await db.select().from(contactLists).where(and(eq(contactLists.userId, userId), eq(contactLists.id, id))).limit(1);
+  return row;
+}
+
+export async function findListByName(db: DbOrTx, userId: string, name: string): Promise<ContactListRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contactLists)
+    .where(and(eq(contactLists.userId, userId), sql`lower(${contactLists.name}) = ${name.toLowerCase()}`))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a list; undefined when the user already has a list of that name (any case). */
+export async function insertList(db: DbOrTx, userId: string, name: string, description: string | null): Promise<ContactListRow | undefined> {
+  const [row] = await db.insert(contactLists).values({ userId, name, description }).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateList(
+  db: DbOrTx,
+  userId: string,
+  id: number,
+  values: { name?: string; description?: string | null },
+): Promise<ContactListRow | undefined> {
+  const [row] = await db
+    .update(contactLists)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(contactLists.userId, userId), eq(contactLists.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteList(db: DbOrTx, userId: string, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(contactLists)
+    .where(and(eq(contactLists.userId, userId), eq(contactLists.id, id)))
+    .returning({ id: contactLists.id });
+  return deleted.length > 0;
+}
+
+/** Contacts in id order after `afterId`, for streaming exports in pages. */
+export async function contactsAfter(db: DbOrTx, userId: string, listId: number | undefined, afterId: number, limit: number): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(contacts)
+    .where(and(contactWhere(userId, { listId }), sql`${contacts.id} > ${afterId}`))
+    .orderBy(asc(contacts.id))
+    .limit(limit);
+}

@@ -1,0 +1,216 @@
+import { PassThrough, Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  bulkDeleteBodySchema,
+  bulkListBodySchema,
+  bulkResultSchema,
+  contactDetailSchema,
+  contactListResponseSchema,
+  contactListSchema,
+  contactListsResponseSchema,
+  contactSchema,
+  contactsQuerySchema,
+  createContactBodySchema,
+  createContactListBodySchema,
+  exportQuerySchema,
+  idParamsSchema,
+  importCsvBodySchema,
+  importCsvQuerySchema,
+  importResultSchema,
+  NOT_CSV,
+  CSV_REQUIRED,
+  updateContactBodySchema,
+  updateContactListBodySchema,
+  type ImportProgressLine,
+  type ImportResult,
+} from '@sendwell/contract/contacts';
+import type { AppContext } from '../../context.ts';
+import { AppError, statusByCode } from '../../lib/app-error.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { setTotalHeaders } from '../../lib/paging.ts';
+import * as contacts from './contacts.service.ts';
+import { exportContactsCsv } from './contacts.csv-export.ts';
+import { requestSegmentRefresh } from '../segments/segments.jobs.ts';
+import { importContactsCsv, MAX_IMPORT_BYTES, type CsvSource } from './contacts.import.ts';
+
+const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'text/comma-separated-values']);
+
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function looksLikeCsvFile(filename: string, mimetype: string): boolean {
+  return filename.toLowerCase().endsWith('.csv') || CSV_TYPES.has(mimetype.toLowerCase());
+}
+
+/**
+ * Route table (all signed-in, all scoped to the user; another user's id answers 404):
+ *   GET    /api/contacts                 ?search&listId&status&page&pageSize → Contact[] + X-Total-Count
+ *   POST   /api/contacts
+ *   GET    /api/contacts/export.csv      ?listId
+ *   POST   /api/contacts/import-csv      JSON {csvData,…} | text/csv stream (?listId&createNewList&newListName) | multipart
+ *   POST   /api/contacts/bulk-delete | bulk-add-to-list | bulk-remove-from-list
+ *   GET    /api/contacts/:id
+ *   PATCH  /api/contacts/:id
+ *   DELETE /api/contacts/:id
+ *   GET    /api/contact-lists
+ *   POST   /api/contact-lists
+ *   PATCH  /api/contact-lists/:id
+ *   DELETE /api/contact-lists/:id
+ *   GET    /api/contact-lists/:id/contacts ?search&status&page&pageSize
+ */
+export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+  app.addHook('onRequest', requireUser(db, ctx.config));
+  // Any successful change to contacts may move auto-updating segments; a debounced job catches up.
+  // Queued before the answer leaves, so a client that reads right after sees the job.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 300 && request.signedIn) {
+      await requestSegmentRefresh(ctx.queue, request.signedIn.user.id).catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not queue segment refresh'),
+      );
+    }
+    return payload;
+  });
+
+  // Large imports arrive as a raw stream; anything else that is not JSON is refused in the handler.
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } });
+
+  app.get(
+    '/api/contacts',
+    { schema: { querystring: contactsQuerySchema, response: { 200: contactListResponseSchema } } },
+    async (request, reply) => {
+      const page = await contacts.searchContacts(db, request.signedIn.user.id, request.query);
+      setTotalHeaders(reply, page);
+      return page.contacts;
+    },
+  );
+
+  app.post('/api/contacts', { schema: { body: createContactBodySchema, response: { 201: contactSchema } } }, async (request, reply) =>
+    reply.status(201).send(await contacts.createContact(db, request.signedIn.user.id, request.body)),
+  );
+
+  app.get('/api/contacts/export.csv', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+    const { listId } = request.query;
+    const userId = request.signedIn.user.id;
+    const list = listId === undefined ? undefined : await contacts.requireList(db, userId, listId);
+    const name = list ? list.name.replace(/[^A-Za-z0-9._-]+/g, '-') : 'contacts';
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}.csv"`)
+      .send(Readable.from(exportContactsCsv(db, userId, listId)));
+  });
+
+  app.post('/api/contacts/import-csv', { bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024 }, async (request, reply) => {
+    const userId = request.signedIn.user.id;
+    const type = mediaType(request);
+    let source: CsvSource;
+    let target: { listId?: number; newListName?: string };
+    if (type === 'application/json') {
+      const body = importCsvBodySchema.parse(request.body);
+      source = [body.csvData];
+      target = { listId: body.listId ?? undefined, newListName: body.createNewList ? body.newListName : undefined };
+    } else if (type === 'multipart/form-data') {
+      const file = await request.file();
+      if (!file) throw new AppError('bad_request', CSV_REQUIRED);
+      if (!looksLikeCsvFile(file.filename, file.mimetype)) throw new AppError('bad_request', NOT_CSV);
+      const fields = Object.fromEntries(
+        Object.entries(file.fields).flatMap(([key, part]) => (part && !Array.isArray(part) && part.type === 'field' ? [[key, String(part.value)]] : [])),
+      );
+      const query = importCsvQuerySchema.parse(fields);
+      source = file.file;
+      target = { listId: query.listId, newListName: query.createNewList ? query.newListName : undefined };
+    } else if (CSV_TYPES.has(type)) {
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > MAX_IMPORT_BYTES) throw new AppError('too_large', 'The CSV file is larger than 100 MB');
+      const query = importCsvQuerySchema.parse(request.query);
+      source = request.body as Readable;
+      target = { listId: query.listId, newListName: query.createNewList ? query.newListName : undefined };
+    } else {
+      throw new AppError('bad_request', NOT_CSV);
+    }
+
+    const wantsProgress = (request.headers.accept ?? '').includes('application/x-ndjson');
+    if (!wantsProgress) return importResultSchema.parse(await importContactsCsv(db, userId, source, target));
+
+    // Progress as NDJSON lines: {"type":"progress","rows":n} …, then the result or an error line.
+    const out = new PassThrough();
+    const write = (line: ImportProgressLine) => out.write(`${JSON.stringify(line)}\n`);
+    void importContactsCsv(db, userId, source, target, (rows) => write({ type: 'progress', rows }))
+      .then(async (result: ImportResult) => {
+        // A long streamed import outlives the answer's start: refresh segments again once it is done.
+        await requestSegmentRefresh(ctx.queue, userId).catch(() => undefined);
+        write({ type: 'result', result });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AppError) write({ type: 'error', status: statusByCode[error.code], message: error.message });
+        else if (error instanceof z.ZodError) write({ type: 'error', status: 400, message: error.issues[0]?.message ?? 'Invalid import' });
+        else {
+          request.log.error({ err: error }, 'import failed');
+          write({ type: 'error', status: 500, message: 'Failed to import contacts. Please check your CSV format.' });
+        }
+      })
+      .finally(() => out.end());
+    return reply.type('application/x-ndjson').send(out);
+  });
+
+  app.post('/api/contacts/bulk-delete', { schema: { body: bulkDeleteBodySchema, response: { 200: bulkResultSchema } } }, async (request) => ({
+    affected: await contacts.bulkDelete(db, request.signedIn.user.id, request.body.contactIds),
+  }));
+
+  app.post('/api/contacts/bulk-add-to-list', { schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } }, async (request) => ({
+    affected: await contacts.bulkAddToList(db, request.signedIn.user.id, request.body.listId, request.body.contactIds),
+  }));
+
+  app.post('/api/contacts/bulk-remove-from-list', { schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } }, async (request) => ({
+    affected: await contacts.bulkRemoveFromList(db, request.signedIn.user.id, request.body.listId, request.body.contactIds),
+  }));
+
+  app.get('/api/contacts/:id', { schema: { params: idParamsSchema, response: { 200: contactDetailSchema } } }, async (request) =>
+    contacts.getContact(db, request.signedIn.user.id, request.params.id),
+  );
+
+  app.patch(
+    '/api/contacts/:id',
+    { schema: { params: idParamsSchema, body: updateContactBodySchema, response: { 200: contactSchema } } },
+    async (request) => contacts.updateContact(db, request.signedIn.user.id, request.params.id, request.body),
+  );
+
+  app.delete('/api/contacts/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await contacts.deleteContact(db, request.signedIn.user.id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/contact-lists', { schema: { response: { 200: contactListsResponseSchema } } }, async (request) =>
+    contacts.contactLists(db, request.signedIn.user.id),
+  );
+
+  app.post('/api/contact-lists', { schema: { body: createContactListBodySchema, response: { 201: contactListSchema } } }, async (request, reply) =>
+    reply.status(201).send(await contacts.createList(db, request.signedIn.user.id, request.body)),
+  );
+
+  app.patch(
+    '/api/contact-lists/:id',
+    { schema: { params: idParamsSchema, body: updateContactListBodySchema, response: { 200: contactListSchema } } },
+    async (request) => contacts.updateList(db, request.signedIn.user.id, request.params.id, request.body),
+  );
+
+  app.delete('/api/contact-lists/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await contacts.deleteList(db, request.signedIn.user.id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/api/contact-lists/:id/contacts',
+    { schema: { params: idParamsSchema, querystring: contactsQuerySchema.omit({ listId: true }), response: { 200: contactListResponseSchema } } },
+    async (request, reply) => {
+      const page = await contacts.searchContacts(db, request.signedIn.user.id, { ...request.query, listId: request.params.id });
+      setTotalHeaders(reply, page);
+      return page.contacts;
+    },
+  );
+};

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { eq } from 'drizzle-orm';
+import { runSendJobs } from '../../../test/send-jobs.ts';
+import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
+import { campaignSends, outboxMessages } from '../../db/schema/index.ts';
+import { inboundWebhookToken } from '../inbound/inbound.routes.ts';
+import { SEND_BATCH_JOB } from './send.service.ts';
+
+const blocks = [{ id: 'b1', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'p' } }];
+
+
+async function campaignTo(client: TestClient, count: number, name = 'Campaign') {
+  await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
+  const list = (await client.post('/api/contact-lists', { name: `${name} list` })).json() as { id: number };
+  const csv = `email,firstName\n${Array.from({ length: count }, (_, i) => `r${i}-${name.replace(/\W/g, '')}@x.io,R${i}`).join('\n')}\n`;
+  await client.post('/api/contacts/import-csv', { csvData: csv, listId: list.id });
+  const campaign = (await client.post('/api/campaigns', { name, subject: 'Hi', fromEmail: 'news@acme.example', content: { html: '' }, blocks, listIds: [list.id] })).json();
+  return campaign.id as number;
+}
+
+function dsn(originalMessageId: string, recipient: string, status: string, action = 'failed') {
+  return [
+    'From: MAILER-DAEMON@mx.example', 'To: bounces@acme.example', 'Subject: Undelivered Mail', 'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"', '',
+    '--b1', 'Content-Type: text/plain', '', 'Delivery failed.', '',
+    '--b1', 'Content-Type: message/delivery-status', '', 'Reporting-MTA: dns; mx.example', '',
+    `Final-Recipient: rfc822; ${recipient}`, `Action: ${action}`, `Status: ${status}`, 'Diagnostic-Code: smtp; 550 5.1.1 User unknown', '',
+    '--b1', 'Content-Type: text/rfc822-headers', '', `Message-ID: ${originalMessageId}`, 'Subject: Hi', '', '--b1--', '',
+  ].join('\r\n');
+}
+
+function arf(originalMessageId: string, recipient: string) {
+  return [
+    'From: fbl@isp.example', 'To: abuse@acme.example', 'Subject: Complaint', 'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=feedback-report; boundary="b2"', '',
+    '--b2', 'Content-Type: text/plain', '', 'This is an abuse report.', '',
+    '--b2', 'Content-Type: message/feedback-report', '', 'Feedback-Type: abuse', 'User-Agent: isp/1.0', 'Version: 1', `Original-Rcpt-To: ${recipient}`, '',
+    '--b2', 'Content-Type: message/rfc822', '', `Message-ID: ${originalMessageId}`, 'From: news@acme.example', `To: ${recipient}`, 'Subject: Hi', '', 'Hello', '--b2--', '',
+  ].join('\r\n');
+}
+
+describe('delivery on the built-in catcher', () => {
+  const t = useTestApp();
+
+  it('stores every message in the outbox when no SMTP_URL is set', async () => {
+    const { client, user } = await signUpUser(t());
+    const id = await campaignTo(client, 3, 'Catcher');
+    expect((await client.post(`/api/campaigns/${id}/send`)).statusCode).toBe(200);
+    await runSendJobs(t());
+    const stored = await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.userId, user.id));
+    expect(stored.map((m) => m.toAddress).sort()).toEqual(['r0-catcher@x.io', 'r1-catcher@x.io', 'r2-catcher@x.io']);
+    expect(stored[0]?.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect((await client.get(`/api/campaigns/${id}`)).json()).toMatchObject({ status: 'sent', totalSent: 3 });
+
+    const outbox = await client.get('/api/outbox?pageSize=2');
+    expect(outbox.headers['x-total-count']).toBe('3');
+    const listed = outbox.json();
+    expect(listed.transport).toBe('catcher');
+    expect(listed.messages).toHaveLength(2);
+    expect(listed.messages[0]).toMatchObject({ from: 'news@acme.example', subject: 'Hi', isTest: false, campaignId: id });
+    const message = (await client.get(`/api/outbox/${listed.messages[0].id}`)).json();
+    expect(message.html).toContain('Hello R');
+    expect(message.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const other = await signUpUser(t());
+    expect((await other.client.get(`/api/outbox/${listed.messages[0].id}`)).statusCode).toBe(404);
+    expect((await other.client.get('/api/outbox')).json().messages).toEqual([]);
+    expect((await client.get('/api/outbox?pageSize=500')).statusCode).toBe(400);
+  });
+
+  it('pauses, resumes and cancels, sending each recipient at most once', async () => {
+    const { client } = await signUpUser(t());
+    const id = await campaignTo(client, 5, 'Pausing');
+    await client.post(`/api/campaigns/${id}/send`);
+    expect((await client.post(`/api/campaigns/${id}/pause`)).json().status).toBe('paused');
+    await runSendJobs(t());
+    expect((await client.get(`/api/campaigns/${id}`)).json()).toMatchObject({ status: 'paused', totalSent: 0 });
+    expect((await client.post(`/api/campaigns/${id}/pause`)).statusCode).toBe(409);
+    expect((await client.post(`/api/campaigns/${id}/resume`)).json().status).toBe('sending');
+    await runSendJobs(t());
+    expect((await client.get(`/api/campaigns/${id}`)).json()).toMatchObject({ status: 'sent', totalSent: 5 });
+    expect((await client.post(`/api/campaigns/${id}/cancel`)).statusCode).toBe(409);
+
+    const other = await campaignTo(client, 2, 'Canceling');
+    await client.post(`/api/campaigns/${other}/send`);
+    expect((await client.post(`/api/campaigns/${other}/cancel`)).json().status).toBe('canceled');
+    await runSendJobs(t());
+    const rows = await t().ctx.db.select().from(campaignSends).where(eq(campaignSends.campaignId, other));
+    expect(rows.map((r) => r.status)).toEqual(['canceled', 'canceled']);
+  });
+
+  it('refuses the webhook without its token (401) and bodies over 25 MB (413)', async () => {
+    const anon = t().client();
+    expect((await anon.request({ method: 'POST', url: '/api/webhook/email', headers: { 'content-type': 'message/rfc822' }, payload: 'x' })).statusCode).toBe(401);
+    expect((await anon.request({ method: 'POST', url: '/api/webhook/email?token=wrong', headers: { 'content-type': 'message/rfc822' }, payload: 'x' })).statusCode).toBe(401);
+    const token = inboundWebhookToken(t().ctx.config);
+    const big = await anon.request({ method: 'POST', url: `/api/webhook/email?token=${token}`, headers: { 'content-type': 'message/rfc822' }, payload: Buffer.alloc(26 * 1024 * 1024, 97) });
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('records DSN bounces and ARF complaints, suppresses, and pauses a campaign past 0.3% complaints', async () => {
+    const { client, user } = await signUpUser(t());
+    const id = await campaignTo(client, 4, 'Feedback');
+    await client.post(`/api/campaigns/${id}/send`);
+    await runSendJobs(t());
+    const sends = await t().ctx.db.select().from(campaignSends).where(eq(campaignSends.campaignId, id));
+    const [first, second, third] = sends;
+    const token = inboundWebhookToken(t().ctx.config);
+    const post = (raw: string, auth: 'query' | 'header' = 'query') =>
+      t().client().request({
+        method: 'POST',
+        url: auth === 'query' ? `/api/webhook/email?token=${token}` : '/api/webhook/email',
+        headers: { 'content-type': 'message/rfc822', ...(auth === 'header' ? { authorization: `Bearer ${token}` } : {}) },
+        payload: raw,
+      });
+    expect((await post(dsn(first?.messageId ?? '', first?.email ?? '', '5.1.1'))).json()).toEqual({ handled: 'bounce' });
+    expect((await post(dsn(second?.messageId ?? '', second?.email ?? '', '4.2.2', 'delayed'), 'header')).json()).toEqual({ handled: 'soft-bounce' });
+    expect((await post(dsn('<unknown@nowhere>', 'x@y.z', '5.1.1'))).json()).toEqual({ handled: 'unmatched' });
+    expect((await post('Subject: hello\r\n\r\nJust a note')).json()).toEqual({ handled: 'ignored' });
+
+    // The campaign is done sending; make it 'sending' again to see the complaint guard act.
+    await t().ctx.database.raw.executeSql(`UPDATE campaigns SET status = 'sending' WHERE id = ${id}`, []);
+    expect((await post(arf(third?.messageId ?? '', third?.email ?? ''))).json()).toEqual({ handled: 'complaint' });
+    expect((await client.get(`/api/campaigns/${id}`)).json().status).toBe('paused');
+    const notes = await t().ctx.database.raw.executeSql(`SELECT title FROM notifications WHERE user_id = '${user.id}'`, []);
+    expect((notes.rows[0] as { title: string }).title).toBe('Campaign “Feedback” paused');
+    const complainer = (await client.get(`/api/contacts?search=${third?.email}`)).json()[0];
+    expect(complainer.isActive).toBe(false);
+    const suppressed = await t().ctx.database.raw.executeSql(`SELECT email, reason FROM suppressions WHERE user_id = '${user.id}' ORDER BY reason`, []);
+    expect(suppressed.rows).toEqual([
+      { email: first?.email, reason: 'bounce' },
+      { email: third?.email, reason: 'complaint' },
+    ]);
+  });
+
+  it('gives a signed-in user the webhook address with its token', async () => {
+    const { client } = await signUpUser(t());
+    expect((await client.get('/api/webhook/email-address')).json().url).toBe(`http://localhost:5000/api/webhook/email?token=${inboundWebhookToken(t().ctx.config)}`);
+    expect((await t().client().get('/api/webhook/email-address')).statusCode).toBe(401);
+  });
+});
+
+describe('sending from the user’s own domain', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(async () => sink.close());
+  // Nothing answers DNS here: the domain's records are marked verified directly below.
+  const t = useTestApp(() => ({ SMTP_URL: sink.url, DNS_SERVERS: '127.0.0.1:9' }));
+
+  async function verifiedDomain(client: TestClient, name: string) {
+    const created = await client.post('/api/domains', { domain: name });
+    expect(created.statusCode, created.body).toBe(201);
+    const domain = created.json() as { id: number; dkimRecord: string };
+    await t().ctx.database.raw.executeSql(
+      `UPDATE domains SET spf_status = 'verified', dkim_status = 'verified', dmarc_status = 'verified', is_verified = true, verified_at = now(), warming_started_at = now() WHERE id = ${domain.id}`,
+      [],
+    );
+    return domain;
+  }
+
+  it('signs every message with the domain’s DKIM key, verifiable against its published record', async () => {
+    const { client } = await signUpUser(t());
+    const domain = await verifiedDomain(client, 'acme.example');
+    const [selector] = (await t().ctx.database.raw.executeSql(`SELECT dkim_selector FROM domains WHERE id = ${domain.id}`, [])).rows as { dkim_selector: string }[];
+    const id = await campaignTo(client, 2, 'Signed');
+    const before = sink.received.length;
+    await client.post(`/api/campaigns/${id}/send`);
+    await runSendJobs(t());
+    const messages = sink.received.slice(before);
+    expect(messages).toHaveLength(2);
+    for (const message of messages) {
+      const result = await dkimVerify(Buffer.from(message.raw), {
+        resolver: async (name: string, type: string) => {
+          if (type === 'TXT' && name === `${selector?.dkim_selector}._domainkey.acme.example`) return [[domain.dkimRecord]];
+          const error = new Error('not found') as Error & { code: string };
+          error.code = 'ENOTFOUND';
+          throw error;
+        },
+      });
+      const signature = result.results[0];
+      expect(signature?.status.result, JSON.stringify(signature?.status)).toBe('pass');
+      expect(signature?.signingDomain).toBe('acme.example');
+      const header = message.raw.replace(/\r?\n[ \t]+/g, ' ').match(/^DKIM-Signature: (.+)$/m)?.[1] ?? '';
+      const signedHeaders = (/\bh=([^;]+)/.exec(header)?.[1] ?? '').split(':').map((h) => h.trim().toLowerCase());
+      expect(signedHeaders).toEqual(expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']));
+    }
+  });
+
+  it('holds mail above the warming cap until the next day and shows the campaign paused until then', async () => {
+    const { client } = await signUpUser(t());
+    const domain = await verifiedDomain(client, 'warm.example');
+    const id = await campaignTo(client, 5, 'Warming');
+    await t().ctx.database.raw.executeSql(
+      `UPDATE campaigns SET from_email = 'news@warm.example' WHERE id = ${id}`,
+      [],
+    );
+    // Day 1 of warming: pretend all but 2 of today's allowance is used.
+    const today = new Date().toISOString().slice(0, 10);
+    await t().ctx.database.raw.executeSql(
+      `INSERT INTO domain_daily_sends (domain_id, day, sent) VALUES (${domain.id}, '${today}', (SELECT 0))`,
+      [],
+    );
+    const cap = (await client.get(`/api/domains/${domain.id}`)).json().warming?.dailyLimit ?? null;
+    const limit = typeof cap === 'number' ? cap : 1000;
+    await t().ctx.database.raw.executeSql(`UPDATE domain_daily_sends SET sent = ${limit - 2} WHERE domain_id = ${domain.id}`, []);
+    const before = sink.received.length;
+    await client.post(`/api/campaigns/${id}/send`);
+    await runSendJobs(t());
+    expect(sink.received.length - before).toBe(2);
+    const campaign = (await client.get(`/api/campaigns/${id}`)).json();
+    expect(campaign).toMatchObject({ status: 'sending', totalSent: 2 });
+    expect(Date.parse(campaign.pausedUntil)).toBe(Date.parse(`${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`));
+    const deferred = await t().ctx.database.raw.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = '${SEND_BATCH_JOB}' AND state = 'created' AND start_after > now()`, []);
+    expect((deferred.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(1);
+  });
+});

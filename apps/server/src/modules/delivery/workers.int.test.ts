@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { signUpUser, useTestApp } from '../../../test/build-app.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { campaigns } from '../../db/schema/index.ts';
+
+const root = path.resolve(import.meta.dirname, '../../../../..');
+const RECIPIENTS = 5000;
+
+/**
+ * Separate worker processes on one Postgres (the embedded database is single-process, so this
+ * runs on the Postgres leg only): a worker killed with SIGKILL mid-send and two workers sharing
+ * the rest must leave every recipient with exactly one message.
+ */
+describe.runIf(process.env.TEST_DB === 'postgres')('worker processes', { timeout: 240_000 }, () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  const workers: ChildProcess[] = [];
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(async () => {
+    for (const worker of workers) worker.kill('SIGKILL');
+    await sink.close();
+  });
+  const t = useTestApp(() => ({ SMTP_URL: sink.url, SEND_BATCH_TIMEOUT_SECONDS: '10' }));
+
+  function startWorker(): ChildProcess {
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=worker'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: t().ctx.database.connectionString,
+        SMTP_URL: sink.url,
+        SESSION_SECRET: t().ctx.config.sessionSecret,
+        PUBLIC_URL: t().ctx.config.publicUrl,
+        SEND_BATCH_TIMEOUT_SECONDS: '10',
+        SMTP_MAX_CONNECTIONS: '4',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'inherit',
+    });
+    workers.push(worker);
+    return worker;
+  }
+
+  async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('a worker killed mid-send and two workers sharing the rest leave each recipient exactly one message', async () => {
+    const { client } = await signUpUser(t());
+    await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
+    const list = (await client.post('/api/contact-lists', { name: 'Five thousand' })).json() as { id: number };
+    const csv = `email,firstName\n${Array.from({ length: RECIPIENTS }, (_, i) => `w${i}@x.io,W${i}`).join('\n')}\n`;
+    expect((await client.post('/api/contacts/import-csv', { csvData: csv, listId: list.id })).json().imported).toBe(RECIPIENTS);
+    const campaign = (
+      await client.post('/api/campaigns', {
+        name: 'Workers',
+        subject: 'Hello {{firstName}}',
+        fromEmail: 'news@acme.example',
+        content: { html: '' },
+        blocks: [{ id: 'b1', type: 'text', content: { text: 'Hi {{firstName}}', tag: 'p' } }],
+        listIds: [list.id],
+      })
+    ).json();
+    const before = sink.received.length;
+    expect((await client.post(`/api/campaigns/${campaign.id}/send`)).json().totalRecipients).toBe(RECIPIENTS);
+
+    const first = startWorker();
+    await waitFor(() => sink.received.length - before >= 800, 120_000, 'the first worker to send 800 messages');
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const atKill = sink.received.length - before;
+    expect(atKill).toBeLessThan(RECIPIENTS);
+
+    startWorker();
+    startWorker();
+    await waitFor(
+      async () => {
+        const [row] = await t().ctx.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaign.id));
+        return row?.status === 'sent';
+      },
+      180_000,
+      'the campaign to finish',
+    );
+    const mine = sink.received.slice(before).map((m) => m.to[0]);
+    const counts = new Map<string, number>();
+    for (const to of mine) counts.set(String(to), (counts.get(String(to)) ?? 0) + 1);
+    const duplicates = [...counts].filter(([, n]) => n > 1);
+    expect(duplicates).toEqual([]);
+    expect(counts.size).toBe(RECIPIENTS);
+    const ledger = await t().ctx.db.execute(sql`SELECT status, count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${campaign.id} GROUP BY status`);
+    expect(ledger.rows).toEqual([{ status: 'sent', n: RECIPIENTS }]);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * What the delivery engine uses from sending domains: the DKIM key to sign with, and the warming
+ * cap to send within. Both take the database (or a transaction) and are safe under concurrency.
+ */
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { openSecret } from '../../lib/secret-box.ts';
+import * as repo from './domains.repo.ts';
+import { DKIM_KEY_PURPOSE } from './domains.service.ts';
+import { dailyLimit, nextUtcDayStart, utcDay } from './warming.ts';
+
+/** nodemailer's `dkim` option, ready to use: `createTransport({ ..., dkim: key })` or per message. */
+export type DkimSigningKey = { domainName: string; keySelector: string; privateKey: string };
+
+/**
+ * The key to DKIM-sign mail from `fromDomain` (the From address's domain) for this user: the
+ * user's domain of that name, or else its closest registered parent (mail from news.example.com
+ * signs as example.com, which DMARC's relaxed alignment accepts). Only a domain whose DKIM record
+ * is verified in DNS signs: a signature no receiver can check is worth nothing. Null otherwise.
+ */
+export async function dkimSigningKeyFor(db: DbOrTx, config: Config, userId: string, fromDomain: string): Promise<DkimSigningKey | null> {
+  const best = closestDomain(await repo.dkimVerifiedDomains(db, userId), fromDomain);
+  if (!best) return null;
+  return {
+    domainName: best.domain,
+    keySelector: best.dkimSelector,
+    privateKey: openSecret(config.sessionSecret, DKIM_KEY_PURPOSE, best.dkimPrivateKeyEncrypted),
+  };
+}
+
+/** Among the user's domains, the one mail from `fromDomain` belongs to: itself, else its closest parent. */
+export function closestDomain<Row extends { domain: string }>(rows: readonly Row[], fromDomain: string): Row | undefined {
+  const wanted = fromDomain.trim().toLowerCase().replace(/\.$/, '');
+  return rows
+    .filter((row) => wanted === row.domain || wanted.endsWith(`.${row.domain}`))
+    .sort((a, b) => b.domain.length - a.domain.length)[0];
+}
+
+/** The user's domain whose warming caps apply to mail from `fromDomain` (verified or not). */
+export async function sendingDomainFor(db: DbOrTx, userId: string, fromDomain: string): Promise<{ id: number } | null> {
+  const match = closestDomain(await repo.listDomains(db, userId), fromDomain);
+  return match ? { id: match.id } : null;
+}
+
+export type SendReservation = {
+  /** How many of the wanted messages may go out now (0..wanted). */
+  granted: number;
+  /** The UTC day ('YYYY-MM-DD') the reservation counts on; give it to releaseDailySends. */
+  day: string;
+  /** Today's warming cap; null when warming is complete (no cap). */
+  dailyLimit: number | null;
+  /** The domain's count for today, including what was just granted. */
+  sentToday: number;
+  /** When the rest may go: the start of the next UTC day; null when everything was granted. */
+  resumesAt: Date | null;
+};
+
+/**
+ * Reserves up to `wanted` sends on the domain for today's UTC day, never past the warming cap.
+ * The day's count row is locked while it is read and raised, so concurrent workers never exceed
+ * the cap together. The caller sends `granted` messages now and defers the rest to `resumesAt`
+ * (the campaign shows 'paused until …'); messages that then fail to go out can be handed back
+ * with releaseDailySends. Pass the transaction that records the sends to make both one step.
+ */
+export async function reserveDailySends(tx: DbOrTx, domainId: number, wanted: number, now: Date = new Date()): Promise<SendReservation> {
+  const want = Math.max(0, Math.floor(wanted));
+  const day = utcDay(now);
+  return tx.transaction(async (inner) => {
+    const domain = await repo.findDomainById(inner, domainId);
+    if (!domain) return { granted: 0, day, dailyLimit: 0, sentToday: 0, resumesAt: null };
+    const cap = dailyLimit(domain.warmingStartedAt, now);
+    const sent = await repo.lockDailySends(inner, domainId, day);
+    const granted = cap === null ? want : Math.min(want, Math.max(0, cap - sent));
+    if (granted > 0) await repo.addDailySends(inner, domainId, day, granted);
+    return { granted, day, dailyLimit: cap, sentToday: sent + granted, resumesAt: granted < want ? nextUtcDayStart(now) : null };
+  });
+}
+
+/** Hands back reserved sends that did not go out (on the reservation's day), so the counts stay real sends. */
+export async function releaseDailySends(tx: DbOrTx, domainId: number, count: number, day: string): Promise<void> {
+  if (count > 0) await repo.addDailySends(tx, domainId, day, -Math.floor(count));
+}

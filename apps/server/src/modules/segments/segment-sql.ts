@@ -1,0 +1,127 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { RELATIVE_DATE, segmentFieldKinds, type SegmentConditions, type SegmentField, type SegmentRule } from '@sendwell/contract/segments';
+import { contacts } from '../../db/schema/index.ts';
+
+/** The only columns a rule can reach: field names never become SQL text themselves. */
+const columns: Record<SegmentField, SQL> = {
+  email: sql`${contacts.email}`,
+  firstName: sql`${contacts.firstName}`,
+  lastName: sql`${contacts.lastName}`,
+  company: sql`${contacts.company}`,
+  jobTitle: sql`${contacts.jobTitle}`,
+  location: sql`${contacts.location}`,
+  engagementScore: sql`${contacts.engagementScore}`,
+  totalEmailsOpened: sql`${contacts.totalEmailsOpened}`,
+  totalEmailsClicked: sql`${contacts.totalEmailsClicked}`,
+  createdAt: sql`${contacts.createdAt}`,
+  lastActivityAt: sql`${contacts.lastActivityAt}`,
+  tags: sql`${contacts.tags}`,
+};
+
+const DAY_MS = 86_400_000;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A date rule as a comparison: "N days ago" is that instant; a bare date means whole days (UTC),
+ * so "before 2026-03-01" is before that day starts and "after 2026-03-01" is from the next day on.
+ */
+export function dateComparison(value: string, operator: 'date_before' | 'date_after', now: Date): { op: '<' | '>' | '>='; at: Date } {
+  const trimmed = value.trim();
+  const relative = RELATIVE_DATE.exec(trimmed);
+  if (relative) return { op: operator === 'date_before' ? '<' : '>', at: new Date(now.getTime() - Number(relative[1]) * DAY_MS) };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) {
+    const dayStart = new Date(`${trimmed}T00:00:00Z`);
+    return operator === 'date_before' ? { op: '<', at: dayStart } : { op: '>=', at: new Date(dayStart.getTime() + DAY_MS) };
+  }
+  return { op: operator === 'date_before' ? '<' : '>', at: new Date(trimmed) };
+}
+
+/** Integer columns: a fractional bound is turned into the equivalent integer one so indexes still apply. */
+function numericRule(column: SQL, operator: string, raw: string): SQL {
+  const x = Number(raw);
+  const isInt = Number.isInteger(x);
+  switch (operator) {
+    case 'equals':
+      return isInt ? sql`${column} = ${x}` : sql`false`;
+    case 'not_equals':
+      return isInt ? sql`${column} <> ${x}` : sql`true`;
+    case 'greater_than':
+      return sql`${column} > ${Math.floor(x)}`;
+    case 'greater_equal':
+      return sql`${column} >= ${Math.ceil(x)}`;
+    case 'less_than':
+      return sql`${column} < ${Math.ceil(x)}`;
+    case 'less_equal':
+      return sql`${column} <= ${Math.floor(x)}`;
+    default:
+      throw new Error(`numeric operator ${operator}`);
+  }
+}
+
+function textRule(column: SQL, operator: string, raw: string): SQL {
+  const text = sql`lower(coalesce(${column}, ''))`;
+  const value = raw.toLowerCase();
+  switch (operator) {
+    case 'equals':
+      return sql`${text} = ${value}`;
+    case 'not_equals':
+      return sql`${text} <> ${value}`;
+    case 'contains':
+      return sql`${text} LIKE ${`%${escapeLike(value)}%`}`;
+    case 'not_contains':
+      return sql`${text} NOT LIKE ${`%${escapeLike(value)}%`}`;
+    case 'starts_with':
+      return sql`${text} LIKE ${`${escapeLike(value)}%`}`;
+    case 'ends_with':
+      return sql`${text} LIKE ${`%${escapeLike(value)}`}`;
+    case 'is_empty':
+      return sql`${text} = ''`;
+    case 'is_not_empty':
+      return sql`${text} <> ''`;
+    default:
+      throw new Error(`text operator ${operator}`);
+  }
+}
+
+function tagsRule(column: SQL, operator: string, raw: string): SQL {
+  switch (operator) {
+    case 'tag_contains':
+      // Lower-casing the array's text form keeps its quoting intact and avoids a subplan per row.
+      return sql`${raw.toLowerCase()} = ANY(lower(${column}::text)::text[])`;
+    case 'is_empty':
+      return sql`cardinality(${column}) = 0`;
+    case 'is_not_empty':
+      return sql`cardinality(${column}) > 0`;
+    default:
+      throw new Error(`tags operator ${operator}`);
+  }
+}
+
+function compileRule(rule: SegmentRule, now: Date): SQL {
+  const field = rule.field as SegmentField;
+  const column = columns[field];
+  switch (segmentFieldKinds[field]) {
+    case 'numeric':
+      return numericRule(column, rule.operator, rule.value);
+    case 'text':
+      return textRule(column, rule.operator, rule.value);
+    case 'tags':
+      return tagsRule(column, rule.operator, rule.value);
+    case 'date': {
+      const { op, at } = dateComparison(rule.value, rule.operator as 'date_before' | 'date_after', now);
+      return sql`${column} ${sql.raw(op)} ${at.toISOString()}::timestamptz`;
+    }
+  }
+}
+
+/**
+ * Compiles validated conditions (the contract's schema has checked field, operator and value)
+ * into one parameterised predicate over the contacts table. Values are always bound parameters.
+ */
+export function compileConditions(conditions: SegmentConditions, now: Date = new Date()): SQL {
+  const parts = conditions.rules.map((rule) => sql`(${compileRule(rule, now)})`);
+  return sql`(${sql.join(parts, conditions.operator === 'AND' ? sql` AND ` : sql` OR `)})`;
+}

@@ -1,0 +1,126 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../src/config.ts';
+import { buildApp } from '../src/app.ts';
+import { registerJobs, startQueue } from '../src/lib/queue.ts';
+import { allJobs } from '../src/jobs.ts';
+import { catcherTransport, smtpTransport } from '../src/modules/delivery/transport.ts';
+import type { AppContext } from '../src/context.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** A client that keeps its own cookie jar, like one browser. */
+  client(): TestClient;
+};
+
+export type TestClient = {
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  patch(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
+  cookie(): string | undefined;
+};
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:5000',
+    // Uploads and other files of a test run go to a scratch directory, never the repo's ./data.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sendwell-test-data-')),
+    ...overrides,
+  });
+}
+
+/**
+ * Builds the app on a fresh database for the current test file and closes both afterwards.
+ * Call at the top of a describe block; use the returned getter inside tests.
+ */
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): () => TestApp {
+  let testApp: TestApp | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    const config = testConfig(typeof env === 'function' ? env() : env);
+    const queue = await startQueue(created.database, { runWorkers: false });
+    const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, { maxConnections: 5 }) : catcherTransport(created.database.db);
+    const ctx: AppContext = { config, database: created.database, db: created.database.db, queue, transport };
+    await registerJobs(queue, allJobs(ctx), { runWorkers: false });
+    const app = await buildApp(ctx, { logger: false, serveWebApp: false });
+    await app.ready();
+    testApp = { app, ctx, client: () => makeClient(app) };
+  });
+  afterAll(async () => {
+    await testApp?.app.close();
+    // Wait for pg-boss to report it has stopped (its pool closed) before the database is dropped.
+    const queue = testApp?.ctx.queue;
+    if (queue) {
+      const stopped = new Promise<void>((resolve) => {
+        queue.once('stopped', () => resolve());
+        setTimeout(resolve, 5000).unref();
+      });
+      await queue.stop({ graceful: false, wait: true });
+      await stopped;
+    }
+    await testApp?.ctx.transport.close();
+    await drop?.();
+  });
+  return () => {
+    if (!testApp) throw new Error('test app not ready');
+    return testApp;
+  };
+}
+
+let ipCounter = 0;
+
+function makeClient(app: FastifyInstance): TestClient {
+  let cookie: string | undefined;
+  // Each client gets its own address so per-IP limits of one test do not leak into another.
+  ipCounter += 1;
+  const remoteAddress = `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+  const request = async (options: InjectOptions) => {
+    const headers = { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) };
+    const response = await app.inject({ remoteAddress, ...options, headers });
+    const setCookie = response.cookies.find((c) => c.name === 'sendwell_session');
+    if (setCookie) cookie = setCookie.value ? `sendwell_session=${setCookie.value}` : undefined;
+    return response;
+  };
+  return {
+    request,
+    get: (url) => request({ method: 'GET', url }),
+    post: (url, payload) => request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    patch: (url, payload) => request({ method: 'PATCH', url, payload: payload as object }),
+    delete: (url) => request({ method: 'DELETE', url }),
+    cookie: () => cookie,
+  };
+}
+
+/** Signs up a fresh user through the API and returns the signed-in client. */
+export async function signUpUser(
+  testApp: TestApp,
+  overrides: Partial<Record<'email' | 'password' | 'firstName' | 'lastName' | 'company' | 'plan', string>> = {},
+) {
+  const client = testApp.client();
+  const password = overrides.password ?? 'secret12';
+  const email = overrides.email ?? `user-${Date.now()}-${ipCounter}@example.com`;
+  const response = await client.post('/api/auth/signup', {
+    email,
+    password,
+    confirmPassword: password,
+    firstName: overrides.firstName ?? 'Ada',
+    lastName: overrides.lastName ?? 'Lovelace',
+    company: overrides.company ?? 'Analytical Engines',
+    plan: overrides.plan ?? 'pro',
+    planPrice: 49,
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { client, email: email.toLowerCase(), password, user: response.json() as { id: string } };
+}

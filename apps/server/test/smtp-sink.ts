@@ -1,0 +1,50 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+export type ReceivedMessage = { from: string; to: string[]; raw: string; parsed: ParsedMail };
+
+/**
+ * A real SMTP server for tests: accepts everything except recipients the test marks as rejected
+ * (answered 550 "mailbox unavailable") or deferred (451).
+ */
+export async function startSmtpSink(options: { reject?: (address: string) => boolean; defer?: (address: string) => boolean } = {}) {
+  const received: ReceivedMessage[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.reject?.(address.address)) {
+        const error = new Error('5.1.1 Mailbox unavailable: no such user') as Error & { responseCode: number };
+        error.responseCode = 550;
+        return callback(error);
+      }
+      if (options.defer?.(address.address)) {
+        const error = new Error('4.2.0 Try again later') as Error & { responseCode: number };
+        error.responseCode = 451;
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        simpleParser(raw).then((parsed) => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            parsed,
+          });
+          callback();
+        }, callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,47 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A brand-new, empty database on the Postgres server at TEST_DATABASE_URL, and how to drop it again. */
+export async function createScratchPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a brand-new database on the
+ * Postgres server (dropped again by `drop`). TEST_DB picks which; the vitest projects set it.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const scratch = await createScratchPostgres('sendwell_test');
+  const database = await openDatabase({ url: scratch.url, poolSize: 5 });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CampaignDetail, CampaignListItem, CampaignReport, CreateCampaignBody, UpdateCampaignBody } from '@sendwell/contract/campaigns';
+
+import { apiJson, apiRequest, throwIfResNotOk } from '@/lib/api';
+import { isAnySending } from '../campaign-stats';
+
+/** GET /api/campaigns; every campaign query key starts with it, so one invalidation refreshes them all. */
+export const CAMPAIGNS_KEY = ['/api/campaigns'] as const;
+/** The dashboard's stats move when a campaign is sent. */
+const STATS_KEY = ['/api/analytics/stats'] as const;
+/** How often the list and a report refresh while a campaign is going out. */
+export const SENDING_POLL_MS = 3000;
+
+/** Marks the campaign list, details and dashboard stats stale. */
+export function invalidateCampaignData(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+    queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+  ]).then(() => undefined);
+}
+
+/**
+ * GET /api/campaigns; runs only for a signed-in user. With `pollWhileSending`, the list refreshes
+ * every 3 s while (and only while) a campaign is 'sending', so its status stays live.
+ */
+export function useCampaigns(enabled: boolean, { pollWhileSending = false }: { pollWhileSending?: boolean } = {}) {
+  return useQuery<CampaignListItem[]>({
+    queryKey: CAMPAIGNS_KEY,
+    enabled,
+    refetchInterval: pollWhileSending ? (query) => (isAnySending(query.state.data) ? SENDING_POLL_MS : false) : false,
+  });
+}
+
+/** The key of one campaign's detail. */
+export const campaignKey = (id: number) => [...CAMPAIGNS_KEY, id] as const;
+
+/** GET /api/campaigns/:id; with `pollWhileSending`, refreshes every 3 s while it is sending. */
+export function useCampaign(id: number | null, enabled: boolean, { pollWhileSending = false }: { pollWhileSending?: boolean } = {}) {
+  return useQuery<CampaignDetail>({
+    queryKey: campaignKey(id ?? 0),
+    queryFn: ({ signal }) => fetchJson<CampaignDetail>(`/api/campaigns/${id}`, signal),
+    enabled: enabled && id !== null,
+    refetchInterval: pollWhileSending ? (query) => (query.state.data?.status === 'sending' ? SENDING_POLL_MS : false) : false,
+  });
+}
+
+/** GET /api/campaigns/:id/report: delivery, bounces, unsubscribes, opens and clicks over time, top links. */
+export function useCampaignReport(id: number | null, enabled: boolean, { poll = false }: { poll?: boolean } = {}) {
+  return useQuery<CampaignReport>({
+    queryKey: [...CAMPAIGNS_KEY, id ?? 0, 'report'],
+    queryFn: ({ signal }) => fetchJson<CampaignReport>(`/api/campaigns/${id}/report`, signal),
+    enabled: enabled && id !== null,
+    refetchInterval: poll ? SENDING_POLL_MS : false,
+  });
+}
+
+/** GET /api/campaigns/:id/recipients: how many contacts the campaign would go to now. */
+export function useRecipientCount(id: number | null, enabled: boolean) {
+  return useQuery<{ count: number }>({
+    queryKey: [...CAMPAIGNS_KEY, id ?? 0, 'recipients'],
+    queryFn: ({ signal }) => fetchJson<{ count: number }>(`/api/campaigns/${id}/recipients`, signal),
+    enabled: enabled && id !== null,
+    // The count changes with the lists; read it fresh each time a confirmation opens.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** GET /api/campaigns/:id/recipients, outside React (the editor asks right after saving). */
+export function fetchRecipientCount(id: number): Promise<{ count: number }> {
+  return apiJson<{ count: number }>('GET', `/api/campaigns/${id}/recipients`);
+}
+
+/** POST /api/campaigns (status 'sent' saves, then sends). */
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCampaignBody) => apiJson<CampaignDetail>('POST', '/api/campaigns', body),
+    onSuccess: (detail) => queryClient.setQueryData(campaignKey(detail.id), detail),
+    onSettled: () => invalidateCampaignData(queryClient),
+  });
+}
+
+/** PATCH /api/campaigns/:id (drafts only; {status: 'sent'} sends after saving). */
+export function useUpdateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateCampaignBody }) => apiJson<CampaignDetail>('PATCH', `/api/campaigns/${id}`, body),
+    onSuccess: (detail) => queryClient.setQueryData(campaignKey(detail.id), detail),
+    onSettled: () => invalidateCampaignData(queryClient),
+  });
+}
+
+/** DELETE /api/campaigns/:id (drafts only). */
+export function useDeleteCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/campaigns/${id}`).then(() => undefined),
+    onSuccess: () => invalidateCampaignData(queryClient),
+  });
+}
+
+/** POST /api/campaigns/:id/send. */
+export function useSendCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<CampaignDetail>('POST', `/api/campaigns/${id}/send`),
+    onSettled: () => invalidateCampaignData(queryClient),
+  });
+}
+
+/** POST /api/campaigns/:id/test {emails} → how many tests went out. */
+export function useSendTest() {
+  return useMutation({
+    mutationFn: ({ id, emails }: { id: number; emails: string[] }) => apiJson<{ sent: number }>('POST', `/api/campaigns/${id}/test`, { emails }),
+  });
+}
+
+/** A GET with the session cookie that keeps react-query's abort signal; throws the transport error. */
+export async function fetchJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}

@@ -1,0 +1,90 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailBlock } from '@sendwell/contract/campaigns';
+import type { ContactList } from '@sendwell/contract/contacts';
+import type { Domain } from '@sendwell/contract/domains';
+import type { Segment } from '@sendwell/contract/segments';
+import type { UploadedImage } from '@sendwell/contract/uploads';
+
+import { apiJson, apiRequest, throwIfResNotOk } from '@/lib/api';
+import { aliasNames } from '../editor/sender-options';
+import { fetchJson } from './use-campaigns';
+
+/** GET /api/contact-lists (the same key as the contacts page, so both share one cache entry). */
+export function useContactLists(enabled: boolean) {
+  return useQuery<ContactList[]>({ queryKey: ['/api/contact-lists'], enabled });
+}
+
+/** GET /api/contact-segments. */
+export function useSegments(enabled: boolean) {
+  return useQuery<Segment[]>({ queryKey: ['/api/contact-segments'], enabled });
+}
+
+/** GET /api/domains: the first entry (the primary domain) forms the sender addresses. */
+export function useDomains(enabled: boolean) {
+  return useQuery<Domain[]>({ queryKey: ['/api/domains'], enabled });
+}
+
+/**
+ * GET /api/domains/:id/aliases, asked only when a domain exists and with that domain's real id
+ * (spec §7). While the server has no aliases yet the call fails and the editor falls back to
+ * the default senders (spec §9), so a failure here is expected and not shown.
+ */
+export function useDomainAliases(domainId: number | null) {
+  return useQuery<string[]>({
+    queryKey: ['/api/domains', domainId ?? 0, 'aliases'],
+    queryFn: async ({ signal }) => aliasNames(await fetchJson<unknown>(`/api/domains/${domainId}/aliases`, signal)),
+    enabled: domainId !== null,
+  });
+}
+
+/** GET /api/logos: the Logo Library. */
+export const LOGOS_KEY = ['/api/logos'] as const;
+export function useLogos(enabled: boolean) {
+  return useQuery<UploadedImage[]>({ queryKey: LOGOS_KEY, enabled });
+}
+
+/** Sends one image as multipart field `image`; throws the transport error ('{status}: {body}'). */
+export async function uploadImageFile(url: '/api/upload/image' | '/api/logos', file: File): Promise<UploadedImage> {
+  const form = new FormData();
+  form.append('image', file, file.name);
+  const res = await fetch(url, { method: 'POST', body: form, credentials: 'include' });
+  await throwIfResNotOk(res);
+  return (await res.json()) as UploadedImage;
+}
+
+/** POST /api/upload/image: an image for the email (dropped on the canvas or chosen for an image block). */
+export function useUploadImage() {
+  return useMutation({ mutationFn: (file: File) => uploadImageFile('/api/upload/image', file) });
+}
+
+/** POST /api/logos: adds to the Logo Library. */
+export function useUploadLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadImageFile('/api/logos', file),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LOGOS_KEY }),
+  });
+}
+
+/** DELETE /api/logos/:id. */
+export function useDeleteLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/logos/${id}`).then(() => undefined),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LOGOS_KEY }),
+  });
+}
+
+/**
+ * POST /api/campaigns/preview: the server's own rendering of the blocks (exactly what
+ * recipients get). The previous rendering stays on screen while the next one loads.
+ */
+export function useEmailPreview(blocks: EmailBlock[], subject: string, enabled: boolean) {
+  return useQuery<{ html: string; text: string }>({
+    queryKey: ['/api/campaigns/preview', { blocks, subject }],
+    queryFn: () => apiJson<{ html: string; text: string }>('POST', '/api/campaigns/preview', { blocks, subject }),
+    enabled,
+    placeholderData: keepPreviousData,
+    gcTime: 60_000,
+  });
+}

@@ -1,0 +1,97 @@
+import type { CampaignListItem, CampaignStatus } from '@sendwell/contract/campaigns';
+
+/** Industry benchmarks (spec §9): an open rate above 25% and a click rate above 3% are 'above'. */
+export const OPEN_RATE_BENCHMARK = 25;
+export const CLICK_RATE_BENCHMARK = 3;
+
+type Counted = Pick<CampaignListItem, 'status' | 'totalSent' | 'totalOpens' | 'totalClicks'>;
+
+/** A percentage of a whole, 0 when the whole is 0. */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? (part / whole) * 100 : 0;
+}
+
+/**
+ * Average open and click rates (spec §9): total opens (clicks) over total sent, of the sent
+ * campaigns only, times 100. Not the mean of per-campaign rates, so big sends weigh more.
+ */
+export function averageRates(campaigns: readonly Counted[]): { openRate: number; clickRate: number; sentCampaigns: number } {
+  let sent = 0;
+  let opens = 0;
+  let clicks = 0;
+  let sentCampaigns = 0;
+  for (const campaign of campaigns) {
+    if (campaign.status !== 'sent') continue;
+    sentCampaigns += 1;
+    sent += campaign.totalSent;
+    opens += campaign.totalOpens;
+    clicks += campaign.totalClicks;
+  }
+  return { openRate: percentOf(opens, sent), clickRate: percentOf(clicks, sent), sentCampaigns };
+}
+
+/** 'Above industry avg' for an open rate above 25% (spec §9), else null. */
+export function openRateLabel(rate: number): string | null {
+  return rate > OPEN_RATE_BENCHMARK ? 'Above industry avg' : null;
+}
+
+/** 'Above' for a click rate above 3% (spec §9), else null. */
+export function clickRateLabel(rate: number): string | null {
+  return rate > CLICK_RATE_BENCHMARK ? 'Above' : null;
+}
+
+export interface CampaignTotals {
+  total: number;
+  sent: number;
+  draft: number;
+  scheduled: number;
+  sending: number;
+  /** Emails delivered to the mail servers across all campaigns. */
+  reach: number;
+}
+
+/** The counts behind the Campaigns page's first two stat cards. */
+export function campaignTotals(campaigns: readonly Counted[]): CampaignTotals {
+  const totals: CampaignTotals = { total: campaigns.length, sent: 0, draft: 0, scheduled: 0, sending: 0, reach: 0 };
+  for (const campaign of campaigns) {
+    if (campaign.status === 'sent') totals.sent += 1;
+    else if (campaign.status === 'draft') totals.draft += 1;
+    else if (campaign.status === 'scheduled') totals.scheduled += 1;
+    else if (campaign.status === 'sending') totals.sending += 1;
+    totals.reach += campaign.totalSent;
+  }
+  return totals;
+}
+
+/** The status filter's choices (spec §2 Campaigns). */
+export const STATUS_FILTERS = ['all', 'draft', 'scheduled', 'sending', 'sent'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** Campaigns whose name or subject contains the search (case-insensitive) and whose status matches. */
+export function filterCampaigns<T extends Pick<CampaignListItem, 'name' | 'subject' | 'status'>>(
+  campaigns: readonly T[],
+  search: string,
+  status: StatusFilter,
+): T[] {
+  const needle = search.trim().toLowerCase();
+  return campaigns.filter(
+    (campaign) =>
+      (status === 'all' || campaign.status === status) &&
+      (needle === '' || campaign.name.toLowerCase().includes(needle) || campaign.subject.toLowerCase().includes(needle)),
+  );
+}
+
+/** True while any campaign is going out: the list then polls so its status stays live. */
+export function isAnySending(campaigns: readonly { status: CampaignStatus }[] | undefined): boolean {
+  return (campaigns ?? []).some((campaign) => campaign.status === 'sending');
+}
+
+/** Which actions a row offers (spec §2/§4): only drafts are edited or deleted; drafts and scheduled ones can be sent. */
+export function campaignActions(status: CampaignStatus): { edit: boolean; remove: boolean; send: boolean; report: boolean } {
+  return {
+    edit: status === 'draft',
+    remove: status === 'draft',
+    send: status === 'draft' || status === 'scheduled',
+    report: status === 'sent' || status === 'sending' || status === 'paused' || status === 'failed',
+  };
+}

@@ -1,0 +1,174 @@
+import { Link } from 'wouter';
+import { BarChart3, Pencil, Send, Trash2 } from 'lucide-react';
+import type { CampaignListItem } from '@sendwell/contract/campaigns';
+
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatNumber, formatPercent } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { campaignActions } from '../campaign-stats';
+import { CampaignStatusBadge } from './campaign-status-badge';
+
+/** 'Apr 9, 2026, 3:05 PM' in the browser's time zone. */
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** What the 'Sent' column says for a campaign that has not gone out. */
+function whenText(campaign: CampaignListItem): { text: string; muted: boolean } {
+  if (campaign.sentAt) return { text: formatDateTime(campaign.sentAt), muted: false };
+  if (campaign.status === 'scheduled' && campaign.scheduledAt) return { text: `Scheduled ${formatDateTime(campaign.scheduledAt)}`, muted: false };
+  if (campaign.status === 'sending') return { text: 'Sending now…', muted: false };
+  return { text: 'Not sent', muted: true };
+}
+
+/** The campaign rows (spec §2 Campaigns): name, subject, recipients, sent date, rates when sent, status and actions. */
+export function CampaignTable(props: CampaignRowsProps) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <CampaignRowsTable {...props} />
+      </div>
+      <ul className="divide-y md:hidden" aria-label="Campaigns">
+        {props.campaigns.map((campaign) => (
+          <CampaignListCard key={campaign.id} campaign={campaign} {...props} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+interface CampaignRowsProps {
+  campaigns: readonly CampaignListItem[];
+  onEdit: (campaign: CampaignListItem) => void;
+  onSend: (campaign: CampaignListItem) => void;
+  onDelete: (campaign: CampaignListItem) => void;
+}
+
+/** One campaign on a phone: the same facts and actions as a table row, stacked. */
+function CampaignListCard({ campaign, onEdit, onSend, onDelete }: CampaignRowsProps & { campaign: CampaignListItem }) {
+  const sent = campaign.status === 'sent';
+  const when = whenText(campaign);
+  return (
+    <li className="space-y-3 px-4 py-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium break-words">{campaign.name}</p>
+          <p className="text-muted-foreground text-sm break-words">{campaign.subject}</p>
+        </div>
+        <CampaignStatusBadge status={campaign.status} />
+      </div>
+      <p className="text-muted-foreground flex flex-wrap gap-x-3 gap-y-1 text-xs">
+        <span>{when.text}</span>
+        {campaign.totalRecipients > 0 && <span>{formatNumber(campaign.totalRecipients)} recipients</span>}
+        {sent && <span>{formatPercent(campaign.openRate)} opened</span>}
+        {sent && <span>{formatPercent(campaign.clickRate)} clicked</span>}
+      </p>
+      <RowActions campaign={campaign} onEdit={onEdit} onSend={onSend} onDelete={onDelete} />
+    </li>
+  );
+}
+
+function CampaignRowsTable({
+  campaigns,
+  onEdit,
+  onSend,
+  onDelete,
+}: CampaignRowsProps) {
+  return (
+    <Table aria-label="Campaigns">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="min-w-56">Campaign</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Recipients</TableHead>
+          <TableHead className="hidden lg:table-cell">Sent</TableHead>
+          <TableHead className="hidden text-right md:table-cell">Open rate</TableHead>
+          <TableHead className="hidden text-right md:table-cell">Click rate</TableHead>
+          <TableHead className="text-right">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {campaigns.map((campaign) => {
+          const sent = campaign.status === 'sent';
+          const when = whenText(campaign);
+          return (
+            <TableRow key={campaign.id}>
+              <TableCell className="max-w-80 whitespace-normal">
+                <p className="font-medium break-words">{campaign.name}</p>
+                <p className="text-muted-foreground text-sm break-words">{campaign.subject}</p>
+                <p className={`text-xs lg:hidden ${when.muted ? 'text-muted-foreground' : ''}`}>{when.text}</p>
+              </TableCell>
+              <TableCell>
+                <CampaignStatusBadge status={campaign.status} />
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {campaign.totalRecipients > 0 ? formatNumber(campaign.totalRecipients) : <span className="text-muted-foreground">—</span>}
+              </TableCell>
+              <TableCell className={`hidden lg:table-cell ${when.muted ? 'text-muted-foreground' : ''}`}>{when.text}</TableCell>
+              <TableCell className="hidden text-right tabular-nums md:table-cell">
+                {sent ? formatPercent(campaign.openRate) : <span className="text-muted-foreground">—</span>}
+              </TableCell>
+              <TableCell className="hidden text-right tabular-nums md:table-cell">
+                {sent ? formatPercent(campaign.clickRate) : <span className="text-muted-foreground">—</span>}
+              </TableCell>
+              <TableCell>
+                <RowActions campaign={campaign} onEdit={onEdit} onSend={onSend} onDelete={onDelete} className="justify-end" />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Edit and Delete for drafts, Send for drafts and scheduled ones, View Report once sent. */
+function RowActions({
+  campaign,
+  onEdit,
+  onSend,
+  onDelete,
+  className,
+}: Omit<CampaignRowsProps, 'campaigns'> & { campaign: CampaignListItem; className?: string }) {
+  const actions = campaignActions(campaign.status);
+  return (
+    <div className={cn('flex flex-wrap gap-1.5', className)}>
+      {actions.edit && (
+        <Button variant="outline" size="sm" onClick={() => onEdit(campaign)} aria-label={`Edit ${campaign.name}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      )}
+      {actions.send && (
+        <Button size="sm" onClick={() => onSend(campaign)} aria-label={`Send ${campaign.name}`}>
+          <Send aria-hidden="true" />
+          Send
+        </Button>
+      )}
+      {actions.report && (
+        <Button variant="outline" size="sm" asChild>
+          <Link href={`/campaigns/${campaign.id}/report`} aria-label={`View Report for ${campaign.name}`}>
+            <BarChart3 aria-hidden="true" />
+            View Report
+          </Link>
+        </Button>
+      )}
+      {actions.remove && (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-muted-foreground hover:text-destructive size-8"
+          onClick={() => onDelete(campaign)}
+          aria-label={`Delete ${campaign.name}`}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      )}
+    </div>
+  );
+}

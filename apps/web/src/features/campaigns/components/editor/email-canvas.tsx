@@ -1,0 +1,241 @@
+import * as React from 'react';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Copy, GripVertical, ImagePlus, MousePointerClick, Trash2 } from 'lucide-react';
+import type { EmailBlock } from '@sendwell/contract/campaigns';
+
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { describeBlock, type BlockType } from '../../editor/blocks';
+import { BlockView } from './block-view';
+
+/** The droppable id of the canvas itself (blocks are droppable by their own ids). */
+export const CANVAS_ID = 'email-canvas';
+
+/** What a drag carries: a new block from Design Elements, or a block being reordered. */
+export type DragData = { kind: 'palette'; type: BlockType } | { kind: 'block'; id: string };
+
+/** True when a native drag carries files (as opposed to text or a dnd-kit pointer drag). */
+function hasFiles(event: React.DragEvent): boolean {
+  return Array.from(event.dataTransfer.types).includes('Files');
+}
+
+/**
+ * The drag-and-drop canvas: the blocks in order on a 600 px white page, reordered with
+ * @dnd-kit (pointer or keyboard), plus native drops of image files.
+ */
+export function EmailCanvas({
+  blocks,
+  selectedId,
+  blockErrors,
+  insertAt,
+  paletteDragging,
+  reordering,
+  uploadingCount,
+  onSelect,
+  onDuplicate,
+  onDelete,
+  onFilesDropped,
+}: {
+  blocks: readonly EmailBlock[];
+  selectedId: string | null;
+  blockErrors: Record<string, string>;
+  /** Where a block dragged from Design Elements would land (null when none is over the canvas). */
+  insertAt: number | null;
+  paletteDragging: boolean;
+  /** A block being reordered drops on other blocks only (the keyboard sensor would otherwise aim at the canvas). */
+  reordering: boolean;
+  uploadingCount: number;
+  onSelect: (id: string) => void;
+  onDuplicate: (id: string) => void;
+  onDelete: (id: string) => void;
+  onFilesDropped: (files: File[]) => void;
+}) {
+  const { setNodeRef } = useDroppable({ id: CANVAS_ID, disabled: reordering });
+  const [fileOver, setFileOver] = React.useState(false);
+  const empty = blocks.length === 0;
+
+  return (
+    <div
+      className="flex min-h-full flex-col"
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setFileOver(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFileOver(false);
+      }}
+      onDrop={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setFileOver(false);
+        onFilesDropped(Array.from(event.dataTransfer.files));
+      }}
+      data-testid="email-canvas"
+    >
+      <div
+        ref={setNodeRef}
+        className={cn(
+          'relative mx-auto w-full max-w-[600px] flex-1 rounded-md bg-white text-zinc-900 shadow-sm ring-1 ring-zinc-200 transition-shadow',
+          (fileOver || (paletteDragging && insertAt !== null)) && 'ring-2 ring-blue-500',
+          empty && 'flex flex-col',
+        )}
+      >
+        <SortableContext items={blocks.map((block) => block.id)} strategy={verticalListSortingStrategy}>
+          <ol aria-label="Email blocks" className="py-2">
+            {blocks.map((block, index) => (
+              <SortableBlock
+                key={block.id}
+                block={block}
+                position={index + 1}
+                total={blocks.length}
+                selected={block.id === selectedId}
+                error={blockErrors[block.id]}
+                lineBefore={paletteDragging && insertAt === index}
+                lineAfter={paletteDragging && insertAt === blocks.length && index === blocks.length - 1}
+                onSelect={onSelect}
+                onDuplicate={onDuplicate}
+                onDelete={onDelete}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+        {empty && (
+          <div
+            className={cn(
+              'm-4 flex flex-1 flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed border-zinc-300 p-8 text-center',
+              (fileOver || insertAt !== null) && 'border-blue-500 bg-blue-50',
+            )}
+          >
+            <span className="flex size-12 items-center justify-center rounded-full bg-zinc-100 text-zinc-600">
+              <MousePointerClick className="size-6" aria-hidden="true" />
+            </span>
+            <p className="font-medium text-zinc-800">Drag elements here to build your email</p>
+            <p className="flex items-center gap-1.5 text-sm text-zinc-600">
+              <ImagePlus className="size-4" aria-hidden="true" />
+              Or drop image files directly
+            </p>
+          </div>
+        )}
+        {fileOver && !empty && (
+          <div className="pointer-events-none absolute inset-0 flex items-center justify-center rounded-md bg-blue-50/80">
+            <p className="flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-blue-800 shadow">
+              <ImagePlus className="size-4" aria-hidden="true" />
+              Drop images to add them to the email
+            </p>
+          </div>
+        )}
+        {uploadingCount > 0 && (
+          <div className="absolute right-3 bottom-3 flex items-center gap-2 rounded-md bg-zinc-900 px-3 py-1.5 text-xs text-white shadow">
+            <Spinner className="size-3.5" label="Uploading" />
+            Uploading {uploadingCount} {uploadingCount === 1 ? 'image' : 'images'}…
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SortableBlock({
+  block,
+  position,
+  total,
+  selected,
+  error,
+  lineBefore,
+  lineAfter,
+  onSelect,
+  onDuplicate,
+  onDelete,
+}: {
+  block: EmailBlock;
+  position: number;
+  total: number;
+  selected: boolean;
+  error: string | undefined;
+  lineBefore: boolean;
+  lineAfter: boolean;
+  onSelect: (id: string) => void;
+  onDuplicate: (id: string) => void;
+  onDelete: (id: string) => void;
+}) {
+  const data: DragData = { kind: 'block', id: block.id };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id, data });
+  const label = describeBlock(block);
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn('group/block relative', isDragging && 'z-10 opacity-40')}
+      data-block-id={block.id}
+      data-block-type={block.type}
+    >
+      {lineBefore && <InsertLine className="-top-px" />}
+      <button
+        type="button"
+        onClick={() => onSelect(block.id)}
+        aria-pressed={selected}
+        aria-label={`Edit ${label}, block ${position} of ${total}`}
+        className={cn(
+          'block w-full cursor-pointer text-left outline-offset-[-2px] transition-[outline-color]',
+          'hover:outline-2 hover:outline-blue-300 hover:outline-dashed focus-visible:outline-2 focus-visible:outline-blue-600',
+          selected && 'outline-2 outline-blue-600 outline-solid hover:outline-solid hover:outline-blue-600',
+          error && 'outline-2 outline-red-600 outline-solid',
+        )}
+      >
+        <BlockView block={block} />
+      </button>
+      {error && (
+        <p className="px-4 pb-2 text-xs font-medium text-red-700" role="note">
+          {error}
+        </p>
+      )}
+      <div
+        className={cn(
+          'absolute top-1.5 right-1.5 flex gap-0.5 rounded-md border border-zinc-200 bg-white p-0.5 text-zinc-700 shadow-sm transition-opacity',
+          selected ? 'opacity-100' : 'opacity-0 group-focus-within/block:opacity-100 group-hover/block:opacity-100',
+        )}
+      >
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Move ${label}`}
+          className="flex size-7 cursor-grab touch-none items-center justify-center rounded hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 active:cursor-grabbing"
+        >
+          <GripVertical className="size-4" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          onClick={() => onDuplicate(block.id)}
+          aria-label={`Duplicate ${label}`}
+          className="flex size-7 items-center justify-center rounded hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          <Copy className="size-4" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          onClick={() => onDelete(block.id)}
+          aria-label={`Delete ${label}`}
+          className="flex size-7 items-center justify-center rounded text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+      {lineAfter && <InsertLine className="-bottom-px" />}
+    </li>
+  );
+}
+
+function InsertLine({ className }: { className: string }) {
+  return (
+    <span aria-hidden="true" className={cn('pointer-events-none absolute right-2 left-2 z-20 h-1 rounded-full bg-blue-600', className)}>
+      <span className="absolute top-1/2 -left-1 size-2.5 -translate-y-1/2 rounded-full bg-blue-600" />
+    </span>
+  );
+}

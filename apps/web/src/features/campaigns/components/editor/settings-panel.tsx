@@ -1,0 +1,237 @@
+import type * as React from 'react';
+import { AlertTriangle, ShieldCheck } from 'lucide-react';
+import type { ContactList } from '@sendwell/contract/contacts';
+import type { Segment } from '@sendwell/contract/segments';
+
+import { FieldError } from '@/components/field-error';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
+import type { CampaignDraft } from '../../editor/campaign-form';
+
+type SettingsFields = Pick<CampaignDraft, 'name' | 'subject' | 'fromName' | 'fromEmail' | 'replyTo'>;
+
+/** Campaign Settings (spec §2): name, subject, from name, sender address and reply-to. */
+export function CampaignSettings({
+  values,
+  errors,
+  senders,
+  sendersLoading,
+  senderVerified,
+  onChange,
+}: {
+  values: SettingsFields;
+  errors: Record<string, string>;
+  senders: string[];
+  sendersLoading: boolean;
+  senderVerified: boolean;
+  onChange: (patch: Partial<SettingsFields>) => void;
+}) {
+  const field = (name: keyof SettingsFields) => ({
+    id: `campaign-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `campaign-${name}-error` : undefined,
+  });
+
+  return (
+    <section aria-labelledby="campaign-settings-heading" className="space-y-3">
+      <h3 id="campaign-settings-heading" className="text-sm font-semibold">
+        Campaign Settings
+      </h3>
+      <div className="space-y-1.5">
+        <Label htmlFor="campaign-name">Campaign name</Label>
+        <Input {...field('name')} value={values.name} placeholder="Spring Sale" maxLength={200} onChange={(e) => onChange({ name: e.target.value })} />
+        <FieldError id="campaign-name-error" message={errors.name} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="campaign-subject">Subject line</Label>
+        <Input
+          {...field('subject')}
+          value={values.subject}
+          placeholder="Fresh deals for spring"
+          maxLength={300}
+          onChange={(e) => onChange({ subject: e.target.value })}
+        />
+        <FieldError id="campaign-subject-error" message={errors.subject} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="campaign-fromName">
+          From name <span className="text-muted-foreground font-normal">(optional)</span>
+        </Label>
+        <Input {...field('fromName')} value={values.fromName} maxLength={120} onChange={(e) => onChange({ fromName: e.target.value })} />
+        <FieldError id="campaign-fromName-error" message={errors.fromName} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="campaign-fromEmail">From email</Label>
+        {sendersLoading ? (
+          <Skeleton className="h-9 w-full" />
+        ) : (
+          <Select value={values.fromEmail} onValueChange={(fromEmail) => onChange({ fromEmail })}>
+            <SelectTrigger {...field('fromEmail')} className="w-full">
+              <SelectValue placeholder="Choose a sender" />
+            </SelectTrigger>
+            <SelectContent>
+              {senders.map((address) => (
+                <SelectItem key={address} value={address}>
+                  {address}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+        <FieldError id="campaign-fromEmail-error" message={errors.fromEmail} />
+        {!sendersLoading && values.fromEmail && (
+          senderVerified ? (
+            <p className="flex items-center gap-1.5 text-xs text-emerald-700 dark:text-emerald-400">
+              <ShieldCheck className="size-3.5 shrink-0" aria-hidden="true" />
+              Sent from a verified domain
+            </p>
+          ) : (
+            <p className="flex items-start gap-1.5 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+              <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+              <span>Mail from an unverified domain will likely land in spam. Add and verify the domain under Domain Settings.</span>
+            </p>
+          )
+        )}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="campaign-replyTo">
+          Reply-to <span className="text-muted-foreground font-normal">(optional)</span>
+        </Label>
+        <Input
+          {...field('replyTo')}
+          type="email"
+          value={values.replyTo}
+          placeholder="you@example.com"
+          onChange={(e) => onChange({ replyTo: e.target.value })}
+        />
+        <FieldError id="campaign-replyTo-error" message={errors.replyTo} />
+      </div>
+    </section>
+  );
+}
+
+interface CheckItem {
+  id: number;
+  name: string;
+  count: number;
+}
+
+/** Recipient Lists and Segments (spec §2): checkboxes with their member counts. */
+export function RecipientPicker({
+  lists,
+  segments,
+  listIds,
+  segmentIds,
+  error,
+  onListIds,
+  onSegmentIds,
+}: {
+  lists: { data: ContactList[] | undefined; isLoading: boolean; isError: boolean; refetch: () => unknown };
+  segments: { data: Segment[] | undefined; isLoading: boolean; isError: boolean; refetch: () => unknown };
+  listIds: number[];
+  segmentIds: number[];
+  error: string | undefined;
+  onListIds: (ids: number[]) => void;
+  onSegmentIds: (ids: number[]) => void;
+}) {
+  return (
+    <div className="space-y-5">
+      <CheckGroup
+        title="Recipient Lists"
+        idPrefix="list"
+        query={lists}
+        items={(lists.data ?? []).map((list) => ({ id: list.id, name: list.name, count: list.subscriberCount }))}
+        selected={listIds}
+        onChange={onListIds}
+        countNoun="subscribers"
+        empty={<>No contact lists yet. Import contacts on the Contacts page to create one.</>}
+      />
+      <CheckGroup
+        title="Segments"
+        idPrefix="segment"
+        query={segments}
+        items={(segments.data ?? []).map((segment) => ({ id: segment.id, name: segment.name, count: segment.contactCount }))}
+        selected={segmentIds}
+        onChange={onSegmentIds}
+        countNoun="contacts"
+        empty={<>No segments yet. Build one on the Contact Segments page.</>}
+      />
+      <FieldError id="campaign-recipients-error" message={error} />
+    </div>
+  );
+}
+
+function CheckGroup({
+  title,
+  idPrefix,
+  query,
+  items,
+  selected,
+  onChange,
+  countNoun,
+  empty,
+}: {
+  title: string;
+  idPrefix: string;
+  query: { isLoading: boolean; isError: boolean; refetch: () => unknown };
+  items: CheckItem[];
+  selected: number[];
+  onChange: (ids: number[]) => void;
+  countNoun: string;
+  empty: React.ReactNode;
+}) {
+  const headingId = `${idPrefix}-group-heading`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h3 id={headingId} className="text-sm font-semibold">
+        {title}
+      </h3>
+      {query.isLoading ? (
+        <div className="space-y-2">
+          <Skeleton className="h-5 w-3/4" />
+          <Skeleton className="h-5 w-2/3" />
+        </div>
+      ) : query.isError ? (
+        <div className="flex items-center justify-between gap-2 text-xs">
+          <p className="text-destructive" role="alert">
+            Could not load your {title.toLowerCase()}.
+          </p>
+          <Button variant="outline" size="sm" className="h-7" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="text-muted-foreground text-xs">{empty}</p>
+      ) : (
+        <ul className="space-y-1">
+          {items.map((item) => {
+            const id = `${idPrefix}-${item.id}`;
+            const checked = selected.includes(item.id);
+            return (
+              <li key={item.id} className="hover:bg-muted/60 flex items-center gap-2.5 rounded-md px-1.5 py-1">
+                <Checkbox
+                  id={id}
+                  checked={checked}
+                  onCheckedChange={(value) =>
+                    onChange(value === true ? [...selected, item.id] : selected.filter((selectedId) => selectedId !== item.id))
+                  }
+                />
+                <Label htmlFor={id} className="min-w-0 flex-1 cursor-pointer font-normal">
+                  <span className="truncate">{item.name}</span>
+                  <span className="text-muted-foreground ml-auto shrink-0 text-xs tabular-nums">
+                    {formatNumber(item.count)} <span className="sr-only">{countNoun}</span>
+                  </span>
+                </Label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

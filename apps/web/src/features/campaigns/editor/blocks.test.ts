@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { emailBlockSchema, type EmailBlock } from '@sendwell/contract/campaigns';
+
+import {
+  BLOCK_TYPES,
+  createBlock,
+  createImageBlock,
+  describeBlock,
+  duplicateBlock,
+  insertBlock,
+  moveBlock,
+  newBlockId,
+  removeBlock,
+  springSaleTemplate,
+  updateBlockContent,
+  updateBlockStyles,
+} from './blocks';
+
+let n = 0;
+const seqId = () => `b${++n}`;
+
+describe('block factories', () => {
+  it('makes a valid block of every palette type', () => {
+    for (const type of BLOCK_TYPES) {
+      const block = createBlock(type, `id-${type}`);
+      expect(block.type).toBe(type);
+      expect(emailBlockSchema.safeParse(block).success, type).toBe(true);
+    }
+  });
+
+  it('gives text and button blocks their spec content fields', () => {
+    const text = createBlock('text');
+    const button = createBlock('button');
+    expect(text.type === 'text' && text.content.tag).toBe('p');
+    expect(button.type === 'button' && button.content.url).toMatch(/^https:\/\//);
+  });
+
+  it('starts new campaigns with the six-block spring-sale template, all valid', () => {
+    const blocks = springSaleTemplate(seqId);
+    expect(blocks.map((b) => b.type)).toEqual(['text', 'text', 'text', 'image', 'text', 'button']);
+    expect(blocks.every((b) => emailBlockSchema.safeParse(b).success)).toBe(true);
+    expect(new Set(blocks.map((b) => b.id)).size).toBe(6);
+    const last = blocks[5];
+    expect(last?.type === 'button' && last.content.text).toBe('Shop Now');
+  });
+
+  it('makes image blocks for uploads', () => {
+    expect(createImageBlock('/uploads/abc.png', 'Logo', 'x')).toEqual({ id: 'x', type: 'image', content: { src: '/uploads/abc.png', alt: 'Logo' }, styles: {} });
+  });
+
+  it('uses UUIDs for ids', () => {
+    expect(newBlockId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newBlockId()).not.toBe(newBlockId());
+  });
+});
+
+describe('list operations', () => {
+  const blocks = (): EmailBlock[] => [createBlock('text', 'a'), createBlock('image', 'b'), createBlock('button', 'c')];
+
+  it('duplicates right after the original, with a deep copy', () => {
+    const { blocks: next, copyId } = duplicateBlock(blocks(), 'b', 'b2');
+    expect(copyId).toBe('b2');
+    expect(next.map((b) => b.id)).toEqual(['a', 'b', 'b2', 'c']);
+    const [orig, copy] = [next[1], next[2]];
+    expect(copy).toEqual({ ...orig, id: 'b2' });
+    expect(copy?.content).not.toBe(orig?.content);
+    expect(duplicateBlock(blocks(), 'missing').copyId).toBeNull();
+  });
+
+  it('clears the selection when the selected block is deleted, keeps it otherwise', () => {
+    expect(removeBlock(blocks(), 'b', 'b')).toEqual({ blocks: [blocks()[0], blocks()[2]], selectedId: null });
+    expect(removeBlock(blocks(), 'b', 'a').selectedId).toBe('a');
+  });
+
+  it('inserts at an index and moves like arrayMove', () => {
+    expect(insertBlock(blocks(), createBlock('divider', 'd'), 1).map((b) => b.id)).toEqual(['a', 'd', 'b', 'c']);
+    expect(insertBlock(blocks(), createBlock('divider', 'd'), 99).map((b) => b.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(moveBlock(blocks(), 'a', 'c').map((b) => b.id)).toEqual(['b', 'c', 'a']);
+    expect(moveBlock(blocks(), 'c', 'a').map((b) => b.id)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('updates content and removes a style when set to undefined', () => {
+    let next = updateBlockContent<'text'>(blocks(), 'a', { tag: 'h2', text: 'Hello' });
+    expect(next[0]).toMatchObject({ content: { tag: 'h2', text: 'Hello' } });
+    next = updateBlockStyles(next, 'a', { color: '#ff0000', fontSize: 20 });
+    next = updateBlockStyles(next, 'a', { fontSize: undefined });
+    expect(next[0]?.styles).toEqual({ color: '#ff0000' });
+  });
+
+  it('describes blocks for labels', () => {
+    const [text, image, button] = springSaleTemplate(seqId).filter((_, i) => i === 0 || i === 3 || i === 5);
+    expect(text && describeBlock(text)).toBe('Heading 1 “Spring Sale”');
+    expect(image && describeBlock(image)).toBe('Image “A bouquet of spring flowers”');
+    expect(button && describeBlock(button)).toBe('Button “Shop Now”');
+  });
+});

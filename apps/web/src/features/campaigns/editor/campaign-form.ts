@@ -1,0 +1,125 @@
+import {
+  createCampaignBodySchema,
+  emailBlockSchema,
+  type CampaignDetail,
+  type CreateCampaignBody,
+  type EmailBlock,
+} from '@sendwell/contract/campaigns';
+
+/** What the editor holds while the user works. */
+export interface CampaignDraft {
+  name: string;
+  subject: string;
+  fromName: string;
+  fromEmail: string;
+  replyTo: string;
+  listIds: number[];
+  segmentIds: number[];
+  blocks: EmailBlock[];
+}
+
+/** The editor's starting state: the saved campaign as it was, or a new one with the given defaults. */
+export function initialDraft(
+  campaign: CampaignDetail | undefined,
+  defaults: { fromEmail: string; fromName: string; listIds: number[]; blocks: EmailBlock[] },
+): CampaignDraft {
+  if (campaign) {
+    return {
+      name: campaign.name,
+      subject: campaign.subject,
+      fromName: campaign.fromName ?? '',
+      fromEmail: campaign.fromEmail,
+      replyTo: campaign.replyTo ?? '',
+      listIds: [...campaign.listIds],
+      segmentIds: [...campaign.segmentIds],
+      blocks: campaign.blocks,
+    };
+  }
+  return { name: '', subject: '', fromName: defaults.fromName, fromEmail: defaults.fromEmail, replyTo: '', listIds: defaults.listIds, segmentIds: [], blocks: defaults.blocks };
+}
+
+export type SaveStatus = 'draft' | 'scheduled' | 'sent';
+
+/**
+ * The POST/PATCH body for a draft. `content.html` is left empty on purpose: the server renders
+ * the stored HTML from `blocks` itself (one renderer), and uses a sent html only when there are
+ * no blocks, so an empty canvas stores an empty body rather than whatever the browser sent.
+ */
+export function toCampaignBody(draft: CampaignDraft, status: SaveStatus, scheduledAt?: string): CreateCampaignBody {
+  return {
+    name: draft.name,
+    subject: draft.subject,
+    fromEmail: draft.fromEmail,
+    fromName: draft.fromName,
+    replyTo: draft.replyTo,
+    content: { html: '', text: '' },
+    blocks: draft.blocks,
+    status,
+    scheduledAt: status === 'scheduled' ? scheduledAt : null,
+    listIds: draft.listIds,
+    segmentIds: draft.segmentIds,
+  };
+}
+
+export interface DraftErrors {
+  /** Messages by field name (name, subject, fromEmail, fromName, replyTo, listIds…). */
+  fields: Record<string, string>;
+  /** The first message for each block that does not pass, by block id. */
+  blocks: Record<string, string>;
+}
+
+/** Checks a body with the contract's own schema (spec §5 messages), by field and by block. */
+export function validateCampaignBody(body: CreateCampaignBody): DraftErrors | null {
+  const result = createCampaignBodySchema.safeParse(body);
+  if (result.success) return null;
+  const errors: DraftErrors = { fields: {}, blocks: {} };
+  for (const issue of result.error.issues) {
+    const [field, index] = issue.path;
+    if (field === 'blocks' && typeof index === 'number') {
+      const id = body.blocks?.[index]?.id;
+      if (id && !errors.blocks[id]) errors.blocks[id] = issue.message;
+    } else if (typeof field === 'string' && !errors.fields[field]) {
+      errors.fields[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/** Per-block validation for the inspector and the preview: the first message, or null when the block is valid. */
+export function blockError(block: EmailBlock): string | null {
+  const result = emailBlockSchema.safeParse(block);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'This block is not valid');
+}
+
+/** The blocks the server can render now (an invalid block, such as a half-typed URL, is left out of the preview). */
+export function previewableBlocks(blocks: readonly EmailBlock[]): EmailBlock[] {
+  return blocks.filter((block) => blockError(block) === null);
+}
+
+/** A stable fingerprint of a draft, to tell whether it changed since the last save. */
+export function draftFingerprint(draft: CampaignDraft): string {
+  return JSON.stringify(draft);
+}
+
+/** Splits the Send Test box into addresses (commas, semicolons, spaces or new lines). */
+export function parseEmailList(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** A 400 answer's `fields` (keys such as 'name' or 'blocks.2.content.url') as editor errors. */
+export function serverDraftErrors(fields: Record<string, string>, blocks: readonly EmailBlock[]): DraftErrors {
+  const errors: DraftErrors = { fields: {}, blocks: {} };
+  for (const [key, message] of Object.entries(fields)) {
+    const [field, index] = key.split('.');
+    if (field === 'blocks' && index !== undefined && /^\d+$/.test(index)) {
+      const id = blocks[Number(index)]?.id;
+      if (id) errors.blocks[id] ??= message;
+    } else if (field) {
+      errors.fields[field] ??= message;
+    }
+  }
+  return errors;
+}

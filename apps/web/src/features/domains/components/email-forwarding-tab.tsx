@@ -1,0 +1,83 @@
+import { Inbox } from 'lucide-react';
+import { INBOUND_WEBHOOK_PATH, type Domain } from '@sendwell/contract/domains';
+
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CopyButton } from './copy-button';
+
+/** The records an inbound mail service typically asks for (spec §2: MX, TXT and CNAME). */
+const INBOUND_RECORDS = [
+  { type: 'MX', host: (domain: string) => `@ (${domain})`, value: "The service's mail server, priority 10", purpose: 'Delivers incoming mail to the service' },
+  { type: 'TXT', host: (domain: string) => `@ (${domain})`, value: "The service's verification value", purpose: 'Proves you own the domain' },
+  { type: 'CNAME', host: () => 'The host the service names', value: "The service's target host", purpose: 'Routing or tracking for the service' },
+] as const;
+
+/**
+ * The Email Forwarding tab (spec §2): the inbound webhook address (this origin + /api/webhook/email)
+ * with a copy button, and the setup guide: four steps and the DNS records an inbound mail service needs.
+ */
+export function EmailForwardingTab({ primary }: { primary: Domain | undefined }) {
+  const webhook = `${window.location.origin}${INBOUND_WEBHOOK_PATH}`;
+  const domain = primary?.domain ?? 'yourdomain.com';
+  return (
+    <div className="space-y-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="flex items-center gap-2">
+              <Inbox className="size-4" aria-hidden="true" />
+              Inbound webhook
+            </h2>
+          </CardTitle>
+          <CardDescription>Your inbound mail service posts each received message here; Sendwell forwards it by your alias rules.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="flex items-center gap-2">
+            <code className="bg-muted min-w-0 flex-1 rounded-md px-3 py-2 font-mono text-sm break-all" data-testid="inbound-webhook">
+              {webhook}
+            </code>
+            <CopyButton value={webhook} label="Copy webhook address" className="size-9 shrink-0" />
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Forwarding setup guide</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <ol className="list-decimal space-y-2 pl-5 text-sm">
+            <li>Choose an inbound mail service (an inbound parse or routing service) and add {domain} to it.</li>
+            <li>Publish the DNS records it gives you, as in the table below, so mail for {domain} reaches the service.</li>
+            <li>Set the service's webhook to the address above (raw MIME or the service's JSON payload).</li>
+            <li>Send a test message to one of your aliases and check that it arrives at its destination.</li>
+          </ol>
+          {/* Scrolls sideways on a phone: focusable so keyboard users can scroll it too. */}
+          <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="DNS records of an inbound mail service">
+            <table className="w-full min-w-[36rem] text-sm">
+              <thead className="bg-muted/50 text-left">
+                <tr>
+                  {['Type', 'Host', 'Value', 'Purpose'].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2 font-medium">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {INBOUND_RECORDS.map((record) => (
+                  <tr key={record.type}>
+                    <td className="px-3 py-2 font-mono">{record.type}</td>
+                    <td className="px-3 py-2 font-mono break-all">{record.host(domain)}</td>
+                    <td className="px-3 py-2">{record.value}</td>
+                    <td className="px-3 py-2">{record.purpose}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

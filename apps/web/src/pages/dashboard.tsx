@@ -1,0 +1,41 @@
+import { Link } from 'wouter';
+import { Plus } from 'lucide-react';
+
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/page-header';
+import { useStats } from '@/features/analytics/api/use-stats';
+import { StatCards } from '@/features/analytics/components/stat-cards';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { useCampaigns } from '@/features/campaigns/api/use-campaigns';
+import { NEW_CAMPAIGN_HREF, RecentCampaigns } from '@/features/campaigns/components/recent-campaigns';
+
+/** / when signed in: greeting, stat cards and recent campaigns. */
+export default function DashboardPage() {
+  const { isAuthenticated } = useAuth();
+  const stats = useStats(isAuthenticated);
+  const campaigns = useCampaigns(isAuthenticated);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Dashboard"
+        description="Welcome back! Here's your campaign overview."
+        actions={
+          <Button asChild>
+            <Link href={NEW_CAMPAIGN_HREF}>
+              <Plus aria-hidden="true" />
+              New Campaign
+            </Link>
+          </Button>
+        }
+      />
+      <StatCards stats={stats.data} isLoading={stats.isLoading} />
+      {stats.isError && (
+        <p className="text-destructive text-sm" role="alert">
+          Could not load your statistics. Please refresh the page.
+        </p>
+      )}
+      <RecentCampaigns campaigns={campaigns.data} isLoading={campaigns.isLoading} />
+    </div>
+  );
+}

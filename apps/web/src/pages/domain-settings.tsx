@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { useDomains } from '@/features/domains/api/use-domains';
+import { AddDomainDialog } from '@/features/domains/components/add-domain-dialog';
+import { AdvancedAliasesTab, BasicAliasesTab } from '@/features/domains/components/alias-tabs';
+import { DnsRecordsTab } from '@/features/domains/components/dns-records-tab';
+import { DomainDetailDialog } from '@/features/domains/components/domain-detail-dialog';
+import { DomainList } from '@/features/domains/components/domain-list';
+import { EmailForwardingTab } from '@/features/domains/components/email-forwarding-tab';
+import { PrimaryDomainCard } from '@/features/domains/components/primary-domain-card';
+import { ReputationTab } from '@/features/domains/components/reputation-tab';
+import { primaryDomainOf } from '@/features/domains/domain-display';
+
+type DomainTab = 'domains' | 'basic-aliases' | 'advanced-aliases' | 'forwarding' | 'dns' | 'reputation';
+
+/** /domain-settings (spec §2): sending domains with their DNS records, reputation and warming; the alias tabs' empty states. */
+export default function DomainSettingsPage() {
+  const { isAuthenticated } = useAuth();
+  const domains = useDomains(isAuthenticated);
+  const [tab, setTab] = useState<DomainTab>('domains');
+  const [adding, setAdding] = useState(false);
+  const [configuringId, setConfiguringId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+
+  const list = domains.data ?? [];
+  const primary = primaryDomainOf(list);
+  // The DNS and Reputation tabs show the domain chosen there (or via a row's DNS button), else the primary.
+  const selected = list.find((d) => d.id === selectedId) ?? primary;
+  // Always the freshest copy from the list, so a check or primary change shows in the open dialog.
+  const configuring = list.find((d) => d.id === configuringId) ?? null;
+  const openAdd = () => setAdding(true);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Domain Settings"
+        description="Manage your custom sending domains, their DNS records and email aliases."
+        actions={
+          <Button onClick={openAdd}>
+            <Plus aria-hidden="true" />
+            Add Domain
+          </Button>
+        }
+      />
+
+      {primary && <PrimaryDomainCard domain={primary} />}
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as DomainTab)} className="gap-4">
+        {/* Six tabs do not fit a phone's width: the list scrolls sideways there. */}
+        <div className="-mx-1 overflow-x-auto px-1 pb-1">
+          <TabsList>
+            <TabsTrigger value="domains">Domains</TabsTrigger>
+            <TabsTrigger value="basic-aliases">Basic Aliases</TabsTrigger>
+            <TabsTrigger value="advanced-aliases">Advanced Aliases</TabsTrigger>
+            <TabsTrigger value="forwarding">Email Forwarding</TabsTrigger>
+            <TabsTrigger value="dns">DNS Records</TabsTrigger>
+            <TabsTrigger value="reputation">Reputation</TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="domains">
+          <DomainList
+            domains={domains.data}
+            isLoading={domains.isLoading}
+            isError={domains.isError}
+            onAdd={openAdd}
+            onConfigure={(domain) => setConfiguringId(domain.id)}
+            onShowDns={(domain) => {
+              setSelectedId(domain.id);
+              setTab('dns');
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="basic-aliases">
+          <BasicAliasesTab domains={list} primary={primary} onAdd={openAdd} />
+        </TabsContent>
+        <TabsContent value="advanced-aliases">
+          <AdvancedAliasesTab domains={list} onAdd={openAdd} />
+        </TabsContent>
+        <TabsContent value="forwarding">
+          <EmailForwardingTab primary={primary} />
+        </TabsContent>
+        <TabsContent value="dns">
+          <DnsRecordsTab domains={list} selected={selected} onSelect={setSelectedId} onAdd={openAdd} />
+        </TabsContent>
+        <TabsContent value="reputation">
+          {selected ? (
+            <ReputationTab domains={list} selected={selected} onSelect={setSelectedId} />
+          ) : (
+            <DnsRecordsTab domains={list} selected={undefined} onSelect={setSelectedId} onAdd={openAdd} />
+          )}
+        </TabsContent>
+      </Tabs>
+
+      <AddDomainDialog open={adding} onOpenChange={setAdding} />
+      <DomainDetailDialog
+        domain={configuring}
+        onOpenChange={(open) => {
+          if (!open) setConfiguringId(null);
+        }}
+      />
+    </div>
+  );
+}

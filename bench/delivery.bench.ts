@@ -1,0 +1,146 @@
+// Sending at scale: 100,000 recipients with merge tags and tracking through the real pipeline
+// (ledger, pg-boss batch jobs, rendering, SMTP pool) to a local SMTP sink (postfix's smtp-sink),
+// against the floor of a bare nodemailer pool sending 100,000 pre-rendered messages to the same
+// sink, plus the time from Send to the first accepted message.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { benchDatabase } from './support.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { registerJobs, startQueue } from '../apps/server/src/lib/queue.ts';
+import { allJobs } from '../apps/server/src/jobs.ts';
+import { smtpTransport } from '../apps/server/src/modules/delivery/transport.ts';
+import { signUp, updateProfile } from '../apps/server/src/modules/auth/auth.service.ts';
+import { createCampaign } from '../apps/server/src/modules/campaigns/campaigns.service.ts';
+import { startCampaignSend } from '../apps/server/src/modules/delivery/send.service.ts';
+import { campaigns, contactLists, users } from '../apps/server/src/db/schema/index.ts';
+import { emailBlockSchema } from '@sendwell/contract/campaigns';
+
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
+const SINK = '/usr/sbin/smtp-sink';
+const PORT = 2525;
+
+function ensureSmtpSink(): void {
+  if (existsSync(SINK)) return;
+  console.log('installing postfix for smtp-sink…');
+  spawnSync('sh', ['-c', 'echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections'], { stdio: 'inherit' });
+  const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postfix'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (result.status !== 0 || !existsSync(SINK)) throw new Error('smtp-sink is not available');
+}
+
+/** postfix's smtp-sink: accepts and discards, cheap enough not to be what is measured. */
+function startSink(): ChildProcess {
+  return spawn(SINK, ['-u', 'nobody', `127.0.0.1:${PORT}`, '1000'], { stdio: 'ignore' });
+}
+
+async function waitForPort(): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(PORT, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('smtp-sink did not start');
+}
+
+ensureSmtpSink();
+const sink = startSink();
+await waitForPort();
+const { database, url, drop } = await benchDatabase();
+try {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    SMTP_URL: `smtp://127.0.0.1:${PORT}`,
+    SMTP_MAX_CONNECTIONS: '10',
+    DATA_DIR: '/tmp/sendwell-bench-delivery',
+  });
+  const { user } = await signUp(database.db, { email: 'sender@example.com', password: 'bench-pass', confirmPassword: 'bench-pass', firstName: 'S', lastName: 'B', company: 'Acme', plan: 'pro' }, { ip: null, userAgent: null });
+  await updateProfile(database.db, user.id, { postalAddress: '1 Main St, Springfield' });
+  await database.db.update(users).set({ plan: 'unlimited' }).where(eq(users.id, user.id));
+  const [list] = await database.db.insert(contactLists).values({ userId: user.id, name: 'Everyone' }).returning();
+  if (!list) throw new Error('no list');
+  await database.db.execute(sql`
+    INSERT INTO contacts (user_id, email, first_name, last_name, company)
+    SELECT ${user.id}, 'person' || i || '@example' || (i % 50) || '.com', 'First' || i, 'Last' || i, 'Company ' || (i % 500)
+    FROM generate_series(1, ${RECIPIENTS}) AS i`);
+  await database.db.execute(sql`INSERT INTO contact_list_members (list_id, contact_id) SELECT ${list.id}, id FROM contacts WHERE user_id = ${user.id}`);
+  const blocks = [
+    { id: '1', type: 'text', content: { text: 'Spring Sale', tag: 'h1' } },
+    { id: '2', type: 'text', content: { text: 'Hi {{firstName|there}} from {{company|your team}}, our sale starts now.', tag: 'p' } },
+    { id: '3', type: 'image', content: { src: 'https://images.example.com/flowers.jpg', alt: 'Flowers', href: 'https://shop.example.com/flowers' } },
+    { id: '4', type: 'button', content: { text: 'Shop Now', url: 'https://shop.example.com/spring' } },
+  ].map((b) => emailBlockSchema.parse(b));
+  const queue = await startQueue(database, { runWorkers: true });
+  const transport = smtpTransport(config.smtpUrl ?? '', { maxConnections: config.smtpMaxConnections });
+  const ctx = { config, database, db: database.db, queue, transport };
+  await registerJobs(queue, allJobs(ctx), { runWorkers: true });
+  const [owner] = await database.db.select().from(users).where(eq(users.id, user.id));
+  if (!owner) throw new Error('no user');
+  const campaign = await createCampaign(
+    database.db,
+    owner,
+    config.publicUrl,
+    { name: 'Bench', subject: 'Spring is here, {{firstName}}', fromEmail: 'news@acme.example', fromName: 'Acme', replyTo: null, content: { html: '' }, blocks, status: 'draft', scheduledAt: null, listIds: [list.id], segmentIds: [] },
+    async () => undefined,
+  );
+
+  // Our pipeline, end to end.
+  const started = performance.now();
+  await startCampaignSend(ctx, user.id, campaign.id);
+  let firstAccepted: number | null = null;
+  for (;;) {
+    const [row] = await database.db.select({ status: campaigns.status, sent: campaigns.totalSent }).from(campaigns).where(eq(campaigns.id, campaign.id));
+    if (firstAccepted === null) {
+      const first = await database.db.execute(sql`SELECT min(sent_at) AS at FROM campaign_sends WHERE campaign_id = ${campaign.id} AND status = 'sent'`);
+      const at = (first.rows[0] as { at: Date | null }).at;
+      if (at) firstAccepted = new Date(at).getTime();
+    }
+    if (row?.status === 'sent') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const ours = (performance.now() - started) / 1000;
+  const wallStart = Date.now() - (performance.now() - started);
+  const sentCount = (await database.db.execute(sql`SELECT count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${campaign.id} AND status = 'sent'`)).rows[0] as { n: number };
+  await queue.stop({ graceful: true, wait: true });
+  await transport.close();
+
+  // The floor: a bare nodemailer pool, 10 connections, TCP_NODELAY, pre-rendered messages.
+  const originalConnect = net.connect;
+  (net as { connect: typeof net.connect }).connect = ((...args: Parameters<typeof net.connect>) => originalConnect(...args).setNoDelay(true)) as typeof net.connect;
+  const pool = nodemailer.createTransport({ host: '127.0.0.1', port: PORT, pool: true, maxConnections: 10, maxMessages: Infinity, ignoreTLS: true } as never);
+  const prerendered = Buffer.from(
+    `From: news@acme.example\r\nTo: person@example.com\r\nSubject: Spring is here\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><body>${'<p>Spring sale.</p>'.repeat(60)}</body></html>\r\n`,
+  );
+  const floorStart = performance.now();
+  let nextIndex = 0;
+  await Promise.all(
+    Array.from({ length: 100 }, async () => {
+      while (nextIndex < RECIPIENTS) {
+        const i = nextIndex++;
+        await pool.sendMail({ envelope: { from: 'news@acme.example', to: [`person${i}@example.com`] }, raw: prerendered });
+      }
+    }),
+  );
+  const floor = (performance.now() - floorStart) / 1000;
+  pool.close();
+
+  console.log(`recipients: ${RECIPIENTS.toLocaleString('en-US')} (merge tags, open pixel, tracked links, unsubscribe headers), sink: postfix smtp-sink, 10 SMTP connections`);
+  console.log(`Sendwell pipeline: ${ours.toFixed(1)} s, ${Math.round(sentCount.n / ours)} messages/s end to end (target ≥ 1,000/s); ${sentCount.n.toLocaleString('en-US')} sent`);
+  console.log(`bare nodemailer pool, pre-rendered: ${floor.toFixed(1)} s, ${Math.round(RECIPIENTS / floor)} messages/s (the floor)`);
+  console.log(`ratio: ${(ours / floor).toFixed(2)}x the floor (target ≤ 1.5x)`);
+  console.log(`Send → first message accepted: ${firstAccepted === null ? 'n/a' : `${firstAccepted - wallStart} ms`}`);
+} finally {
+  sink.kill();
+  await drop();
+}

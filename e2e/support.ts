@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Email previews are iframes with sandbox="" (no scripts): axe cannot run inside them, and
+  // @axe-core/playwright then hangs; their content is the rendered email, not the app's UI.
+  const results = await new AxeBuilder({ page }).exclude('iframe[sandbox=""]').analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Saves a screenshot under test-results/screens for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+/** Checks the page in light and dark themes and at phone width, with axe each time. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, `${name} (light)`);
+  await screenshot(page, `${name}-light`);
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await expectAccessible(page, `${name} (dark)`);
+  await screenshot(page, `${name}-dark`);
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, `${name} (phone)`);
+  await screenshot(page, `${name}-phone`);
+  if (size) await page.setViewportSize(size);
+}
+
+let counter = 0;
+/** A unique email for a test account. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@e2e.test`;
+}
+
+/** Runs `npm run admin -- …` against the e2e server's data directory and returns its output. */
+export function runAdmin(args: string[]): string {
+  const result = spawnSync('npm', ['run', '--silent', 'admin', '--', ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}

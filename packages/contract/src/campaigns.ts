@@ -1,0 +1,191 @@
+import { z } from 'zod';
+
+export const campaignStatusSchema = z.enum(['draft', 'scheduled', 'sending', 'sent', 'paused', 'canceled', 'failed']);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+
+/** Merge tags a campaign may use; anything else in {{ }} is refused at save. */
+export const MERGE_TAGS = ['firstName', 'lastName', 'email', 'company'] as const;
+export type MergeTag = (typeof MERGE_TAGS)[number];
+/** {{tag}} or {{tag|fallback}}; the fallback is plain text. */
+export const MERGE_TAG_PATTERN = /\{\{\s*([^{}|]*?)\s*(?:\|([^{}]*))?\}\}/g;
+
+/** Tags used in a text that are not merge tags (empty when all are known). */
+export function unknownMergeTags(text: string): string[] {
+  const unknown = new Set<string>();
+  for (const match of text.matchAll(MERGE_TAG_PATTERN)) {
+    const name = (match[1] ?? '').trim();
+    if (!(MERGE_TAGS as readonly string[]).includes(name)) unknown.add(name);
+  }
+  return [...unknown];
+}
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000, 'URL must be at most 2000 characters')
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), { message: 'Enter a full http:// or https:// URL' });
+/** Image sources: http(s) URLs or the app's own uploads. */
+const imageSrc = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value.startsWith('/uploads/') || (/^https?:\/\//i.test(value) && URL.canParse(value)), {
+    message: 'Image address must be an http:// or https:// URL',
+  });
+
+const colour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'Colours are hex values like #1a2b3c');
+const align = z.enum(['left', 'center', 'right']);
+
+/** Style overrides a block may carry; anything else is dropped (styles never become raw CSS). */
+export const blockStylesSchema = z
+  .object({
+    color: colour,
+    backgroundColor: colour,
+    fontSize: z.number().int().min(8).max(72),
+    textAlign: align,
+    padding: z.number().int().min(0).max(80),
+    height: z.number().int().min(0).max(400),
+    width: z.number().int().min(10).max(100),
+    borderRadius: z.number().int().min(0).max(40),
+  })
+  .partial();
+export type BlockStyles = z.infer<typeof blockStylesSchema>;
+
+const blockId = z.string().min(1).max(64);
+
+/** An email block (spec part 1 §3): text, image, button, divider or spacer. */
+export const emailBlockSchema = z.discriminatedUnion('type', [
+  z.object({
+    id: blockId,
+    type: z.literal('text'),
+    content: z.object({ text: z.string().max(20_000, 'Text blocks are limited to 20,000 characters'), tag: z.enum(['p', 'h1', 'h2', 'h3']) }),
+    styles: blockStylesSchema.default({}),
+  }),
+  z.object({
+    id: blockId,
+    type: z.literal('image'),
+    content: z.object({ src: imageSrc, alt: z.string().max(300).default(''), href: httpUrl.optional() }),
+    styles: blockStylesSchema.default({}),
+  }),
+  z.object({
+    id: blockId,
+    type: z.literal('button'),
+    content: z.object({ text: z.string().trim().min(1, 'Button text is required').max(100), url: httpUrl }),
+    styles: blockStylesSchema.default({}),
+  }),
+  z.object({ id: blockId, type: z.literal('divider'), content: z.object({}).default({}), styles: blockStylesSchema.default({}) }),
+  z.object({ id: blockId, type: z.literal('spacer'), content: z.object({}).default({}), styles: blockStylesSchema.default({}) }),
+]);
+export type EmailBlock = z.infer<typeof emailBlockSchema>;
+export type EmailBlockInput = z.input<typeof emailBlockSchema>;
+
+const campaignFields = {
+  name: z.string({ error: 'Campaign name is required' }).trim().min(1, 'Campaign name is required').max(200, 'Campaign name must be at most 200 characters'),
+  subject: z
+    .string({ error: 'Subject line is required' })
+    .trim()
+    .min(1, 'Subject line is required')
+    .max(300, 'Subject line must be at most 300 characters')
+    .refine((v) => !/[\r\n]/.test(v), { message: 'Subject line cannot contain line breaks' }),
+  fromEmail: z.string({ error: 'Invalid email format' }).trim().pipe(z.email('Invalid email format')).transform((v) => v.toLowerCase()),
+  fromName: z
+    .string()
+    .trim()
+    .max(120, 'From name must be at most 120 characters')
+    .refine((v) => !/[\r\n]/.test(v), { message: 'From name cannot contain line breaks' })
+    .nullish()
+    .transform((v) => v || null),
+  // An email address cannot hold CR or LF, so header injection through it is refused by the format check.
+  replyTo: z
+    .union([z.literal(''), z.string().trim().pipe(z.email('Invalid reply-to email'))])
+    .nullish()
+    .transform((v) => v || null),
+  /** The spec's content: html generated from the blocks (the server renders its own from `blocks`). */
+  content: z.object({ html: z.string({ error: 'Email content is required' }).max(2_000_000), text: z.string().max(500_000).optional() }),
+  blocks: z.array(emailBlockSchema).max(200, 'At most 200 blocks'),
+  status: z.enum(['draft', 'scheduled', 'sending', 'sent'], { error: 'Status must be draft, scheduled, sending or sent' }),
+  scheduledAt: z
+    .string()
+    .datetime({ offset: true, error: 'Schedule time must be an ISO date-time' })
+    .nullish()
+    .transform((v) => v ?? null),
+  listIds: z.array(z.number().int().positive()).max(100),
+  segmentIds: z.array(z.number().int().positive()).max(100),
+};
+
+/** POST /api/campaigns (spec part 1 §3 Campaign form, plus recipients and blocks). */
+export const createCampaignBodySchema = z.object({
+  ...campaignFields,
+  blocks: campaignFields.blocks.default([]),
+  status: campaignFields.status.default('draft'),
+  listIds: campaignFields.listIds.default([]),
+  segmentIds: campaignFields.segmentIds.default([]),
+});
+export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
+/** PATCH /api/campaigns/:id: the same fields, each optional, none defaulted (absent means unchanged). */
+export const updateCampaignBodySchema = z.object(campaignFields).partial();
+export type UpdateCampaignBody = z.input<typeof updateCampaignBodySchema>;
+
+/** A campaign as GET /api/campaigns lists it (spec part 1 §3). */
+export const campaignListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subject: z.string(),
+  status: campaignStatusSchema,
+  totalRecipients: z.number().int(),
+  totalSent: z.number().int(),
+  totalOpens: z.number().int(),
+  totalClicks: z.number().int(),
+  openRate: z.number(),
+  clickRate: z.number(),
+  sentAt: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
+export const campaignListSchema = z.array(campaignListItemSchema);
+
+/** GET /api/campaigns/:id: everything the editor needs to reopen a draft as it was. */
+export const campaignDetailSchema = campaignListItemSchema.extend({
+  fromEmail: z.string(),
+  fromName: z.string().nullable(),
+  replyTo: z.string().nullable(),
+  content: z.object({ html: z.string(), text: z.string() }),
+  blocks: z.array(emailBlockSchema),
+  listIds: z.array(z.number().int()),
+  segmentIds: z.array(z.number().int()),
+  pausedUntil: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+
+/** POST /api/campaigns/:id/test */
+export const sendTestBodySchema = z.object({
+  emails: z
+    .array(z.string().trim().pipe(z.email('Enter valid email addresses for the test')), { error: 'Enter at least one email address' })
+    .min(1, 'Enter at least one email address')
+    .max(5, 'Send a test to at most 5 addresses'),
+});
+
+/** POST /api/campaigns/preview: the server's rendering of unsaved blocks (what recipients will get). */
+export const renderPreviewBodySchema = z.object({ blocks: z.array(emailBlockSchema).max(200), subject: z.string().max(300).default('') });
+export const renderPreviewResponseSchema = z.object({ html: z.string(), text: z.string() });
+
+/** GET /api/campaigns/:id/report: what happened to a campaign's mail, from stored events. */
+export const campaignReportSchema = z.object({
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  bounced: z.number().int(),
+  failed: z.number().int(),
+  uniqueOpens: z.number().int(),
+  uniqueClicks: z.number().int(),
+  unsubscribes: z.number().int(),
+  complaints: z.number().int(),
+  openRate: z.number(),
+  clickRate: z.number(),
+  /** Opens and clicks per hour since sending started (UTC hour starts). */
+  timeline: z.array(z.object({ at: z.string(), opens: z.number().int(), clicks: z.number().int() })),
+  topLinks: z.array(z.object({ url: z.string(), clicks: z.number().int(), uniqueClicks: z.number().int() })),
+});
+export type CampaignReport = z.infer<typeof campaignReportSchema>;

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+
+export const INVALID_EMAIL = 'Please enter a valid email address';
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 500;
+
+/** A valid email, trimmed and lower-cased (emails are unique per user in lower case). */
+export const contactEmailSchema = z
+  .string({ error: INVALID_EMAIL })
+  .trim()
+  .max(254, INVALID_EMAIL)
+  .pipe(z.email(INVALID_EMAIL))
+  .transform((value) => value.toLowerCase());
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const requiredName = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+
+/** Tags arrive as an array (the form splits the comma-separated text); trimmed, empty ones dropped, no duplicates. */
+export const tagsSchema = z
+  .array(z.string().max(50, 'A tag must be at most 50 characters'), { error: 'Tags must be a list' })
+  .max(50, 'At most 50 tags')
+  .transform((tags) => [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))]);
+
+/** Splits the form's comma-separated tag text into the array the API takes. */
+export function parseTagText(text: string): string[] {
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}
+
+const contactFields = {
+  email: contactEmailSchema,
+  firstName: requiredName('First name'),
+  lastName: requiredName('Last name'),
+  company: optionalText('Company', 200),
+  jobTitle: optionalText('Job title', 200),
+  phone: optionalText('Phone', 50),
+  location: optionalText('Location', 200),
+  notes: optionalText('Notes', 5000),
+  tags: tagsSchema.optional(),
+  isActive: z.boolean().optional(),
+};
+
+/** POST /api/contacts */
+export const createContactBodySchema = z.object({
+  ...contactFields,
+  listIds: z.array(z.number().int().positive()).max(100).optional(),
+});
+export type CreateContactBody = z.input<typeof createContactBodySchema>;
+
+/** PATCH /api/contacts/:id */
+export const updateContactBodySchema = z.object(contactFields).partial();
+export type UpdateContactBody = z.input<typeof updateContactBodySchema>;
+
+/** A contact as the API answers it (spec part 2 §3). */
+export const contactSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
+  notes: z.string().nullable(),
+  tags: z.array(z.string()),
+  isActive: z.boolean(),
+  subscriptionDate: z.string(),
+  createdAt: z.string(),
+  engagementScore: z.number().int(),
+  totalEmailsOpened: z.number().int(),
+  totalEmailsClicked: z.number().int(),
+  lastActivityAt: z.string().nullable(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+export const contactListResponseSchema = z.array(contactSchema);
+
+/** GET /api/contacts/:id: the contact with the lists it belongs to. */
+export const contactDetailSchema = contactSchema.extend({
+  lists: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ContactDetail = z.infer<typeof contactDetailSchema>;
+
+/** Query of GET /api/contacts (and of list and segment member listings); the total is in X-Total-Count. */
+export const contactsQuerySchema = z.object({
+  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  listId: z.coerce.number({ error: 'listId must be a number' }).int().positive('listId must be a positive number').optional(),
+  status: z.enum(['active', 'unsubscribed'], { error: "status must be 'active' or 'unsubscribed'" }).optional(),
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, 'pageSize must be 1 or more')
+    .max(PAGE_SIZE_MAX, `pageSize must be at most ${PAGE_SIZE_MAX}`)
+    .default(PAGE_SIZE_DEFAULT),
+});
+export type ContactsQuery = z.input<typeof contactsQuerySchema>;
+
+const contactIds = z
+  .array(z.number().int().positive(), { error: 'contactIds must be a list of contact ids' })
+  .min(1, 'Select at least one contact')
+  .max(10_000, 'At most 10,000 contacts at a time');
+
+/** POST /api/contacts/bulk-delete */
+export const bulkDeleteBodySchema = z.object({ contactIds });
+/** POST /api/contacts/bulk-add-to-list and /api/contacts/bulk-remove-from-list */
+export const bulkListBodySchema = z.object({ contactIds, listId: z.number({ error: 'Choose a list' }).int().positive() });
+export const bulkResultSchema = z.object({ affected: z.number().int() });
+
+/** A contact list (spec part 2 §3). */
+export const contactListSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  subscriberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type ContactList = z.infer<typeof contactListSchema>;
+export const contactListsResponseSchema = z.array(contactListSchema);
+
+export const LIST_NAME_REQUIRED = 'Please provide a name for the new contact list.';
+
+/** POST /api/contact-lists */
+export const createContactListBodySchema = z.object({
+  name: z.string({ error: LIST_NAME_REQUIRED }).trim().min(1, LIST_NAME_REQUIRED).max(120, 'List name must be at most 120 characters'),
+  description: optionalText('Description', 1000),
+  contactIds: contactIds.optional(),
+});
+export type CreateContactListBody = z.input<typeof createContactListBodySchema>;
+/** PATCH /api/contact-lists/:id */
+export const updateContactListBodySchema = createContactListBodySchema.omit({ contactIds: true }).partial();
+
+export const idParamsSchema = z.object({ id: z.coerce.number({ error: 'Not found' }).int().positive('Not found') });
+
+/** GET /api/contacts/export.csv */
+export const exportQuerySchema = z.object({ listId: contactsQuerySchema.shape.listId });
+
+export const CSV_REQUIRED = 'Please upload a CSV file first.';
+export const NOT_CSV = 'Please upload a CSV file.';
+
+/** POST /api/contacts/import-csv as JSON (the spec's body); large files are streamed as text/csv or multipart instead. */
+export const importCsvBodySchema = z
+  .object({
+    csvData: z.string({ error: CSV_REQUIRED }).min(1, CSV_REQUIRED),
+    listId: z.number().int().positive().nullish(),
+    createNewList: z.boolean().optional().default(false),
+    newListName: z.string().trim().max(120).optional(),
+  })
+  .refine((body) => !body.createNewList || Boolean(body.newListName), { message: LIST_NAME_REQUIRED, path: ['newListName'] });
+
+/** Query of a streamed import (text/csv body); multipart uploads send the same names as fields. */
+export const importCsvQuerySchema = z
+  .object({
+    listId: z.coerce.number().int().positive().optional(),
+    createNewList: z.enum(['true', 'false']).optional().transform((value) => value === 'true'),
+    newListName: z.string().trim().max(120).optional(),
+  })
+  .refine((q) => !q.createNewList || Boolean(q.newListName), { message: LIST_NAME_REQUIRED, path: ['newListName'] });
+
+export const importErrorSchema = z.object({ row: z.number().int(), message: z.string() });
+export const importResultSchema = z.object({
+  imported: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(importErrorSchema),
+  listId: z.number().int().nullable(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** Lines of the NDJSON answer a client gets when it asks for progress (Accept: application/x-ndjson). */
+export const importProgressLineSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), rows: z.number().int() }),
+  z.object({ type: z.literal('result'), result: importResultSchema }),
+  z.object({ type: z.literal('error'), status: z.number().int(), message: z.string() }),
+]);
+export type ImportProgressLine = z.infer<typeof importProgressLineSchema>;

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/** Spec part 2 §5 Domain texts. */
+export const DOMAIN_REQUIRED = 'Domain is required';
+export const INVALID_DOMAIN = 'Invalid domain format';
+export const BARE_DOMAIN_ONLY = 'Enter the bare domain without www. or http://';
+export const DOMAIN_ALREADY_ADDED = 'You have already added this domain';
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * WHATWG URL, present in browsers and Node alike; the contract compiles without DOM or Node types,
+ * so it is reached through globalThis with the one member used here.
+ */
+const WhatwgUrl = (globalThis as unknown as { URL: new (input: string) => { hostname: string } }).URL;
+
+/** Non-ASCII names become their punycode form, the way DNS stores them ('bücher.de' → 'xn--bcher-kva.de'). */
+function toAsciiHostname(value: string): string | null {
+  if (/^[\x21-\x7e]*$/.test(value)) return value;
+  try {
+    return new WhatwgUrl(`http://${value}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** True for a registrable-looking hostname: 2+ labels of letters, digits and inner hyphens, a non-numeric TLD, ≤ 253 characters. */
+export function isHostname(value: string): boolean {
+  if (value.length > 253) return false;
+  const labels = value.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return false;
+  return !/^\d+$/.test(labels.at(-1) ?? '');
+}
+
+/**
+ * A sending domain as typed: trimmed, lower-cased, one trailing dot dropped, IDN to punycode.
+ * 'www.' and 'http(s)://' prefixes are refused with their own message (the form asks for the bare domain).
+ */
+export const domainNameSchema = z.string({ error: DOMAIN_REQUIRED }).transform((raw, ctx) => {
+  const value = raw.trim().toLowerCase().replace(/\.$/, '');
+  if (value === '') {
+    ctx.addIssue({ code: 'custom', message: DOMAIN_REQUIRED });
+    return z.NEVER;
+  }
+  if (/^(https?:)?\/\//.test(value) || value.startsWith('www.')) {
+    ctx.addIssue({ code: 'custom', message: BARE_DOMAIN_ONLY });
+    return z.NEVER;
+  }
+  const ascii = toAsciiHostname(value);
+  if (ascii === null || !isHostname(ascii)) {
+    ctx.addIssue({ code: 'custom', message: INVALID_DOMAIN });
+    return z.NEVER;
+  }
+  return ascii;
+});
+
+/** POST /api/domains */
+export const createDomainBodySchema = z.object({ domain: domainNameSchema }, { error: DOMAIN_REQUIRED });
+export type CreateDomainBody = z.input<typeof createDomainBodySchema>;
+
+export const domainIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const dnsRecordKinds = ['spf', 'dkim', 'dmarc'] as const;
+export type DnsRecordKind = (typeof dnsRecordKinds)[number];
+export const dnsRecordStatuses = ['verified', 'missing', 'wrong'] as const;
+export type DnsRecordStatus = (typeof dnsRecordStatuses)[number];
+
+/** One record the user must publish, and what the last look-up saw. */
+export const dnsRecordSchema = z.object({
+  kind: z.enum(dnsRecordKinds),
+  type: z.literal('TXT'),
+  /** Fully qualified name, e.g. `sw202606._domainkey.example.com`. */
+  host: z.string(),
+  /** The exact value to publish. */
+  value: z.string(),
+  status: z.enum(dnsRecordStatuses),
+  /** What was found when the status is 'wrong' (several records on separate lines); null otherwise. */
+  found: z.string().nullable(),
+  /** A short explanation of a missing or wrong record; null when verified. */
+  note: z.string().nullable(),
+});
+export type DnsRecord = z.infer<typeof dnsRecordSchema>;
+
+/** The 4-week warming schedule as it applies to a domain today (see the server's warming module). */
+export const domainWarmingSchema = z.object({
+  /** not_started until the domain is first verified; complete after 28 days. */
+  status: z.enum(['not_started', 'warming', 'complete']),
+  /** 1–4 while warming; 4 when complete; 1 before it starts. */
+  week: z.number().int(),
+  totalWeeks: z.number().int(),
+  /** Today's cap on messages from this domain; null once warming is complete (no warming cap). */
+  dailyLimit: z.number().int().nullable(),
+  /** Days until the cap next rises (or warming completes); null when complete. */
+  nextIncreaseInDays: z.number().int().nullable(),
+  sentToday: z.number().int(),
+  /** Messages still allowed today; null when there is no cap. */
+  remainingToday: z.number().int().nullable(),
+  startedAt: z.string().nullable(),
+});
+export type DomainWarming = z.infer<typeof domainWarmingSchema>;
+
+/** Sender reputation over the last 30 days of the domain's own sending. */
+export const domainReputationSchema = z.object({
+  /** Label band of the sender score (Excellent ≥ 80, Good ≥ 60, Fair ≥ 40, Poor); null with no sending. */
+  label: z.enum(['Excellent', 'Good', 'Fair', 'Poor']).nullable(),
+  sentLast30Days: z.number().int(),
+  /** Whole days since the domain was added. */
+  domainAgeDays: z.number().int(),
+});
+
+/** A sending domain (spec part 2 §3 Domain, plus its records, primary flag and check times). */
+export const domainSchema = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  isVerified: z.boolean(),
+  isPrimary: z.boolean(),
+  createdAt: z.string(),
+  verifiedAt: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  /** 0–100; null while the domain has sent nothing in the last 30 days. */
+  senderScore: z.number().int().nullable(),
+  /** Percent of sent messages that bounced (last 30 days); null with no sending. */
+  bounceRate: z.number().nullable(),
+  /** Percent of sent messages reported as spam (last 30 days); null with no sending. */
+  spamRate: z.number().nullable(),
+  /** 0–100 through the 4-week warming schedule. */
+  warmingProgress: z.number().int(),
+  spfRecord: z.string(),
+  dkimRecord: z.string(),
+  dmarcRecord: z.string(),
+  dkimSelector: z.string(),
+  records: z.array(dnsRecordSchema),
+  warming: domainWarmingSchema,
+  reputation: domainReputationSchema,
+});
+export type Domain = z.infer<typeof domainSchema>;
+
+export const domainListSchema = z.array(domainSchema);
+
+/** Where inbound mail for forwarding is posted (shown on the Email Forwarding tab). */
+export const INBOUND_WEBHOOK_PATH = '/api/webhook/email';

@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// One fresh embedded database per run; workers inherit the variable from the main process.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'sendwell-e2e-'));
+// A port per run (from the pid) so two runs on one machine do not collide; workers inherit it.
+process.env.E2E_PORT ??= String(5100 + (process.pid % 800));
+const port = Number(process.env.E2E_PORT);
+// The local DNS server of e2e/global-setup.ts (UDP and TCP), likewise a port per run.
+process.env.E2E_DNS_PORT ??= String(6100 + (process.pid % 800));
+
+/** Browser tests: Debian's Chromium (never a downloaded browser) against the built app on PGlite. */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? 'line' : 'list',
+  outputDir: 'test-results',
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+      UNLIMITED_EMAILS: 'owner@e2e.test',
+      DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
+      SPF_INCLUDE: 'include:_spf.sendwell.e2e.test',
+    },
+  },
+});

@@ -38,7 +38,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Each SMTP connection briefly holds a database client while it records its message (send.service.ts).
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.smtpMaxConnections + 6 });
   await database.migrate();
   const queue = await startQueue(database, { runWorkers: role !== 'api' });
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, { maxConnections: config.smtpMaxConnections }) : catcherTransport(database.db);

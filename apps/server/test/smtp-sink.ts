@@ -43,6 +43,8 @@ export async function startSmtpSink(options: { reject?: (address: string) => boo
       });
     },
   });
+  // A client killed mid-session resets its connection; the server reports that here, not as a crash.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -28,6 +28,11 @@ export type Database = {
   raw: RawSql;
   /** For pg-boss on Postgres: it opens its own pool from the connection string. */
   connectionString: string | undefined;
+  /**
+   * On Postgres, a pipelined client of its own for work that must control exactly when its COMMIT
+   * is written (delivery records a send in the same instant as the message's final dot). Null on PGlite.
+   */
+  connect: (() => Promise<pg.PoolClient>) | null;
   /** Applies pending migrations; on a shared server an advisory lock keeps concurrent starts apart. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -45,11 +50,20 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     // An idle client can lose its connection (server restart, admin termination); the pool replaces it.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
+    let recordPool: pg.Pool | undefined;
     return {
       db,
       driver: 'postgres',
       raw: { executeSql: async (text, values) => pool.query(text, values as unknown[]) },
       connectionString: options.url,
+      connect: () => {
+        // Pipelined, so a client can have a statement running while the next is already written.
+        if (!recordPool) {
+          recordPool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, pipeline: true });
+          recordPool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+        }
+        return recordPool.connect();
+      },
       migrate: async () => {
         const client = await pool.connect();
         try {
@@ -61,7 +75,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await recordPool?.end();
+        await pool.end();
+      },
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -79,6 +96,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
         values && values.length > 0 ? client.query(text, values) : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     },
     connectionString: undefined,
+    connect: null,
     migrate: async () => {
       await client.exec(EXTENSIONS_SQL);
       await migratePglite(pgliteDb, { migrationsFolder });

@@ -16,6 +16,7 @@ import { compileConditions } from '../segments/segment-sql.ts';
 import { buildRawMessage, newMessageId, signDkim } from './message.ts';
 import { dkimSigningKeyFor, releaseDailySends, reserveDailySends, sendingDomainFor } from '../domains/domains.sending.ts';
 import { recipientPredicate } from './recipients.ts';
+import { recordSend } from './send-record.ts';
 import { TransportError, type Transport } from './transport.ts';
 
 /** Recipients per batch job: large enough to amortise job overhead, small enough to retry cheaply. */
@@ -171,10 +172,10 @@ async function claimRows(ctx: AppContext, batch: { campaignId: number; fromId: n
 }
 
 /**
- * Sends one batch of a campaign's ledger. Rows are claimed a few at a time; each message is
- * recorded as sent in the moment before the SMTP server receives its final dot, and only by the
- * claim that owns it, so a worker killed at any point never causes a second copy and a row is not
- * lost unless the process dies between that commit and the dot. 5xx answers mark rows failed
+ * Sends one batch of a campaign's ledger. Rows are claimed a few at a time; each message's record
+ * as sent is committed in the same step that writes its final dot, and only by the claim that owns
+ * it, so a worker killed at any point leaves each recipient with one message (send-record.ts,
+ * transport.ts). 5xx answers mark rows failed
  * (mailbox errors also suppress the address); 4xx and network errors put rows back in the queue
  * and fail the job, so pg-boss retries it later with backoff. Warming caps defer what is over the
  * day's allowance to the next day.
@@ -217,19 +218,8 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
   };
 
   const sendOne = async ({ row, subject, messageId, raw }: Awaited<ReturnType<typeof prepare>>) => {
-    // The mark that makes a message count as sent, committed in the moment before its final dot.
-    // synchronous_commit is off for it: a worker crash cannot lose it (the commit is in the server's
-    // WAL buffers), only a database crash in the next ~200 ms could, and that would mean a resend.
-    const markSent = () =>
-      ctx.db.transaction(async (tx) => {
-        if (ctx.database.driver === 'postgres') await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
-        const updated = await tx
-          .update(campaignSends)
-          .set({ status: 'sent', sentAt: new Date(), messageId, error: null })
-          .where(and(eq(campaignSends.id, row.id), eq(campaignSends.status, 'sending'), eq(campaignSends.claimToken, claimToken)))
-          .returning({ id: campaignSends.id });
-        return updated.length === 1;
-      });
+    // The mark that makes a message count as sent, committed together with its final dot.
+    const markSent = () => recordSend(ctx.database, { id: row.id, claimToken, messageId });
     try {
       // The ledger row (status 'sent', sent_at) is the record of sending; no separate event is written.
       await transport.send({ userId: user.id, campaignId: campaign.id, messageId, from: campaign.fromEmail, to: row.email, subject, raw, isTest: false }, markSent);
@@ -238,6 +228,9 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
       if (error instanceof TransportError && error.kind === 'superseded') return false;
       const message = (error as Error).message.slice(0, 500);
       const mine = and(eq(campaignSends.id, row.id), eq(campaignSends.claimToken, claimToken));
+      // Recorded and dot sent, but the answer was lost: the server most likely has it, and a second
+      // copy is worse than an unconfirmed one, so the row stays sent.
+      if (error instanceof TransportError && error.kind === 'retry' && error.afterCommit) return true;
       if (!(error instanceof TransportError) || error.kind === 'retry') {
         retryLater += 1;
         await ctx.db.update(campaignSends).set({ status: 'queued', claimToken: null, error: message }).where(mine);

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
-import { SmtpPool, smtpOptionsFromUrl } from './smtp-pool.ts';
+import { SmtpPool, smtpOptionsFromUrl, type AtFinalDot } from './smtp-pool.ts';
 
 /** A finished message: envelope plus the raw RFC 5322 bytes. */
 export type OutgoingMessage = {
@@ -16,11 +17,22 @@ export type OutgoingMessage = {
 };
 
 /**
- * Called once the message is fully in the server's hands except for its final dot: the caller
- * records it as sent there and answers false if it no longer owns the message (then it is not
- * completed). A crash before this point leaves nothing delivered; after it, only the dot is left.
+ * A send recorded in an open transaction: `commit` writes its COMMIT at once (synchronously, before
+ * returning its promise) and `rollback` abandons it.
  */
-export type CommitHook = () => Promise<boolean>;
+export type SendRecord = { commit(): Promise<void>; rollback(): Promise<void> };
+
+/**
+ * Called once the message is in the server's hands except for its final dot: the caller marks it
+ * sent in an open transaction and answers null if it no longer owns the message (then it is not
+ * completed). The transport commits that record in the same synchronous step that writes the dot,
+ * so a process killed leaves both done or neither: an uncommitted transaction rolls back when its
+ * connection drops, and a server discards a message whose dot never came. What remains is the few
+ * microseconds between the two socket writes (send-record.ts keeps the OS from pausing the process
+ * there); the COMMIT goes first, so a kill that lands exactly there costs that recipient the
+ * message rather than sending it twice.
+ */
+export type CommitHook = () => Promise<SendRecord | null>;
 
 /**
  * Why a message was not accepted: 'retry' (4xx, network), 'reject' (5xx) or 'superseded' (the
@@ -44,24 +56,34 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-const alwaysCommit: CommitHook = async () => true;
+const nothingToRecord: SendRecord = { commit: async () => undefined, rollback: async () => undefined };
+const alwaysCommit: CommitHook = async () => nothingToRecord;
 
 /** No SMTP_URL: messages are stored in the database and shown on the Outbox page, never lost. */
 export function catcherTransport(db: Db): Transport {
   return {
     name: 'catcher',
     async send(message, commit = alwaysCommit) {
-      if (!(await commit())) throw new TransportError('superseded', 'another worker owns this message');
-      await db.insert(outboxMessages).values({
-        userId: message.userId,
-        campaignId: message.campaignId,
-        messageId: message.messageId,
-        fromAddress: message.from,
-        toAddress: message.to,
-        subject: message.subject,
-        raw: message.raw.toString('utf8'),
-        isTest: message.isTest ? 1 : 0,
-      });
+      // Stored before the record is taken (which holds a database client), and withdrawn if declined.
+      const [stored] = await db
+        .insert(outboxMessages)
+        .values({
+          userId: message.userId,
+          campaignId: message.campaignId,
+          messageId: message.messageId,
+          fromAddress: message.from,
+          toAddress: message.to,
+          subject: message.subject,
+          raw: message.raw.toString('utf8'),
+          isTest: message.isTest ? 1 : 0,
+        })
+        .returning({ id: outboxMessages.id });
+      const record = await commit();
+      if (!record) {
+        if (stored) await db.delete(outboxMessages).where(eq(outboxMessages.id, stored.id));
+        throw new TransportError('superseded', 'another worker owns this message');
+      }
+      await record.commit();
     },
     async close() {},
   };
@@ -77,7 +99,8 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
     name: 'smtp',
     async send(message, commit = alwaysCommit) {
       let committed = false;
-      const body = () => {
+      let recorded: Promise<void> | null = null;
+      const body = (attempt: { failed: boolean }, atFinalDot: AtFinalDot) => {
         let handedOver = false;
         return new Readable({
           async read() {
@@ -86,23 +109,43 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
               this.push(message.raw);
               return;
             }
+            let record: SendRecord | null = null;
             try {
-              committed = await commit();
-              if (committed) this.push(null);
-              else this.destroy(new CommitDeclined('declined'));
+              record = await commit();
             } catch (error) {
               this.destroy(error as Error);
+              return;
             }
+            if (!record) {
+              this.destroy(new CommitDeclined('declined'));
+              return;
+            }
+            if (this.destroyed || attempt.failed) {
+              // The connection failed while the record was being taken: nothing was delivered.
+              await record.rollback();
+              return;
+            }
+            // The COMMIT is written right before the dot, in one synchronous step.
+            committed = true;
+            atFinalDot(() => {
+              recorded = record.commit();
+            });
+            this.push(null);
           },
         });
       };
       const envelope = { from: message.from, to: [message.to] };
       for (let attempt = 1; ; attempt += 1) {
+        const state = { failed: false };
         try {
-          await pool.send(envelope, body);
+          await pool.send(envelope, (atFinalDot) => body(state, atFinalDot));
+          await recorded;
           return;
         } catch (error) {
+          state.failed = true;
           if (error instanceof CommitDeclined || (error as Error).message === 'declined') throw new TransportError('superseded', 'another worker owns this message');
+          // The server's answer to the dot came after the record was committed; the caller corrects it.
+          if (recorded) await (recorded as Promise<void>).catch(() => undefined);
           const code = (error as { responseCode?: number }).responseCode;
           const connectionLost = !code && CONNECTION_ERRORS.has(String((error as { code?: string }).code));
           // A pooled connection the server closed while idle: one fresh try before giving up.

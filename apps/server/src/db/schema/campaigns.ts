@@ -93,9 +93,15 @@ export const emailEvents = pgTable(
     type: text('type').notNull(),
     linkId: integer('link_id'),
     detail: text('detail'),
+    /** For 'purchase' events: the order's value in cents. */
+    amountCents: integer('amount_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_events_campaign_type_idx').on(t.campaignId, t.type, t.createdAt), index('email_events_contact_idx').on(t.contactId)],
+  (t) => [
+    index('email_events_campaign_type_idx').on(t.campaignId, t.type, t.createdAt),
+    index('email_events_contact_idx').on(t.contactId),
+    index('email_events_user_type_idx').on(t.userId, t.type, t.createdAt),
+  ],
 );
 
 /** Addresses a user must never mail again (unsubscribed, hard-bounced, complained). */

@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BARE_DOMAIN_ONLY, DOMAIN_ALREADY_ADDED, DOMAIN_REQUIRED, INVALID_DOMAIN, type Domain } from '@sendwell/contract/domains';
 import type { NotificationList } from '@sendwell/contract/notifications';
-import { domainDailySends, domains } from '../../db/schema/index.ts';
+import { domainDailySends, domains, emailEvents } from '../../db/schema/index.ts';
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
 import { startTestDnsServer } from '../../../test/dns-server.ts';
 import { recheckDueDomains } from './domains.jobs.ts';
@@ -226,6 +226,54 @@ describe('domains API', () => {
     await db.insert(domainDailySends).values({ domainId: domain.id, day: '2026-01-01', sent: 5 });
     expect((await client.delete(`/api/domains/${domain.id}`)).statusCode).toBe(204);
     expect(await db.select().from(domainDailySends).where(eq(domainDailySends.domainId, domain.id))).toEqual([]);
+  });
+
+  it('computes reputation from the domain’s own sends, hard bounces and complaints of the last 30 days', async () => {
+    const a = await signUpUser(t());
+    const b = await signUpUser(t());
+    const parent = await addDomain(a.client, 'acme.example');
+    const child = await addDomain(a.client, 'mail.acme.example');
+    const other = await addDomain(b.client, 'acme.example');
+    const db = t().ctx.db;
+    const today = new Date().toISOString().slice(0, 10);
+    await db.insert(domainDailySends).values([
+      { domainId: parent.id, day: today, sent: 1000 },
+      { domainId: child.id, day: today, sent: 200 },
+      { domainId: other.id, day: today, sent: 1000 },
+    ]);
+    const campaign = async (client: TestClient, fromEmail: string) => {
+      const response = await client.post('/api/campaigns', { name: fromEmail, subject: 'Hi', fromEmail, content: { html: '<p>Hi</p>' } });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { id: number }).id;
+    };
+    const fromParent = await campaign(a.client, 'news@acme.example');
+    const fromGrandchild = await campaign(a.client, 'x@eu.acme.example');
+    const fromChild = await campaign(a.client, 'hello@mail.acme.example');
+    const fromB = await campaign(b.client, 'news@acme.example');
+    const event = (userId: string, campaignId: number, type: string, detail: string | null = null, createdAt = new Date()) => ({ userId, campaignId, type, detail, createdAt });
+    const old = new Date(Date.now() - 40 * 24 * HOUR);
+    await db.insert(emailEvents).values([
+      // acme.example: 20 hard bounces (one via a subdomain without a domain of its own), 1 complaint.
+      ...Array.from({ length: 19 }, () => event(a.user.id, fromParent, 'bounce', '550 no such user')),
+      event(a.user.id, fromGrandchild, 'bounce', null),
+      event(a.user.id, fromParent, 'complaint'),
+      // Not counted: a soft bounce, an open, and a bounce older than the window.
+      event(a.user.id, fromParent, 'bounce', 'soft: mailbox full'),
+      event(a.user.id, fromParent, 'open'),
+      event(a.user.id, fromParent, 'bounce', null, old),
+      // mail.acme.example has its own domain row, so its events count there.
+      event(a.user.id, fromChild, 'complaint'),
+      // Another user's events never count for A.
+      ...Array.from({ length: 50 }, () => event(b.user.id, fromB, 'bounce', null)),
+    ]);
+    const list = (await a.client.get('/api/domains')).json() as Domain[];
+    const byName = Object.fromEntries(list.map((d) => [d.domain, d]));
+    expect(byName['acme.example']).toMatchObject({ bounceRate: 2, spamRate: 0.1, reputation: { sentLast30Days: 1000, label: 'Good' } });
+    // 100 − 16 (2% bounces) − 10 (0.1% complaints) − 0 (1,000 sent) − 10 (new domain) = 64.
+    expect(byName['acme.example']?.senderScore).toBe(64);
+    expect(byName['mail.acme.example']).toMatchObject({ bounceRate: 0, spamRate: 0.5 });
+    expect((await a.client.get(`/api/domains/${parent.id}`)).json()).toMatchObject({ senderScore: 64, bounceRate: 2, spamRate: 0.1 });
+    expect((await b.client.get(`/api/domains/${other.id}`)).json()).toMatchObject({ bounceRate: 5, spamRate: 0 });
   });
 
   it('keeps each user to their own domains (404 on another user’s ids)', async () => {

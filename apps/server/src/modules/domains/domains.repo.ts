@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { domainDailySends, domains, users } from '../../db/schema/index.ts';
+import { campaigns, domainDailySends, domains, emailEvents, users } from '../../db/schema/index.ts';
 
 export type DomainRow = typeof domains.$inferSelect;
 export type NewDomainRow = typeof domains.$inferInsert;
@@ -130,6 +130,27 @@ export async function sendCounts(db: DbOrTx, domainIds: readonly number[], today
     .groupBy(domainDailySends.domainId);
   for (const row of rows) counts.set(row.domainId, { sentToday: Number(row.sentToday), sentInWindow: Number(row.sentInWindow) });
   return counts;
+}
+
+export type FeedbackByFromDomain = { fromDomain: string; bounces: number; complaints: number };
+
+/**
+ * Hard bounces and spam complaints on the user's campaigns since `since`, per From-address domain
+ * (soft bounces, recorded with a 'soft:' detail, do not count against reputation).
+ */
+export async function feedbackByFromDomain(db: DbOrTx, userId: string, since: Date): Promise<FeedbackByFromDomain[]> {
+  const fromDomain = sql<string>`lower(split_part(${campaigns.fromEmail}, '@', 2))`;
+  const rows = await db
+    .select({
+      fromDomain,
+      bounces: sql<number>`count(*) filter (where ${emailEvents.type} = 'bounce' and coalesce(${emailEvents.detail}, '') not like 'soft:%')::int`,
+      complaints: sql<number>`count(*) filter (where ${emailEvents.type} = 'complaint')::int`,
+    })
+    .from(emailEvents)
+    .innerJoin(campaigns, eq(campaigns.id, emailEvents.campaignId))
+    .where(and(eq(emailEvents.userId, userId), inArray(emailEvents.type, ['bounce', 'complaint']), gte(emailEvents.createdAt, since)))
+    .groupBy(fromDomain);
+  return rows.map((row) => ({ fromDomain: row.fromDomain, bounces: Number(row.bounces), complaints: Number(row.complaints) }));
 }
 
 /** Today's count row of a domain, created at 0 if needed and locked until the transaction ends. */

@@ -5,6 +5,7 @@
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { openSecret } from '../../lib/secret-box.ts';
+import { closestDomain } from './domain-match.ts';
 import * as repo from './domains.repo.ts';
 import { DKIM_KEY_PURPOSE } from './domains.service.ts';
 import { dailyLimit, nextUtcDayStart, utcDay } from './warming.ts';
@@ -26,14 +27,6 @@ export async function dkimSigningKeyFor(db: DbOrTx, config: Config, userId: stri
     keySelector: best.dkimSelector,
     privateKey: openSecret(config.sessionSecret, DKIM_KEY_PURPOSE, best.dkimPrivateKeyEncrypted),
   };
-}
-
-/** Among the user's domains, the one mail from `fromDomain` belongs to: itself, else its closest parent. */
-export function closestDomain<Row extends { domain: string }>(rows: readonly Row[], fromDomain: string): Row | undefined {
-  const wanted = fromDomain.trim().toLowerCase().replace(/\.$/, '');
-  return rows
-    .filter((row) => wanted === row.domain || wanted.endsWith(`.${row.domain}`))
-    .sort((a, b) => b.domain.length - a.domain.length)[0];
 }
 
 /** The user's domain whose warming caps apply to mail from `fromDomain` (verified or not). */

@@ -23,6 +23,7 @@ import {
   type RecordCheck,
 } from './dns-records.ts';
 import * as repo from './domains.repo.ts';
+import { closestDomain } from './domain-match.ts';
 import { computeReputation, REPUTATION_WINDOW_DAYS } from './reputation.ts';
 import { utcDay, warmingState } from './warming.ts';
 
@@ -68,14 +69,18 @@ function recordsOf(row: repo.DomainRow, spfMechanism: string): DnsRecord[] {
 }
 
 /** The API shape of a domain, with its warming state and reputation as of `now`. */
-export function toDomain(row: repo.DomainRow, counts: repo.SendCounts | undefined, config: Config, now: Date): Domain {
+export function toDomain(
+  row: repo.DomainRow,
+  counts: repo.SendCounts | undefined,
+  feedback: { bounces: number; complaints: number } | undefined,
+  config: Config,
+  now: Date,
+): Domain {
   const warming = warmingState(row.warmingStartedAt, now);
   const sentToday = counts?.sentToday ?? 0;
   const sentLast30Days = counts?.sentInWindow ?? 0;
   const domainAgeDays = Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / DAY_MS));
-  // Bounces and complaints per domain come from the delivery engine's events; until it records
-  // them the counts are zero, and with nothing sent the score and rates are null.
-  const reputation = computeReputation({ sent: sentLast30Days, bounces: 0, complaints: 0, domainAgeDays });
+  const reputation = computeReputation({ sent: sentLast30Days, bounces: feedback?.bounces ?? 0, complaints: feedback?.complaints ?? 0, domainAgeDays });
   return {
     id: row.id,
     domain: row.domain,
@@ -115,7 +120,20 @@ async function toDomains(db: Db, config: Config, rows: repo.DomainRow[], now: Da
     utcDay(now),
     utcDay(windowStart),
   );
-  return rows.map((row) => toDomain(row, counts.get(row.id), config, now));
+  // Each From domain's bounces and complaints count for the domain its mail is sent as (itself or
+  // its closest registered parent), the same match that applies warming caps and DKIM.
+  const feedback = new Map<number, { bounces: number; complaints: number }>();
+  const userId = rows[0]?.userId;
+  if (userId) {
+    const owned = await repo.listDomains(db, userId);
+    for (const entry of await repo.feedbackByFromDomain(db, userId, new Date(utcDay(windowStart)))) {
+      const owner = closestDomain(owned, entry.fromDomain);
+      if (!owner) continue;
+      const total = feedback.get(owner.id) ?? { bounces: 0, complaints: 0 };
+      feedback.set(owner.id, { bounces: total.bounces + entry.bounces, complaints: total.complaints + entry.complaints });
+    }
+  }
+  return rows.map((row) => toDomain(row, counts.get(row.id), feedback.get(row.id), config, now));
 }
 
 async function requireDomain(db: Db, userId: string, id: number): Promise<repo.DomainRow> {

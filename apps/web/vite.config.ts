@@ -37,8 +37,15 @@ export default defineConfig(({ mode }) => {
               // lucide-react stays out of 'vendor' so that each page carries only the icons it draws.
               { name: 'dnd-kit', test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 15 },
               { name: 'papaparse', test: /node_modules[\\/]papaparse[\\/]/, priority: 15 },
-              { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui)[\\/]/, priority: 10 },
-              { name: 'vendor', test: (id: string) => /node_modules[\\/]/.test(id) && !/node_modules[\\/]lucide-react[\\/]/.test(id) && !RECHARTS_ONLY.test(id), priority: 5 },
+              // 'vendor' holds only the libraries the first page runs ('$initial': reached by static imports
+              // from the entry). Libraries only lazy pages use (most Radix components: select, tabs, menus…)
+              // are left to automatic chunking and load with the pages that use them.
+              {
+                name: 'vendor',
+                test: (id: string) => /node_modules[\\/]/.test(id) && !/node_modules[\\/]lucide-react[\\/]/.test(id) && !RECHARTS_ONLY.test(id),
+                tags: ['$initial'],
+                priority: 5,
+              },
               // recharts and the packages only it uses, for the campaign report's chart. Below 'vendor', so
               // that what recharts shares with the first page (clsx, use-sync-external-store) stays there.
               { name: 'recharts', test: RECHARTS_ONLY, priority: 1 },

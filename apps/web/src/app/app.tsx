@@ -5,11 +5,16 @@ import { FullPageSpinner } from '@/components/full-page-spinner';
 import { Spinner } from '@/components/ui/spinner';
 import { redirectToLogin } from '@/lib/unauthorized';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { ForcedPasswordChangeDialog } from '@/features/auth/components/forced-password-change-dialog';
 import NotFoundPage from '@/pages/not-found';
 import { Providers } from './providers';
 import { resolveRoute } from './routes';
-import { AppShell } from './shell/app-shell';
+
+// Only signed-in users see the shell (top bar, menus, notifications) and the forced password-change
+// dialog: loaded on demand, they stay out of the first page a visitor downloads.
+const AppShell = React.lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
+const ForcedPasswordChangeDialog = React.lazy(() =>
+  import('@/features/auth/components/forced-password-change-dialog').then((m) => ({ default: m.ForcedPasswordChangeDialog })),
+);
 
 /** Root component: providers around the router. */
 export function App() {
@@ -63,14 +68,20 @@ function Router() {
 
   return (
     <>
-      {bare ? (
-        <React.Suspense fallback={<FullPageSpinner />}>{content}</React.Suspense>
-      ) : (
-        <AppShell user={user}>
-          <React.Suspense fallback={<PageSpinner />}>{content}</React.Suspense>
-        </AppShell>
+      <React.Suspense fallback={<FullPageSpinner />}>
+        {bare ? (
+          content
+        ) : (
+          <AppShell user={user}>
+            <React.Suspense fallback={<PageSpinner />}>{content}</React.Suspense>
+          </AppShell>
+        )}
+      </React.Suspense>
+      {user.passwordChangeRequired && (
+        <React.Suspense fallback={null}>
+          <ForcedPasswordChangeDialog open />
+        </React.Suspense>
       )}
-      <ForcedPasswordChangeDialog open={user.passwordChangeRequired} />
     </>
   );
 }

@@ -1,0 +1,65 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { campaignLinks, campaigns, outboxMessages } from '../../db/schema/index.ts';
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+/** A stored message with the name of the campaign that sent it (null when none or deleted). */
+export type OutboxRowWithCampaign = OutboxRow & { campaignName: string | null };
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function outboxWhere(userId: string, search: string | undefined): SQL {
+  const mine = eq(outboxMessages.userId, userId);
+  if (!search) return mine;
+  const pattern = likePattern(search);
+  return and(mine, or(ilike(outboxMessages.fromAddress, pattern), ilike(outboxMessages.toAddress, pattern), ilike(outboxMessages.subject, pattern))) as SQL;
+}
+
+// The campaign join also checks the owner, so a row can never show another user's campaign name.
+const campaignOfRow = and(eq(campaigns.id, outboxMessages.campaignId), eq(campaigns.userId, outboxMessages.userId));
+const rowWithCampaign = { row: outboxMessages, campaignName: campaigns.name };
+
+/** One page of the user's stored messages, newest first, and how many match the search. */
+export async function listOutboxMessages(
+  db: DbOrTx,
+  userId: string,
+  filter: { search?: string; offset: number; limit: number },
+): Promise<{ rows: OutboxRowWithCampaign[]; total: number }> {
+  const where = outboxWhere(userId, filter.search);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(rowWithCampaign)
+      .from(outboxMessages)
+      .leftJoin(campaigns, campaignOfRow)
+      .where(where)
+      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(outboxMessages).where(where),
+  ]);
+  return { rows: rows.map(({ row, campaignName }) => ({ ...row, campaignName })), total: counted?.n ?? 0 };
+}
+
+/** One of the user's stored messages; undefined when it does not exist or is someone else's. */
+export async function findOutboxMessage(db: DbOrTx, userId: string, id: number): Promise<OutboxRowWithCampaign | undefined> {
+  const [found] = await db
+    .select(rowWithCampaign)
+    .from(outboxMessages)
+    .leftJoin(campaigns, campaignOfRow)
+    .where(and(eq(outboxMessages.userId, userId), eq(outboxMessages.id, id)))
+    .limit(1);
+  return found ? { ...found.row, campaignName: found.campaignName } : undefined;
+}
+
+/** The destinations of a campaign's tracked links, by link id. */
+export async function campaignLinkUrls(db: DbOrTx, campaignId: number, linkIds: number[]): Promise<Map<number, string>> {
+  if (linkIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: campaignLinks.id, url: campaignLinks.url })
+    .from(campaignLinks)
+    .where(and(eq(campaignLinks.campaignId, campaignId), inArray(campaignLinks.id, linkIds)));
+  return new Map(rows.map((row) => [row.id, row.url]));
+}

@@ -1,0 +1,77 @@
+import { simpleParser } from 'mailparser';
+import type { OutboxItem, OutboxMessage } from '@sendwell/contract/outbox';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { verifyIds } from '../../lib/signed-token.ts';
+import { escapeHtml } from '../campaigns/email-renderer.ts';
+import * as repo from './outbox.repo.ts';
+
+const MESSAGE_NOT_FOUND = 'Message not found';
+
+function toItem(row: repo.OutboxRowWithCampaign): OutboxItem {
+  return {
+    id: row.id,
+    campaignId: row.campaignId,
+    campaignName: row.campaignName,
+    messageId: row.messageId,
+    from: row.fromAddress,
+    to: row.toAddress,
+    subject: row.subject,
+    isTest: row.isTest === 1,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One page of the user's stored messages and the total matching the search. */
+export async function listOutbox(
+  db: DbOrTx,
+  userId: string,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<{ messages: OutboxItem[]; total: number }> {
+  const { rows, total } = await repo.listOutboxMessages(db, userId, {
+    search: query.search || undefined,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return { messages: rows.map(toItem), total };
+}
+
+const TOKEN = '([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)';
+const OPEN_PIXEL = new RegExp(`<img\\b[^>]*\\bsrc="[^"]*/t/o/${TOKEN}"[^>]*>`, 'g');
+const TRACKED_LINK = new RegExp(`https?://[^\\s"'<>]+/t/c/${TOKEN}`, 'g');
+
+/**
+ * The HTML as the recipient saw it, minus tracking: the open pixel is left out and tracked links
+ * point straight at their destinations, so the sender looking at their own mail in the Outbox
+ * records no open or click. Only tokens this app signed, for this campaign's links, are touched.
+ */
+async function untrackedHtml(db: DbOrTx, secret: string, html: string, campaignId: number | null): Promise<string> {
+  const withoutPixel = html.replace(OPEN_PIXEL, (tag, token: string) => (verifyIds(secret, 'open', token, 1) ? '' : tag));
+  if (campaignId === null) return withoutPixel;
+  const linkIdByToken = new Map<string, number>();
+  for (const match of withoutPixel.matchAll(TRACKED_LINK)) {
+    const token = match[1] ?? '';
+    const ids = verifyIds(secret, 'click', token, 2);
+    if (ids?.[1] !== undefined) linkIdByToken.set(token, ids[1]);
+  }
+  const urls = await repo.campaignLinkUrls(db, campaignId, [...new Set(linkIdByToken.values())]);
+  return withoutPixel.replace(TRACKED_LINK, (link, token: string) => {
+    const url = urls.get(linkIdByToken.get(token) ?? 0);
+    return url ? escapeHtml(url) : link;
+  });
+}
+
+/** One of the user's stored messages with its parts for viewing; 404 for a missing or foreign id. */
+export async function getOutboxMessage(db: DbOrTx, secret: string, userId: string, id: number): Promise<OutboxMessage> {
+  const row = await repo.findOutboxMessage(db, userId, id);
+  if (!row) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+  const parsed = await simpleParser(row.raw, { skipImageLinks: true });
+  const headerEnd = row.raw.search(/\r?\n\r?\n/);
+  return {
+    ...toItem(row),
+    html: typeof parsed.html === 'string' ? await untrackedHtml(db, secret, parsed.html, row.campaignId) : null,
+    text: parsed.text ?? null,
+    headers: headerEnd > 0 ? row.raw.slice(0, headerEnd) : row.raw,
+    raw: row.raw,
+  };
+}

@@ -204,7 +204,31 @@ export function compileEmail(
   return { subject: withMergeTags(subject, false), html: html.parts, text: text.parts, links };
 }
 
-function fill(parts: Part[], recipient: Recipient, urls: RecipientLinks, html: boolean): string {
+/**
+ * One recipient's link URLs, each asked of `urls` once: a tracked link costs a signature, and a
+ * button's link appears in both the HTML and the text part.
+ */
+class ResolvedLinks {
+  private readonly clicks: (string | undefined)[] = [];
+  private readonly escapedClicks: (string | undefined)[] = [];
+  private escapedUnsubscribe: string | undefined;
+  private escapedPreferences: string | undefined;
+  constructor(readonly urls: RecipientLinks) {}
+  click(index: number): string {
+    return (this.clicks[index] ??= this.urls.click(index));
+  }
+  clickHtml(index: number): string {
+    return (this.escapedClicks[index] ??= escapeHtml(this.click(index)));
+  }
+  unsubscribeHtml(): string {
+    return (this.escapedUnsubscribe ??= escapeHtml(this.urls.unsubscribe));
+  }
+  preferencesHtml(): string {
+    return (this.escapedPreferences ??= escapeHtml(this.urls.preferences));
+  }
+}
+
+function fill(parts: Part[], recipient: Recipient, links: ResolvedLinks, html: boolean): string {
   let out = '';
   for (const part of parts) {
     if (typeof part === 'string') {
@@ -218,16 +242,16 @@ function fill(parts: Part[], recipient: Recipient, urls: RecipientLinks, html: b
         break;
       }
       case 'click':
-        out += html ? escapeHtml(urls.click(part.linkIndex)) : urls.click(part.linkIndex);
+        out += html ? links.clickHtml(part.linkIndex) : links.click(part.linkIndex);
         break;
       case 'open':
-        if (html && urls.openPixel) out += `<img src="${escapeHtml(urls.openPixel)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px;">`;
+        if (html && links.urls.openPixel) out += `<img src="${escapeHtml(links.urls.openPixel)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px;">`;
         break;
       case 'unsubscribe':
-        out += html ? escapeHtml(urls.unsubscribe) : urls.unsubscribe;
+        out += html ? links.unsubscribeHtml() : links.urls.unsubscribe;
         break;
       case 'preferences':
-        out += html ? escapeHtml(urls.preferences) : urls.preferences;
+        out += html ? links.preferencesHtml() : links.urls.preferences;
         break;
     }
   }
@@ -236,10 +260,11 @@ function fill(parts: Part[], recipient: Recipient, urls: RecipientLinks, html: b
 
 /** The finished HTML and text for one recipient. */
 export function renderForRecipient(compiled: CompiledEmail, recipient: Recipient, urls: RecipientLinks): { subject: string; html: string; text: string } {
+  const links = new ResolvedLinks(urls);
   return {
-    subject: fill(compiled.subject, recipient, urls, false),
-    html: fill(compiled.html, recipient, urls, true),
-    text: fill(compiled.text, recipient, urls, false),
+    subject: fill(compiled.subject, recipient, links, false),
+    html: fill(compiled.html, recipient, links, true),
+    text: fill(compiled.text, recipient, links, false),
   };
 }
 

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaignLinks, campaigns, campaignSends, contactSegments, contacts, emailEvents, suppressions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { signIds } from '../../lib/signed-token.ts';
 import { findUserById, type UserRow } from '../auth/auth.repo.ts';
 import { compileCampaign, CAMPAIGN_NOT_FOUND } from '../campaigns/campaigns.service.ts';
 import { lockCampaign, findCampaign, type CampaignRow } from '../campaigns/campaigns.repo.ts';
@@ -17,6 +16,7 @@ import { buildRawMessage, newMessageId, signDkim } from './message.ts';
 import { dkimSigningKeyFor, releaseDailySends, reserveDailySends, sendingDomainFor } from '../domains/domains.sending.ts';
 import { recipientPredicate } from './recipients.ts';
 import { recordSend } from './send-record.ts';
+import { trackedLinks } from './tracked-links.ts';
 import { TransportError, type Transport } from './transport.ts';
 
 /** Recipients per batch job: large enough to amortise job overhead, small enough to retry cheaply. */
@@ -205,13 +205,9 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
   type ClaimedRow = Awaited<ReturnType<typeof claimRows>>[number];
   /** Renders and signs one recipient's message (CPU work, done before any of the chunk is sent). */
   const prepare = async (row: ClaimedRow) => {
-    const unsubscribeUrl = `${base}/u/${signIds(secret, 'unsubscribe', [row.id])}`;
-    const { subject, html, text } = renderForRecipient(compiled, row, {
-      click: (i) => `${base}/t/c/${signIds(secret, 'click', [row.id, linkIds[i] ?? 0])}`,
-      openPixel: `${base}/t/o/${signIds(secret, 'open', [row.id])}`,
-      unsubscribe: unsubscribeUrl,
-      preferences: `${unsubscribeUrl}?preferences=1`,
-    });
+    const links = trackedLinks(base, secret, row.id, linkIds);
+    const unsubscribeUrl = links.unsubscribe;
+    const { subject, html, text } = renderForRecipient(compiled, row, links);
     const messageId = newMessageId(campaign.fromEmail);
     const unsigned = await buildRawMessage({ from: { name: campaign.fromName, address: campaign.fromEmail }, to: row.email, replyTo: campaign.replyTo, subject, html, text, messageId, unsubscribeUrl, isTest: false });
     return { row, subject, messageId, raw: dkimKey ? await signDkim(unsigned, dkimKey) : unsigned };

@@ -59,7 +59,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       connect: () => {
         // Pipelined, so a client can have a statement running while the next is already written.
         if (!recordPool) {
-          recordPool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, pipeline: true });
+          recordPool = new pg.Pool({ connectionString: options.url, max: 2 * (options.poolSize ?? 10), pipeline: true });
           recordPool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
         }
         return recordPool.connect();

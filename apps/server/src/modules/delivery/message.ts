@@ -1,5 +1,4 @@
 import { dkimSign } from 'mailauth/lib/dkim/sign.js';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { randomBytes } from 'node:crypto';
 
 /** A Message-ID on the sending domain. */
@@ -8,11 +7,128 @@ export function newMessageId(fromEmail: string): string {
   return `<${randomBytes(12).toString('hex')}@${domain}>`;
 }
 
+/** Anything a header value must not carry: line breaks (refused at save time too) and other controls. */
+const stripControls = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+const isPlainAscii = (value: string) => /^[\u0020-\u007e]*$/.test(value);
+
+/** RFC 2047 encoded words (base64), each at most 75 characters, never splitting a character. */
+function encodedWords(value: string): string {
+  const words: string[] = [];
+  let chunk = '';
+  for (const char of value) {
+    if (Buffer.byteLength(chunk + char) > 45) {
+      words.push(chunk);
+      chunk = '';
+    }
+    chunk += char;
+  }
+  if (chunk) words.push(chunk);
+  return words.map((word) => `=?UTF-8?B?${Buffer.from(word).toString('base64')}?=`).join('\r\n ');
+}
+
+/** An unstructured header value (Subject): as is when plain ASCII, folded at spaces past 78 columns; else encoded words. */
+function unstructured(value: string, headerLength: number): string {
+  const clean = stripControls(value);
+  if (!isPlainAscii(clean)) return encodedWords(clean);
+  if (clean.length + headerLength <= 78) return clean;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of clean.split(' ')) {
+    if (line && line.length + word.length + 1 + (lines.length === 0 ? headerLength : 1) > 78) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  lines.push(line);
+  return lines.join('\r\n ');
+}
+
+/** A mailbox: `"Display Name" <address>` (the name quoted, or encoded when not ASCII). */
+function mailbox(name: string | null, address: string): string {
+  const cleanAddress = stripControls(address).replace(/[<>\s]/g, '');
+  const cleanName = name ? stripControls(name).trim() : '';
+  if (!cleanName) return cleanAddress;
+  const display = isPlainAscii(cleanName) ? `"${cleanName.replace(/["\\]/g, '\\$&')}"` : encodedWords(cleanName);
+  return `${display} <${cleanAddress}>`;
+}
+
+const HEX = '0123456789ABCDEF';
+const escaped = (byte: number) => `=${HEX[byte >> 4]}${HEX[byte & 15]}`;
+
+/** The =XX escapes of one code point's UTF-8 bytes (a lone surrogate becomes U+FFFD). */
+function escapedCodePoint(codePoint: number): string {
+  if (codePoint < 0x80) return escaped(codePoint);
+  if (codePoint < 0x800) return escaped(0xc0 | (codePoint >> 6)) + escaped(0x80 | (codePoint & 63));
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return '=EF=BF=BD';
+  if (codePoint < 0x10000) return escaped(0xe0 | (codePoint >> 12)) + escaped(0x80 | ((codePoint >> 6) & 63)) + escaped(0x80 | (codePoint & 63));
+  return escaped(0xf0 | (codePoint >> 18)) + escaped(0x80 | ((codePoint >> 12) & 63)) + escaped(0x80 | ((codePoint >> 6) & 63)) + escaped(0x80 | (codePoint & 63));
+}
+
+const isSafe = (code: number) => code >= 33 && code <= 126 && code !== 61;
+
+/**
+ * Quoted-printable (RFC 2045) of text as UTF-8: line breaks become CRLF, lines are soft-wrapped at
+ * 76 characters, '=' and everything outside printable ASCII are escaped, and so is white space at
+ * a line's end. Runs of plain characters are copied as slices: this runs for every recipient.
+ */
+export function quotedPrintable(text: string): string {
+  const source = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  const out: string[] = [];
+  let column = 0;
+  const emit = (token: string) => {
+    if (column + token.length > 75) {
+      out.push('=\r\n');
+      column = 0;
+    }
+    out.push(token);
+    column += token.length;
+  };
+  const length = source.length;
+  let i = 0;
+  while (i < length) {
+    const code = source.charCodeAt(i);
+    if (code === 10) {
+      out.push('\r\n');
+      column = 0;
+      i += 1;
+    } else if (isSafe(code)) {
+      let end = i + 1;
+      while (end < length && isSafe(source.charCodeAt(end))) end += 1;
+      while (i < end) {
+        if (column >= 75) {
+          out.push('=\r\n');
+          column = 0;
+        }
+        const take = Math.min(75 - column, end - i);
+        out.push(source.slice(i, i + take));
+        column += take;
+        i += take;
+      }
+    } else if (code === 32 || code === 9) {
+      const atLineEnd = i + 1 >= length || source.charCodeAt(i + 1) === 10;
+      emit(atLineEnd ? escaped(code) : source[i] as string);
+      i += 1;
+    } else {
+      const codePoint = source.codePointAt(i) as number;
+      emit(escapedCodePoint(codePoint));
+      i += codePoint > 0xffff ? 2 : 1;
+    }
+  }
+  return out.join('');
+}
+
+/** An RFC 5322 date in UTC. */
+const mailDate = (date: Date) => date.toUTCString().replace(/GMT$/, '+0000');
+
 /**
  * The raw message with the headers bulk mail needs: Message-ID on the sending domain,
- * List-Unsubscribe (https and mailto) and List-Unsubscribe-Post for one-click (RFC 8058).
+ * List-Unsubscribe (https and mailto) and List-Unsubscribe-Post for one-click (RFC 8058); a
+ * multipart/alternative of the plain text and the HTML, both quoted-printable. Written directly
+ * rather than through a MIME library's stream machinery: it runs once per recipient.
  */
-export async function buildRawMessage(input: {
+export function buildRawMessage(input: {
   from: { name: string | null; address: string };
   to: string;
   replyTo: string | null;
@@ -22,27 +138,27 @@ export async function buildRawMessage(input: {
   messageId: string;
   unsubscribeUrl: string | null;
   isTest: boolean;
-}): Promise<Buffer> {
+}): Buffer {
   const domain = input.from.address.split('@')[1] ?? 'sendwell.local';
-  const headers: Record<string, string> = {};
-  if (input.unsubscribeUrl) {
-    headers['List-Unsubscribe'] = `<${input.unsubscribeUrl}>, <mailto:unsubscribe@${domain}?subject=unsubscribe>`;
-    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-  }
-  if (input.isTest) headers['X-Sendwell-Test'] = 'yes';
-  const composer = new MailComposer({
-    from: input.from.name ? { name: input.from.name, address: input.from.address } : input.from.address,
-    to: input.to,
-    replyTo: input.replyTo ?? undefined,
-    subject: input.isTest ? `[Test] ${input.subject}` : input.subject,
-    html: input.html,
-    text: input.text,
-    messageId: input.messageId,
-    headers,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  });
-  return composer.compile().build();
+  const boundary = `----sendwell-${randomBytes(12).toString('hex')}`;
+  const subject = input.isTest ? `[Test] ${input.subject}` : input.subject;
+  const headers = [
+    `From: ${mailbox(input.from.name, input.from.address)}`,
+    `To: ${mailbox(null, input.to)}`,
+    ...(input.replyTo ? [`Reply-To: ${mailbox(null, input.replyTo)}`] : []),
+    `Subject: ${unstructured(subject, 'Subject: '.length)}`,
+    `Message-ID: ${stripControls(input.messageId)}`,
+    `Date: ${mailDate(new Date())}`,
+    'MIME-Version: 1.0',
+    ...(input.unsubscribeUrl
+      ? [`List-Unsubscribe: <${stripControls(input.unsubscribeUrl)}>,\r\n <mailto:unsubscribe@${domain}?subject=unsubscribe>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click']
+      : []),
+    ...(input.isTest ? ['X-Sendwell-Test: yes'] : []),
+    `Content-Type: multipart/alternative;\r\n boundary="${boundary}"`,
+  ];
+  const part = (type: string, body: string) =>
+    `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${quotedPrintable(body)}\r\n`;
+  return Buffer.from(`${headers.join('\r\n')}\r\n\r\n${part('text/plain', input.text)}${part('text/html', input.html)}--${boundary}--\r\n`, 'utf8');
 }
 
 /** Headers the DKIM signature covers, the unsubscribe ones included so they cannot be stripped or forged. */

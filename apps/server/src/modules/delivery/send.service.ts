@@ -188,6 +188,7 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
   const base = ctx.config.publicUrl;
   const claimToken = randomBytes(9).toString('base64url');
   let retryLater = 0;
+  const pendingRecords = new Set<Promise<void>>();
   let progressAt = Date.now();
 
   // A pause or cancel takes effect within a second, also in the middle of a batch.
@@ -209,13 +210,33 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
     const unsubscribeUrl = links.unsubscribe;
     const { subject, html, text } = renderForRecipient(compiled, row, links);
     const messageId = newMessageId(campaign.fromEmail);
-    const unsigned = await buildRawMessage({ from: { name: campaign.fromName, address: campaign.fromEmail }, to: row.email, replyTo: campaign.replyTo, subject, html, text, messageId, unsubscribeUrl, isTest: false });
+    const unsigned = buildRawMessage({ from: { name: campaign.fromName, address: campaign.fromEmail }, to: row.email, replyTo: campaign.replyTo, subject, html, text, messageId, unsubscribeUrl, isTest: false });
     return { row, subject, messageId, raw: dkimKey ? await signDkim(unsigned, dkimKey) : unsigned };
   };
 
   const sendOne = async ({ row, subject, messageId, raw }: Awaited<ReturnType<typeof prepare>>) => {
     // The mark that makes a message count as sent, committed together with its final dot.
-    const markSent = () => recordSend(ctx.database, { id: row.id, claimToken, messageId });
+    // Its completion is not waited for here (on Postgres it lasts a few ms, see send-record.ts):
+    // the connection goes on to the next message and the batch collects it before it ends.
+    const markSent = async () => {
+      const record = await recordSend(ctx.database, { id: row.id, claimToken, messageId });
+      if (!record) return null;
+      return {
+        commit: () => {
+          const committed = record.commit().catch(async () => {
+            // The message went out but its record did not commit: mark it sent without ceremony.
+            await ctx.db
+              .update(campaignSends)
+              .set({ status: 'sent', sentAt: new Date(), messageId, error: null })
+              .where(and(eq(campaignSends.id, row.id), eq(campaignSends.claimToken, claimToken)));
+          });
+          pendingRecords.add(committed);
+          void committed.finally(() => pendingRecords.delete(committed));
+          return committed;
+        },
+        rollback: () => record.rollback(),
+      };
+    };
     try {
       // The ledger row (status 'sent', sent_at) is the record of sending; no separate event is written.
       await transport.send({ userId: user.id, campaignId: campaign.id, messageId, from: campaign.fromEmail, to: row.email, subject, raw, isTest: false }, markSent);
@@ -301,6 +322,7 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
       await refreshCampaignProgress(ctx.db, campaign.id);
     }
   }
+  await Promise.all(pendingRecords);
   // A chunk claimed after a pause or cancel goes back to the queue.
   await ctx.db.update(campaignSends).set({ status: 'queued', claimToken: null }).where(and(eq(campaignSends.campaignId, campaign.id), eq(campaignSends.status, 'sending'), eq(campaignSends.claimToken, claimToken)));
   await refreshCampaignProgress(ctx.db, campaign.id);
@@ -337,7 +359,7 @@ export async function sendTestEmails(ctx: AppContext, transport: Transport, user
       { click: (i) => compiled.links[i] ?? '#', openPixel: null, unsubscribe: `${ctx.config.publicUrl}/u/test`, preferences: `${ctx.config.publicUrl}/u/test` },
     );
     const messageId = newMessageId(campaign.fromEmail);
-    const unsigned = await buildRawMessage({ from: { name: campaign.fromName, address: campaign.fromEmail }, to: email, replyTo: campaign.replyTo, subject, html, text, messageId, unsubscribeUrl: null, isTest: true });
+    const unsigned = buildRawMessage({ from: { name: campaign.fromName, address: campaign.fromEmail }, to: email, replyTo: campaign.replyTo, subject, html, text, messageId, unsubscribeUrl: null, isTest: true });
     const dkimKey = await dkimSigningKeyFor(ctx.db, ctx.config, user.id, campaign.fromEmail.split('@')[1] ?? '');
     const raw = dkimKey ? await signDkim(unsigned, dkimKey) : unsigned;
     try {

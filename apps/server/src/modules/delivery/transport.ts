@@ -138,8 +138,8 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
       for (let attempt = 1; ; attempt += 1) {
         const state = { failed: false };
         try {
+          // The record's commit is the caller's to wait for (it holds no SMTP connection).
           await pool.send(envelope, (atFinalDot) => body(state, atFinalDot));
-          await recorded;
           return;
         } catch (error) {
           state.failed = true;

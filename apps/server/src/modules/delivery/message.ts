@@ -8,6 +8,7 @@ export function newMessageId(fromEmail: string): string {
 }
 
 /** Anything a header value must not carry: line breaks (refused at save time too) and other controls. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const stripControls = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ');
 const isPlainAscii = (value: string) => /^[\u0020-\u007e]*$/.test(value);
 

@@ -17,6 +17,8 @@ const DashboardPage = lazy(() => import('@/pages/dashboard'));
 const DomainSettingsPage = lazy(() => import('@/pages/domain-settings'));
 const EmailSequencesPage = lazy(() => import('@/pages/email-sequences'));
 const LeadGenerationPage = lazy(() => import('@/pages/lead-generation'));
+const OutboxPage = lazy(() => import('@/pages/outbox'));
+const OutboxMessagePage = lazy(() => import('@/pages/outbox-message'));
 const ProfilePage = lazy(() => import('@/pages/profile'));
 const SettingsPage = lazy(() => import('@/pages/settings'));
 const UnlimitedSetupPage = lazy(() => import('@/pages/unlimited-setup'));
@@ -47,6 +49,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/',                  guard: 'signed-in',  layout: 'shell', component: DashboardPage },
   { path: '/campaigns',         guard: 'signed-in',  layout: 'shell', component: CampaignsPage },
   { path: '/campaigns/:id/report', guard: 'signed-in', layout: 'shell', component: CampaignReportPage },
+  { path: '/outbox',            guard: 'signed-in',  layout: 'shell', component: OutboxPage },
+  { path: '/outbox/:id',        guard: 'signed-in',  layout: 'shell', component: OutboxMessagePage },
   { path: '/contacts',          guard: 'signed-in',  layout: 'shell', component: ContactsPage },
   { path: '/contact-segments',  guard: 'signed-in',  layout: 'shell', component: ContactSegmentsPage },
   { path: '/domain-settings',   guard: 'signed-in',  layout: 'shell', component: DomainSettingsPage },

@@ -3,6 +3,7 @@ import {
   CreditCard,
   Filter,
   Globe,
+  Inbox,
   LayoutDashboard,
   Mail,
   Settings,
@@ -18,10 +19,11 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Sidebar entries, in the order of spec §2. */
+/** Sidebar entries, in the order of spec §2; Outbox (the built-in mail catcher's page, DESIGN.md) follows Campaigns. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard },
   { label: 'Campaigns', href: '/campaigns', icon: Mail },
+  { label: 'Outbox', href: '/outbox', icon: Inbox },
   { label: 'Email Sequences', href: '/email-sequences', icon: Workflow },
   { label: 'Contacts', href: '/contacts', icon: Users },
   { label: 'Contact Segments', href: '/contact-segments', icon: Filter },

@@ -1,14 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { statsResponseSchema } from '@sendwell/contract/analytics';
+import { purchaseListSchema, purchaseSchema, purchasesQuerySchema, recordPurchaseBodySchema, statsResponseSchema } from '@sendwell/contract/analytics';
 import type { AppContext } from '../../context.ts';
+import { setTotalHeaders } from '../../lib/paging.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { dashboardStats } from './analytics.service.ts';
+import { dashboardStats, listPurchases, recordPurchase } from './analytics.service.ts';
 
-/** Route table: user GET /api/analytics/stats */
+/**
+ * Route table (signed-in, the user's own rows only):
+ *   GET  /api/analytics/stats      the dashboard's figures and their 30-day trends
+ *   POST /api/analytics/purchases  {email, amount, campaignId?} → 201 the recorded purchase
+ *   GET  /api/analytics/purchases  ?page&pageSize → purchases, newest first; total in X-Total-Count
+ */
 export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.get(
-    '/api/analytics/stats',
-    { onRequest: requireUser(ctx.db, ctx.config), schema: { response: { 200: statsResponseSchema } } },
-    async (request) => dashboardStats(ctx.db, request.signedIn.user.id),
+  app.addHook('onRequest', requireUser(ctx.db, ctx.config));
+
+  app.get('/api/analytics/stats', { schema: { response: { 200: statsResponseSchema } } }, async (request) => dashboardStats(ctx.db, request.signedIn.user.id));
+
+  app.post('/api/analytics/purchases', { schema: { body: recordPurchaseBodySchema, response: { 201: purchaseSchema } } }, async (request, reply) =>
+    reply.status(201).send(await recordPurchase(ctx.db, request.signedIn.user.id, request.body)),
   );
+
+  app.get('/api/analytics/purchases', { schema: { querystring: purchasesQuerySchema, response: { 200: purchaseListSchema } } }, async (request, reply) => {
+    const { purchases, total } = await listPurchases(ctx.db, request.signedIn.user.id, request.query);
+    setTotalHeaders(reply, { total });
+    return purchases;
+  });
 };

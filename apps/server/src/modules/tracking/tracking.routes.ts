@@ -1,30 +1,37 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { verifyIds } from '../../lib/signed-token.ts';
-import { escapeHtml } from '../campaigns/email-renderer.ts';
+import * as pages from './preferences-page.ts';
 import * as tracking from './tracking.service.ts';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(
-      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
-        `<body style="margin:0;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;background:#f4f4f5;color:#18181b;">` +
-        `<main style="max-width:440px;margin:64px auto;padding:32px;background:#fff;border-radius:12px;border:1px solid #e4e4e7;">` +
-        `<h1 style="font-size:22px;margin:0 0 12px;">${escapeHtml(title)}</h1>${body}</main></body></html>`,
-    );
+/** Sends one of the recipient pages; never cached, since it shows where an address stands now. */
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/**
+ * What a POST to /u/:token asks for. A mail client's RFC 8058 one-click sends
+ * "List-Unsubscribe=One-Click" and a bare POST sends nothing: both unsubscribe. The preferences
+ * page's forms send action=unsubscribe or action=resubscribe. Anything else is null (400).
+ */
+export function requestedAction(body: unknown): 'unsubscribe' | 'resubscribe' | null {
+  let action: unknown;
+  if (typeof body === 'string') action = new URLSearchParams(body).get('action');
+  else if (body && typeof body === 'object' && 'action' in body) action = (body as { action: unknown }).action;
+  if (action === undefined || action === null) return 'unsubscribe';
+  return action === 'unsubscribe' || action === 'resubscribe' ? action : null;
 }
 
 /**
  * Public routes that mail clients reach (no session, exempt from the cross-site check):
  *   GET  /t/o/:token   open pixel
  *   GET  /t/c/:token   click redirect to the stored link (unknown or forged token: 404)
- *   GET  /u/:token     unsubscribe confirmation (changes nothing) / preferences (?preferences=1)
- *   POST /u/:token     unsubscribe at once (form or RFC 8058 one-click), idempotent
+ *   GET  /u/:token     unsubscribe confirmation / preferences (?preferences=1); changes nothing
+ *   POST /u/:token     unsubscribe (form, bare POST or RFC 8058 one-click) or action=resubscribe
+ *                      (undoes the recipient's own unsubscribe only: 409 after a bounce or complaint);
+ *                      both idempotent; no login; forged token 404, unknown action 400
  */
 export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const secret = ctx.config.sessionSecret;
@@ -47,27 +54,28 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
   app.get<{ Params: { token: string }; Querystring: { preferences?: string } }>('/u/:token', async (request, reply) => {
     const ids = verifyIds(secret, 'unsubscribe', request.params.token, 1);
     const view = ids ? await tracking.unsubscribeView(ctx.db, ids[0] as number) : null;
-    if (!view) return page(reply, 404, 'Link not recognised', '<p>This unsubscribe link is not valid. If you copied it, check that it is complete.</p>');
+    if (!view) return sendPage(reply, 404, pages.linkNotRecognisedPage());
     const action = `/u/${encodeURIComponent(request.params.token)}`;
-    if (view.unsubscribed) {
-      return page(reply, 200, 'You are unsubscribed', `<p>${escapeHtml(view.email)} no longer receives email from ${escapeHtml(view.sender)}.</p>`);
-    }
-    const heading = request.query.preferences ? 'Email preferences' : `Unsubscribe from ${view.sender}?`;
-    return page(
-      reply,
-      200,
-      heading,
-      `<p>${escapeHtml(view.email)} is subscribed to email from ${escapeHtml(view.sender)}.</p>` +
-        `<form method="post" action="${action}"><button type="submit" style="margin-top:16px;padding:10px 18px;border:0;border-radius:8px;background:#18181b;color:#fff;font-size:15px;cursor:pointer;">Unsubscribe from all emails</button></form>`,
-    );
+    return sendPage(reply, 200, pages.subscriptionPage(view, { action, mode: request.query.preferences ? 'preferences' : 'unsubscribe' }));
   });
 
   app.post<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
     const ids = verifyIds(secret, 'unsubscribe', request.params.token, 1);
-    if (!ids || !(await tracking.unsubscribe(ctx.db, ids[0] as number))) {
-      return page(reply, 404, 'Link not recognised', '<p>This unsubscribe link is not valid.</p>');
+    const sendId = ids?.[0];
+    if (sendId === undefined) return sendPage(reply, 404, pages.linkNotRecognisedPage());
+    const wanted = requestedAction(request.body);
+    if (!wanted) return sendPage(reply, 400, pages.unknownActionPage());
+    const action = `/u/${encodeURIComponent(request.params.token)}`;
+
+    if (wanted === 'unsubscribe') {
+      if (!(await tracking.unsubscribe(ctx.db, sendId))) return sendPage(reply, 404, pages.linkNotRecognisedPage());
+      const view = await tracking.unsubscribeView(ctx.db, sendId);
+      return view ? sendPage(reply, 200, pages.unsubscribedPage(view, action)) : sendPage(reply, 404, pages.linkNotRecognisedPage());
     }
-    const view = await tracking.unsubscribeView(ctx.db, ids[0] as number);
-    return page(reply, 200, 'You are unsubscribed', `<p>${escapeHtml(view?.email ?? '')} will not receive any more email from ${escapeHtml(view?.sender ?? 'this sender')}.</p>`);
+    const outcome = await tracking.resubscribe(ctx.db, sendId);
+    const view = outcome ? await tracking.unsubscribeView(ctx.db, sendId) : null;
+    if (!outcome || !view) return sendPage(reply, 404, pages.linkNotRecognisedPage());
+    if (outcome === 'blocked') return sendPage(reply, 409, pages.resubscribeRefusedPage(view));
+    return sendPage(reply, 200, pages.resubscribedPage(view, `${action}?preferences=1`));
   });
 };

@@ -51,17 +51,47 @@ export async function recordClick(db: Db, sendId: number, linkId: number): Promi
   return link.url;
 }
 
-/** What the unsubscribe page shows: whose list it is and whether the address is still subscribed. */
-export async function unsubscribeView(db: Db, sendId: number) {
+/**
+ * Where a recipient stands with one sender: subscribed, unsubscribed by their own choice (which
+ * they may undo), or stopped by the sender's system because mail bounced or was reported as spam
+ * (which a link in an email cannot undo).
+ */
+export type SubscriptionStatus = 'subscribed' | 'unsubscribed' | 'bounced' | 'complained';
+
+export type UnsubscribeView = {
+  email: string;
+  /** Who the mail is from: the sender's company, else the campaign's from name, else the account holder's name. */
+  sender: string;
+  /** The campaign's from address, so the recipient can tell which sender this is. */
+  senderAddress: string | null;
+  status: SubscriptionStatus;
+};
+
+function statusOf(reason: string | undefined): SubscriptionStatus {
+  if (reason === undefined) return 'subscribed';
+  if (reason === 'bounce') return 'bounced';
+  if (reason === 'complaint') return 'complained';
+  return 'unsubscribed';
+}
+
+/** What the unsubscribe and preferences pages show: whose list it is and where the address stands. */
+export async function unsubscribeView(db: Db, sendId: number): Promise<UnsubscribeView | null> {
   const send = await findSend(db, sendId);
   if (!send) return null;
   const [sender] = await db.select({ company: users.company, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, send.userId)).limit(1);
+  const [campaign] = await db.select({ fromName: campaigns.fromName, fromEmail: campaigns.fromEmail }).from(campaigns).where(eq(campaigns.id, send.campaignId)).limit(1);
   const [suppressed] = await db
-    .select({ email: suppressions.email })
+    .select({ reason: suppressions.reason })
     .from(suppressions)
     .where(and(eq(suppressions.userId, send.userId), eq(suppressions.email, send.email)))
     .limit(1);
-  return { email: send.email, sender: sender?.company || `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim(), unsubscribed: Boolean(suppressed) };
+  const accountName = `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim();
+  return {
+    email: send.email,
+    sender: sender?.company || campaign?.fromName || accountName || 'this sender',
+    senderAddress: campaign?.fromEmail ?? null,
+    status: statusOf(suppressed?.reason),
+  };
 }
 
 /** Unsubscribes the recipient of a send at once; safe to repeat. */
@@ -76,4 +106,30 @@ export async function unsubscribe(db: Db, sendId: number): Promise<boolean> {
     }
   });
   return true;
+}
+
+/**
+ * Undoes the recipient's own unsubscribe: the suppression is removed and the contact is active
+ * again. Safe to repeat ('subscribed' when there is nothing to undo). A bounce or spam complaint
+ * is not the recipient's choice made here, so it stays ('blocked'). Null when the send is unknown.
+ */
+export async function resubscribe(db: Db, sendId: number): Promise<'resubscribed' | 'subscribed' | 'blocked' | null> {
+  const send = await findSend(db, sendId);
+  if (!send) return null;
+  return db.transaction(async (tx) => {
+    const [suppressed] = await tx
+      .select({ reason: suppressions.reason })
+      .from(suppressions)
+      .where(and(eq(suppressions.userId, send.userId), eq(suppressions.email, send.email)))
+      .for('update')
+      .limit(1);
+    if (suppressed && suppressed.reason !== 'unsubscribe') return 'blocked';
+    // Nothing to undo: a contact the sender set inactive themselves stays as they left it.
+    if (!suppressed) return 'subscribed';
+    await tx.delete(suppressions).where(and(eq(suppressions.userId, send.userId), eq(suppressions.email, send.email), eq(suppressions.reason, 'unsubscribe')));
+    if (send.contactId !== null) {
+      await tx.update(contacts).set({ isActive: true, updatedAt: new Date() }).where(and(eq(contacts.id, send.contactId), eq(contacts.userId, send.userId)));
+    }
+    return 'resubscribed';
+  });
 }

@@ -1,7 +1,8 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-export type ReceivedMessage = { from: string; to: string[]; raw: string; parsed: ParsedMail };
+/** `receivedAt` is when the message's final dot arrived (tests of timing compare it with a schedule). */
+export type ReceivedMessage = { from: string; to: string[]; raw: string; parsed: ParsedMail; receivedAt: Date };
 
 /**
  * A real SMTP server for tests: accepts everything except recipients the test marks as rejected
@@ -30,6 +31,7 @@ export async function startSmtpSink(options: { reject?: (address: string) => boo
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const receivedAt = new Date();
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw).then((parsed) => {
           received.push({
@@ -37,6 +39,7 @@ export async function startSmtpSink(options: { reject?: (address: string) => boo
             to: session.envelope.rcptTo.map((r) => r.address),
             raw,
             parsed,
+            receivedAt,
           });
           callback();
         }, callback);

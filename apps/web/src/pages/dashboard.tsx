@@ -1,19 +1,24 @@
+import * as React from 'react';
 import { Link } from 'wouter';
 import { Plus } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/page-header';
 import { useStats } from '@/features/analytics/api/use-stats';
+import { RecordPurchaseDialog } from '@/features/analytics/components/record-purchase-dialog';
 import { StatCards } from '@/features/analytics/components/stat-cards';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useCampaigns } from '@/features/campaigns/api/use-campaigns';
 import { NEW_CAMPAIGN_HREF, RecentCampaigns } from '@/features/campaigns/components/recent-campaigns';
 
-/** / when signed in: greeting, stat cards and recent campaigns. */
+/** / when signed in: greeting, stat cards (recording purchases from the Revenue card) and recent campaigns. */
 export default function DashboardPage() {
   const { isAuthenticated } = useAuth();
   const stats = useStats(isAuthenticated);
   const campaigns = useCampaigns(isAuthenticated);
+  const [recordingPurchase, setRecordingPurchase] = React.useState(false);
+  // A purchase can be credited only to a campaign that has sent mail (the server checks it too).
+  const creditable = React.useMemo(() => (campaigns.data ?? []).filter((c) => c.totalSent > 0).map(({ id, name }) => ({ id, name })), [campaigns.data]);
 
   return (
     <div className="space-y-6">
@@ -29,7 +34,8 @@ export default function DashboardPage() {
           </Button>
         }
       />
-      <StatCards stats={stats.data} isLoading={stats.isLoading} />
+      <StatCards stats={stats.data} isLoading={stats.isLoading} onRecordPurchase={() => setRecordingPurchase(true)} />
+      <RecordPurchaseDialog open={recordingPurchase} onOpenChange={setRecordingPurchase} campaigns={creditable} />
       {stats.isError && (
         <p className="text-destructive text-sm" role="alert">
           Could not load your statistics. Please refresh the page.

@@ -1,16 +1,18 @@
-import { DollarSign, Eye, MousePointerClick, TrendingUp, Users, type LucideIcon } from 'lucide-react';
+import { DollarSign, Eye, Minus, MousePointerClick, Plus, TrendingDown, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 import type { StatsResponse } from '@sendwell/contract/analytics';
 
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDollars, formatNumber, formatPercent } from '@/lib/format';
+import { clickRateCaption, openRateCaption, revenueCaption, subscribersCaption, type CaptionDirection, type StatCaption } from '../stat-captions';
 
 interface StatCardDef {
   title: string;
   icon: LucideIcon;
   value: (stats: StatsResponse) => string;
-  /** Fixed caption of spec §2 Dashboard: text, not data. */
-  caption: string;
+  /** The trend under the figure, computed from stored data (spec §2's fixed captions, made real). */
+  caption: (stats: StatsResponse) => StatCaption;
   tone: string;
 }
 
@@ -19,38 +21,47 @@ const STAT_CARDS: readonly StatCardDef[] = [
     title: 'Total Subscribers',
     icon: Users,
     value: (s) => formatNumber(s.totalSubscribers),
-    caption: '12% vs last month',
+    caption: (s) => subscribersCaption(s.trends.subscribers),
     tone: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
   },
   {
     title: 'Open Rate',
     icon: Eye,
     value: (s) => formatPercent(s.avgOpenRate),
-    caption: '9.4% above industry avg',
+    caption: (s) => openRateCaption(s.trends.openRateVsIndustry),
     tone: 'bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
   },
   {
     title: 'Click Rate',
     icon: MousePointerClick,
     value: (s) => formatPercent(s.avgClickRate),
-    caption: '3.1% vs last month',
+    caption: (s) => clickRateCaption(s.trends.clickRate),
     tone: 'bg-amber-100 text-amber-700 dark:bg-amber-950 dark:text-amber-300',
   },
   {
     title: 'Revenue',
     icon: DollarSign,
     value: (s) => formatDollars(s.totalRevenue),
-    caption: '18% vs last month',
+    caption: (s) => revenueCaption(s.trends.revenue),
     tone: 'bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300',
   },
 ];
 
-/** The dashboard's four stat cards. */
-export function StatCards({ stats, isLoading }: { stats: StatsResponse | undefined; isLoading: boolean }) {
+const DIRECTION_ICON: Record<CaptionDirection, { icon: LucideIcon; className: string }> = {
+  up: { icon: TrendingUp, className: 'text-emerald-600 dark:text-emerald-400' },
+  down: { icon: TrendingDown, className: 'text-rose-600 dark:text-rose-400' },
+  flat: { icon: Minus, className: 'text-muted-foreground' },
+  none: { icon: Minus, className: 'text-muted-foreground' },
+};
+
+/** The dashboard's four stat cards; the Revenue card offers to record a purchase. */
+export function StatCards({ stats, isLoading, onRecordPurchase }: { stats: StatsResponse | undefined; isLoading: boolean; onRecordPurchase?: () => void }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {STAT_CARDS.map((card) => {
         const Icon = card.icon;
+        const caption = stats && !isLoading ? card.caption(stats) : null;
+        const Trend = caption ? DIRECTION_ICON[caption.direction] : null;
         return (
           <Card key={card.title} className="gap-3">
             <CardHeader className="flex flex-row items-center justify-between">
@@ -62,15 +73,26 @@ export function StatCards({ stats, isLoading }: { stats: StatsResponse | undefin
               </span>
             </CardHeader>
             <CardContent className="space-y-1">
-              {isLoading || !stats ? (
-                <Skeleton className="h-8 w-24" />
+              {caption && stats ? (
+                <>
+                  <p className="text-2xl font-bold tracking-tight sm:text-3xl">{card.value(stats)}</p>
+                  <p className="text-muted-foreground flex items-start gap-1 text-xs" data-testid="stat-caption">
+                    {Trend && <Trend.icon className={`mt-px size-3.5 shrink-0 ${Trend.className}`} aria-hidden="true" />}
+                    {caption.text}
+                  </p>
+                </>
               ) : (
-                <p className="text-2xl font-bold tracking-tight sm:text-3xl">{card.value(stats)}</p>
+                <>
+                  <Skeleton className="h-8 w-24" />
+                  <Skeleton className="h-3 w-32" />
+                </>
               )}
-              <p className="text-muted-foreground flex items-center gap-1 text-xs">
-                <TrendingUp className="size-3.5 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-                {card.caption}
-              </p>
+              {card.title === 'Revenue' && onRecordPurchase && (
+                <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onRecordPurchase}>
+                  <Plus aria-hidden="true" />
+                  Record a purchase
+                </Button>
+              )}
             </CardContent>
           </Card>
         );

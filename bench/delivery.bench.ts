@@ -3,7 +3,8 @@
 // against the floor of a bare nodemailer pool sending 100,000 pre-rendered messages to the same
 // sink, plus the time from Send to the first accepted message.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
@@ -95,6 +96,12 @@ try {
     async () => undefined,
   );
 
+  // BENCH_PROFILE=file.cpuprofile records a CPU profile of this process while the pipeline runs.
+  const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await new Promise((r) => profiler.post('Profiler.enable', () => profiler.post('Profiler.start', r)));
+  }
   // Our pipeline, end to end.
   const started = performance.now();
   await startCampaignSend(ctx, user.id, campaign.id);
@@ -110,6 +117,12 @@ try {
     await new Promise((r) => setTimeout(r, 200));
   }
   const ours = (performance.now() - started) / 1000;
+  if (profiler) {
+    const { profile } = await new Promise<{ profile: object }>((resolve, reject) =>
+      profiler.post('Profiler.stop', (error, result) => (error ? reject(error) : resolve(result as { profile: object }))),
+    );
+    writeFileSync(process.env.BENCH_PROFILE ?? '', JSON.stringify(profile));
+  }
   const wallStart = Date.now() - (performance.now() - started);
   const sentCount = (await database.db.execute(sql`SELECT count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${campaign.id} AND status = 'sent'`)).rows[0] as { n: number };
   await queue.stop({ graceful: true, wait: true });

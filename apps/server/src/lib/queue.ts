@@ -27,7 +27,21 @@ export type JobDefinition<Data extends object> = {
   name: string;
   cron?: string;
   handler: (data: Data) => Promise<void>;
+  /** Jobs of this queue one process works on at once (default 1). */
+  concurrency?: number;
+  /** How often an idle worker looks for new jobs (pg-boss default 2 s, at least 0.5). */
+  pollingIntervalSeconds?: number;
 };
+
+const workerIds = new WeakMap<Queue, Map<string, string[]>>();
+
+/**
+ * Wakes this process's workers of a queue so they fetch new jobs now rather than at their next
+ * poll (a process without workers for it does nothing; its workers elsewhere poll as usual).
+ */
+export function wakeWorkers(boss: Queue, name: string): void {
+  for (const id of workerIds.get(boss)?.get(name) ?? []) boss.notifyWorker(id);
+}
 
 /**
  * Creates each job's queue (every role needs them to enqueue) and, where workers run, its
@@ -38,8 +52,16 @@ export async function registerJobs(boss: Queue, jobs: JobDefinition<object>[], o
     await boss.createQueue(job.name);
     if (!options.runWorkers) continue;
     if (job.cron) await boss.schedule(job.name, job.cron);
-    await boss.work<object>(job.name, async (batch) => {
-      for (const item of batch) await job.handler(item.data);
-    });
+    const ids: string[] = [];
+    for (let i = 0; i < (job.concurrency ?? 1); i += 1) {
+      ids.push(
+        await boss.work<object>(job.name, { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 }, async (batch) => {
+          for (const item of batch) await job.handler(item.data);
+        }),
+      );
+    }
+    const byName = workerIds.get(boss) ?? new Map<string, string[]>();
+    byName.set(job.name, ids);
+    workerIds.set(boss, byName);
   }
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { campaignSends } from '../../db/schema/index.ts';
 import type { SendRecord } from './transport.ts';
@@ -59,7 +60,12 @@ export async function recordSend(database: Database, row: { id: number; claimTok
       // server busy, not waiting on this socket, when the COMMIT arrives: a write to a waiting
       // server wakes it, and the OS often lets it run at once, pausing this process before it
       // writes the dot; a kill then would leave a record without its message.
-      return settle([client.query(COMMIT_GRACE), client.query('COMMIT')]);
+      // One write for both (corked), so the pair costs one system call.
+      const socket = (client as unknown as pg.Client).connection.stream;
+      socket.cork();
+      const statements = [client.query(COMMIT_GRACE), client.query('COMMIT')];
+      socket.uncork();
+      return settle(statements);
     },
     rollback() {
       if (settled) return Promise.resolve();

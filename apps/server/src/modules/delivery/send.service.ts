@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaignLinks, campaigns, campaignSends, contactSegments, contacts, emailEvents, suppressions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { wakeWorkers } from '../../lib/queue.ts';
 import { findUserById, type UserRow } from '../auth/auth.repo.ts';
 import { compileCampaign, CAMPAIGN_NOT_FOUND } from '../campaigns/campaigns.service.ts';
 import { lockCampaign, findCampaign, type CampaignRow } from '../campaigns/campaigns.repo.ts';
@@ -113,7 +114,10 @@ async function queueBatches(ctx: AppContext, campaignId: number, minId: number, 
       expireInSeconds: ctx.config.sendBatchTimeoutSeconds,
     });
   }
-  if (jobs.length > 0) await ctx.queue.insert(jobs);
+  if (jobs.length > 0) {
+    await ctx.queue.insert(jobs);
+    wakeWorkers(ctx.queue, SEND_BATCH_JOB);
+  }
 }
 
 /** Queues the start of a scheduled campaign at its time (pg-boss startAfter). */
@@ -280,48 +284,79 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
     return { prepared, reservation };
   };
 
-  // While one chunk is being sent, the next is claimed and rendered.
-  let upcoming = (await keepGoing()) ? nextChunk() : null;
-  while (upcoming) {
-    const { prepared, reservation } = await upcoming;
-    if (prepared.length === 0) {
-      const resumesAt = reservation?.resumesAt;
-      const [waiting] = await ctx.db
-        .select({ n: count() })
-        .from(campaignSends)
-        .where(and(eq(campaignSends.campaignId, campaign.id), gte(campaignSends.id, batch.fromId), lte(campaignSends.id, batch.toId), eq(campaignSends.status, 'queued')));
-      if (resumesAt && (waiting?.n ?? 0) > 0) {
-        await ctx.db.update(campaigns).set({ pausedUntil: resumesAt }).where(eq(campaigns.id, campaign.id));
-        await ctx.queue.send(SEND_BATCH_JOB, batch, { startAfter: resumesAt, retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: ctx.config.sendBatchTimeoutSeconds });
-      }
-      break;
+  type Chunk = { prepared: Awaited<ReturnType<typeof prepare>>[]; reservation: Awaited<ReturnType<typeof nextChunk>>['reservation']; done: number; delivered: number };
+  /** Rendered messages waiting for a connection, in order; the next chunk is claimed before it runs dry. */
+  const waitingToSend: { item: Awaited<ReturnType<typeof prepare>>; chunk: Chunk }[] = [];
+  let exhausted = false;
+  let loading: Promise<void> | null = null;
+
+  /** When nothing is left to claim now: if warming held rows back, the batch resumes at the next allowance. */
+  const deferRest = async (resumesAt: Date | null | undefined) => {
+    const [waiting] = await ctx.db
+      .select({ n: count() })
+      .from(campaignSends)
+      .where(and(eq(campaignSends.campaignId, campaign.id), gte(campaignSends.id, batch.fromId), lte(campaignSends.id, batch.toId), eq(campaignSends.status, 'queued')));
+    if (resumesAt && (waiting?.n ?? 0) > 0) {
+      await ctx.db.update(campaigns).set({ pausedUntil: resumesAt }).where(eq(campaigns.id, campaign.id));
+      await ctx.queue.send(SEND_BATCH_JOB, batch, { startAfter: resumesAt, retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: ctx.config.sendBatchTimeoutSeconds });
     }
-    if (campaign.pausedUntil) {
-      campaign.pausedUntil = null;
-      await ctx.db.update(campaigns).set({ pausedUntil: null }).where(eq(campaigns.id, campaign.id));
-    }
-    const sending = await keepGoing();
-    upcoming = sending ? nextChunk() : null;
-    let next = 0;
-    let delivered = 0;
-    const worker = async () => {
-      for (let item = prepared[next++]; item; item = prepared[next++]) {
+  };
+
+  const load = () =>
+    (loading ??= (async () => {
+      try {
         if (!(await keepGoing())) {
-          await ctx.db.update(campaignSends).set({ status: 'queued', claimToken: null }).where(and(eq(campaignSends.id, item.row.id), eq(campaignSends.claimToken, claimToken)));
-          continue;
+          exhausted = true;
+          return;
         }
-        if (await sendOne(item)) delivered += 1;
+        const { prepared, reservation } = await nextChunk();
+        if (prepared.length === 0) {
+          exhausted = true;
+          await deferRest(reservation?.resumesAt);
+          return;
+        }
+        if (campaign.pausedUntil) {
+          campaign.pausedUntil = null;
+          await ctx.db.update(campaigns).set({ pausedUntil: null }).where(eq(campaigns.id, campaign.id));
+        }
+        const chunk: Chunk = { prepared, reservation, done: 0, delivered: 0 };
+        for (const item of prepared) waitingToSend.push({ item, chunk });
+      } finally {
+        loading = null;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, prepared.length) }, worker));
-    // What was reserved but did not go out is handed back, so daily counts stay real sends.
-    if (reservation && sendingDomain && prepared.length > delivered) await releaseDailySends(ctx.db, sendingDomain.id, prepared.length - delivered, reservation.day);
-    // The live figure on the campaigns page moves about once a second, not per chunk.
-    if (Date.now() - progressAt > 1000) {
-      progressAt = Date.now();
-      await refreshCampaignProgress(ctx.db, campaign.id);
+    })());
+
+  // Each connection's slot takes the next rendered message as soon as it is free; the next chunk is
+  // claimed and rendered while the current one still has work for every slot.
+  const slot = async () => {
+    for (;;) {
+      if (waitingToSend.length <= concurrency && !exhausted) load().catch(() => undefined); // a failed load is tried again by the next slot that needs one
+      let next = waitingToSend.shift();
+      while (!next && !exhausted) {
+        await load();
+        next = waitingToSend.shift();
+      }
+      if (!next) return;
+      const { item, chunk } = next;
+      if (!(await keepGoing())) {
+        await ctx.db.update(campaignSends).set({ status: 'queued', claimToken: null }).where(and(eq(campaignSends.id, item.row.id), eq(campaignSends.claimToken, claimToken)));
+      } else if (await sendOne(item)) {
+        chunk.delivered += 1;
+      }
+      chunk.done += 1;
+      // What was reserved but did not go out is handed back, so daily counts stay real sends.
+      if (chunk.done === chunk.prepared.length && chunk.reservation && sendingDomain && chunk.delivered < chunk.done) {
+        await releaseDailySends(ctx.db, sendingDomain.id, chunk.done - chunk.delivered, chunk.reservation.day);
+      }
+      // The live figure on the campaigns page moves about once a second.
+      if (Date.now() - progressAt > 1000) {
+        progressAt = Date.now();
+        await refreshCampaignProgress(ctx.db, campaign.id);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: concurrency }, slot));
+  if (loading) await loading;
   await Promise.all(pendingRecords);
   // A chunk claimed after a pause or cancel goes back to the queue.
   await ctx.db.update(campaignSends).set({ status: 'queued', claimToken: null }).where(and(eq(campaignSends.campaignId, campaign.id), eq(campaignSends.status, 'sending'), eq(campaignSends.claimToken, claimToken)));

@@ -122,6 +122,8 @@ export class SmtpPool {
   async send(envelope: Envelope, message: (atFinalDot: AtFinalDot) => Readable): Promise<string> {
     const connection = await this.acquire();
     const gate = this.gates.get(connection) ?? { beforeDot: null };
+    // A step registered after this send ended must never run at a later message's dot.
+    let ended = false;
     const runPending = () => {
       const run = gate.beforeDot;
       gate.beforeDot = null;
@@ -129,7 +131,17 @@ export class SmtpPool {
     };
     try {
       const info = await new Promise<{ response: string }>((resolve, reject) =>
-        connection.send(envelope, message((run) => (gate.beforeDot = run)) as never, (error, result) => (error ? reject(error) : resolve(result))),
+        connection.send(
+          envelope,
+          message((run) => {
+            if (!ended) gate.beforeDot = run;
+          }) as never,
+          (error, result) => {
+            ended = true;
+            if (error) reject(error);
+            else resolve(result);
+          },
+        ),
       );
       runPending();
       this.release(connection);

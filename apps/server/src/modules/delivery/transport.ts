@@ -100,7 +100,8 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
     async send(message, commit = alwaysCommit) {
       let committed = false;
       let recorded: Promise<void> | null = null;
-      const body = (attempt: { failed: boolean }, atFinalDot: AtFinalDot) => {
+      type Attempt = { failed: boolean; record: Promise<SendRecord | null> };
+      const body = (attempt: Attempt, atFinalDot: AtFinalDot) => {
         let handedOver = false;
         return new Readable({
           async read() {
@@ -111,7 +112,7 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
             }
             let record: SendRecord | null = null;
             try {
-              record = await commit();
+              record = await attempt.record;
             } catch (error) {
               this.destroy(error as Error);
               return;
@@ -120,11 +121,7 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
               this.destroy(new CommitDeclined('declined'));
               return;
             }
-            if (this.destroyed || attempt.failed) {
-              // The connection failed while the record was being taken: nothing was delivered.
-              await record.rollback();
-              return;
-            }
+            if (this.destroyed || attempt.failed) return; // the caller rolls the record back
             // The COMMIT is written right before the dot, in one synchronous step.
             committed = true;
             atFinalDot(() => {
@@ -136,13 +133,17 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
       };
       const envelope = { from: message.from, to: [message.to] };
       for (let attempt = 1; ; attempt += 1) {
-        const state = { failed: false };
+        // The record is taken while the envelope goes out, so its round trip overlaps theirs.
+        const state: Attempt = { failed: false, record: commit() };
+        state.record.catch(() => undefined);
         try {
           // The record's commit is the caller's to wait for (it holds no SMTP connection).
           await pool.send(envelope, (atFinalDot) => body(state, atFinalDot));
           return;
         } catch (error) {
           state.failed = true;
+          // Not sent: a record still open holds the row's lock, so it is given back first.
+          if (!committed) await (await state.record.catch(() => null))?.rollback();
           if (error instanceof CommitDeclined || (error as Error).message === 'declined') throw new TransportError('superseded', 'another worker owns this message');
           // The server's answer to the dot came after the record was committed; the caller corrects it.
           if (recorded) await (recorded as Promise<void>).catch(() => undefined);

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { campaignSends } from '../../db/schema/index.ts';
 import type { SendRecord } from './transport.ts';
@@ -56,16 +55,12 @@ export async function recordSend(database: Database, row: { id: number; claimTok
     commit() {
       if (settled) return Promise.resolve();
       settled = true;
-      // Both are written before this returns (the client is pipelined). The short sleep keeps the
-      // server busy, not waiting on this socket, when the COMMIT arrives: a write to a waiting
-      // server wakes it, and the OS often lets it run at once, pausing this process before it
-      // writes the dot; a kill then would leave a record without its message.
-      // One write for both (corked), so the pair costs one system call.
-      const socket = (client as unknown as pg.Client).connection.stream;
-      socket.cork();
-      const statements = [client.query(COMMIT_GRACE), client.query('COMMIT')];
-      socket.uncork();
-      return settle(statements);
+      // Both are written before this returns (the client is pipelined), as two writes, never one.
+      // A write to a server waiting on this socket wakes it, and the OS often lets it run at once,
+      // pausing this process; after the COMMIT and before the dot, a kill in that pause would leave
+      // a record without its message. So the first write, a short sleep, takes the wake-up (and
+      // any pause, harmless while nothing is committed), and the COMMIT finds the server busy.
+      return settle([client.query(COMMIT_GRACE), client.query('COMMIT')]);
     },
     rollback() {
       if (settled) return Promise.resolve();

@@ -2,10 +2,14 @@ import type { Readable } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
 
 type Envelope = { from: string; to: string[] };
-/** Runs a function in the same synchronous step as the write of the current message's final dot. */
-export type AtFinalDot = (run: () => void) => void;
-type DotGate = { beforeDot: (() => void) | null };
-type WritableSocket = { write: (chunk: unknown, ...rest: unknown[]) => boolean; setNoDelay?: (on: boolean) => void };
+/**
+ * The message's end, under the caller's control: `atFinalDot` runs a function in the same
+ * synchronous step as the write of the final dot; `holdUntilDot` keeps what is written from now on
+ * in the socket's buffer until that dot, so the body and the dot leave in one system call.
+ */
+export type DotControl = { atFinalDot: (run: () => void) => void; holdUntilDot: () => void };
+type DotGate = { beforeDot: (() => void) | null; held: boolean };
+type WritableSocket = { write: (chunk: unknown, ...rest: unknown[]) => boolean; cork: () => void; uncork: () => void };
 
 const FINAL_DOTS = ['.\r\n', '\r\n.\r\n', '\n.\r\n'].map((dot) => Buffer.from(dot));
 const isFinalDot = (chunk: unknown) => Buffer.isBuffer(chunk) && FINAL_DOTS.some((dot) => dot.equals(chunk));
@@ -34,7 +38,7 @@ export class SmtpPool {
   private readonly waiting: ((connection: SMTPConnection | null) => void)[] = [];
   private open = 0;
   private closed = false;
-  private readonly gates = new WeakMap<SMTPConnection, DotGate>();
+  private readonly gates = new WeakMap<SMTPConnection, { gate: DotGate; socket: WritableSocket }>();
 
   constructor(
     private readonly options: ReturnType<typeof smtpOptionsFromUrl>,
@@ -56,17 +60,21 @@ export class SmtpPool {
     // with nothing else in between.
     const socket = (connection as unknown as { _socket?: WritableSocket })._socket;
     if (socket) {
-      const gate: DotGate = { beforeDot: null };
+      const gate: DotGate = { beforeDot: null, held: false };
       const write = socket.write.bind(socket);
       socket.write = (chunk, ...rest) => {
-        if (gate.beforeDot && isFinalDot(chunk)) {
-          const run = gate.beforeDot;
-          gate.beforeDot = null;
-          run();
+        if (!isFinalDot(chunk)) return write(chunk, ...rest);
+        const run = gate.beforeDot;
+        gate.beforeDot = null;
+        run?.();
+        const written = write(chunk, ...rest);
+        if (gate.held) {
+          gate.held = false;
+          socket.uncork();
         }
-        return write(chunk, ...rest);
+        return written;
       };
-      this.gates.set(connection, gate);
+      this.gates.set(connection, { gate, socket });
     }
     if (this.options.auth) {
       const auth = this.options.auth;
@@ -119,23 +127,36 @@ export class SmtpPool {
    * registers a step to run just before the final dot is written (or, should the dot not be seen,
    * once the server has answered). Answers the server's reply.
    */
-  async send(envelope: Envelope, message: (atFinalDot: AtFinalDot) => Readable): Promise<string> {
+  async send(envelope: Envelope, message: (control: DotControl) => Readable): Promise<string> {
     const connection = await this.acquire();
-    const gate = this.gates.get(connection) ?? { beforeDot: null };
+    const wrapped = this.gates.get(connection);
+    const gate = wrapped?.gate ?? { beforeDot: null, held: false };
     // A step registered after this send ended must never run at a later message's dot.
     let ended = false;
     const runPending = () => {
       const run = gate.beforeDot;
       gate.beforeDot = null;
       run?.();
+      if (gate.held) {
+        gate.held = false;
+        wrapped?.socket.uncork();
+      }
+    };
+    const control: DotControl = {
+      atFinalDot: (run) => {
+        if (!ended) gate.beforeDot = run;
+      },
+      holdUntilDot: () => {
+        if (ended || !wrapped || gate.held) return;
+        gate.held = true;
+        wrapped.socket.cork();
+      },
     };
     try {
       const info = await new Promise<{ response: string }>((resolve, reject) =>
         connection.send(
           envelope,
-          message((run) => {
-            if (!ended) gate.beforeDot = run;
-          }) as never,
+          message(control) as never,
           (error, result) => {
             ended = true;
             if (error) reject(error);
@@ -148,6 +169,10 @@ export class SmtpPool {
       return info.response;
     } catch (error) {
       gate.beforeDot = null;
+      if (gate.held) {
+        gate.held = false;
+        wrapped?.socket.uncork();
+      }
       const smtp = error as SmtpError;
       if (smtp.responseCode && smtp.code !== 'ECONNECTION' && smtp.code !== 'ETIMEDOUT' && smtp.code !== 'ESOCKET') {
         // The server refused this message but the session is fine: reset it and keep the connection.

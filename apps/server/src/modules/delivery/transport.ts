@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
-import { SmtpPool, smtpOptionsFromUrl, type AtFinalDot } from './smtp-pool.ts';
+import { SmtpPool, smtpOptionsFromUrl, type DotControl } from './smtp-pool.ts';
 
 /** A finished message: envelope plus the raw RFC 5322 bytes. */
 export type OutgoingMessage = {
@@ -90,6 +90,7 @@ export function catcherTransport(db: Db): Transport {
 }
 
 class CommitDeclined extends Error {}
+const HOLD_LIMIT_BYTES = 12 * 1024;
 const CONNECTION_ERRORS = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
 
 /** SMTP through a pool of connections (SMTP_URL; size SMTP_MAX_CONNECTIONS). */
@@ -101,12 +102,15 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
       let committed = false;
       let recorded: Promise<void> | null = null;
       type Attempt = { failed: boolean; record: Promise<SendRecord | null> };
-      const body = (attempt: Attempt, atFinalDot: AtFinalDot) => {
+      const body = (attempt: Attempt, { atFinalDot, holdUntilDot }: DotControl) => {
         let handedOver = false;
         return new Readable({
           async read() {
             if (!handedOver) {
               handedOver = true;
+              // Held bytes count against the socket's 16 KB buffer; a larger message would stall
+              // the pipe waiting for a drain that never comes, so it goes in two writes.
+              if (message.raw.length < HOLD_LIMIT_BYTES) holdUntilDot();
               this.push(message.raw);
               return;
             }
@@ -138,7 +142,7 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
         state.record.catch(() => undefined);
         try {
           // The record's commit is the caller's to wait for (it holds no SMTP connection).
-          await pool.send(envelope, (atFinalDot) => body(state, atFinalDot));
+          await pool.send(envelope, (control) => body(state, control));
           return;
         } catch (error) {
           state.failed = true;

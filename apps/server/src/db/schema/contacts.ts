@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
-/** The text that contact search matches (lower-case; email is stored lower-case already). */
+/**
+ * The text that contact search matches (lower-case; email is stored lower-case already).
+ * The version trigger of migration 0010 watches the columns named here: change both together.
+ */
 export const contactSearchText = sql.raw(
   `(lower(first_name || ' ' || last_name || ' ' || coalesce(company, '')) || ' ' || email)`,
 );
@@ -34,7 +37,9 @@ export const contacts = pgTable(
   },
   (t) => [
     uniqueIndex('contacts_user_email_idx').on(t.userId, t.email),
-    index('contacts_user_created_idx').on(t.userId, t.createdAt),
+    // Listings are ordered newest first with id breaking ties (an import batch shares one created_at);
+    // walked backwards this index hands rows over in exactly that order, so a page stops early.
+    index('contacts_user_created_id_idx').on(t.userId, t.createdAt, t.id),
     // Search matches email, name and company with ILIKE '%…%'; a trigram index serves it.
     index('contacts_search_trgm_idx').using('gin', sql`${contactSearchText} gin_trgm_ops`),
   ],
@@ -71,6 +76,9 @@ export const contactListMembers = pgTable(
   (t) => [primaryKey({ columns: [t.listId, t.contactId] }), index('contact_list_members_contact_idx').on(t.contactId)],
 );
 
+/** Where contact_counts.version values come from: never reused, so a version names one state of a user's contacts. */
+export const contactCountsVersionSeq = pgSequence('contact_counts_version_seq');
+
 /** Exact per-user totals, maintained by triggers (migration 0006), so unfiltered counts cost one row read. */
 export const contactCounts = pgTable('contact_counts', {
   userId: uuid('user_id')
@@ -78,4 +86,10 @@ export const contactCounts = pgTable('contact_counts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   total: integer('total').notNull().default(0),
   active: integer('active').notNull().default(0),
+  /**
+   * Set from contact_counts_version_seq by the same triggers (migration 0010) whenever one of the
+   * user's contacts is inserted or deleted, or its status, search text or creation time changes.
+   * Cached search results are valid while it still has the value they were read with.
+   */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { allJobs } from '../../jobs.ts';
-import { SEND_BATCH_JOB, START_SCHEDULED_JOB } from './send.service.ts';
+import { SEND_BATCH_JOB, START_SCHEDULED_JOB, startScheduledCampaign } from './send.service.ts';
 
 /** How far ahead the campaign is scheduled: long enough to watch it not start, short enough for a test. */
 const LEAD_MS = 3000;
@@ -88,5 +88,31 @@ describe('scheduled campaign', () => {
     expect(ledger.sent).toBe(recipients.length);
 
     await expect.poll(async () => (await client.get(`/api/campaigns/${campaign.id}`)).json(), { timeout: 5000 }).toMatchObject({ status: 'sent', totalSent: 3, scheduledAt: null });
+  });
+
+  it('a start job that fires early leaves the campaign scheduled and queues itself again for the time', async () => {
+    const { ctx } = t();
+    const { client } = await signUpUser(t());
+    await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
+    const list = (await client.post('/api/contact-lists', { name: 'Early' })).json() as { id: number };
+    await client.post('/api/contacts/import-csv', { csvData: 'email\ne0@x.io\n', listId: list.id });
+    const scheduledAt = new Date(Date.now() + 60 * 60 * 1000);
+    const campaign = (
+      await client.post('/api/campaigns', {
+        name: 'Early',
+        subject: 'Hi',
+        fromEmail: 'news@acme.example',
+        content: { html: '' },
+        blocks: [{ id: 'b1', type: 'text', content: { text: 'Hi', tag: 'p' } }],
+        listIds: [list.id],
+        status: 'scheduled',
+        scheduledAt: scheduledAt.toISOString(),
+      })
+    ).json() as { id: number };
+    await startScheduledCampaign(ctx, campaign.id);
+    expect(((await client.get(`/api/campaigns/${campaign.id}`)).json() as { status: string }).status).toBe('scheduled');
+    const jobs = await ctx.database.raw.executeSql(`SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'campaignId' = $2`, [START_SCHEDULED_JOB, String(campaign.id)]);
+    expect(jobs.rows).toHaveLength(2);
+    for (const job of jobs.rows as { start_after: string | Date }[]) expect(new Date(job.start_after).getTime()).toBe(scheduledAt.getTime());
   });
 });

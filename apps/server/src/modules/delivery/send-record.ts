@@ -1,10 +1,14 @@
+import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { campaignSends } from '../../db/schema/index.ts';
 import type { SendRecord } from './transport.ts';
 
-const COMMIT_GRACE = 'SELECT pg_sleep(0.005)';
-const nothingLeft: SendRecord = { commit: async () => undefined, rollback: async () => undefined };
+/** How long the server is kept busy after the mark, and the margin before its end still counted on. */
+const GRACE_MS = 8;
+const GRACE_MARGIN_MS = 2;
+const GRACE = `SELECT pg_sleep(${GRACE_MS / 1000})`;
 
 /**
  * Marks a claimed ledger row sent, for the transport's commit hook; null when the claim no longer
@@ -14,7 +18,7 @@ const nothingLeft: SendRecord = { commit: async () => undefined, rollback: async
  * the COMMIT synchronously, so the transport can write it and the final dot back to back (see
  * transport.ts). synchronous_commit is off for it: only a database crash in the next ~200 ms could
  * lose the commit, and that would mean one resend. On the embedded database, which runs in this
- * process, the mark is committed at once.
+ * process, the mark is committed at once and undone by `rollback`.
  */
 export async function recordSend(database: Database, row: { id: number; claimToken: string; messageId: string }): Promise<SendRecord | null> {
   if (!database.connect) {
@@ -23,18 +27,40 @@ export async function recordSend(database: Database, row: { id: number; claimTok
       .set({ status: 'sent', sentAt: new Date(), messageId: row.messageId, error: null })
       .where(and(eq(campaignSends.id, row.id), eq(campaignSends.status, 'sending'), eq(campaignSends.claimToken, row.claimToken)))
       .returning({ id: campaignSends.id });
-    return updated.length === 1 ? nothingLeft : null;
+    if (updated.length !== 1) return null;
+    return {
+      commit: async () => undefined,
+      // Not sent after all (the server refused it, or the connection failed first): undo the mark.
+      rollback: async () => {
+        await database.db
+          .update(campaignSends)
+          .set({ status: 'sending', sentAt: null, messageId: null })
+          .where(and(eq(campaignSends.id, row.id), eq(campaignSends.status, 'sent'), eq(campaignSends.claimToken, row.claimToken)));
+      },
+    };
   }
   const client = await database.connect();
+  let sleeping: Promise<unknown>;
+  let issuedAt: number;
   try {
-    // One round trip: a parameterless query goes as a simple query, which may hold several statements.
-    const results = (await client.query(
+    // One write: the mark (a parameterless query goes as a simple query, which may hold several
+    // statements) and, pipelined behind it, a short sleep that keeps the server busy, not waiting
+    // on this socket, while the message's last bytes go out (see commit below).
+    const socket = (client as unknown as pg.Client).connection.stream;
+    // The sleep cannot start before it is written, so it surely lasts until issuedAt + GRACE_MS.
+    issuedAt = performance.now();
+    socket.cork();
+    const marking = client.query(
       `BEGIN; SET LOCAL synchronous_commit TO OFF;
        UPDATE campaign_sends SET status = 'sent', sent_at = now(), message_id = ${client.escapeLiteral(row.messageId)}, error = NULL
        WHERE id = ${Number(row.id)} AND status = 'sending' AND claim_token = ${client.escapeLiteral(row.claimToken)} RETURNING id`,
-    )) as unknown as { rows: unknown[] }[];
+    ) as unknown as Promise<{ rows: unknown[] }[]>;
+    sleeping = client.query(GRACE);
+    socket.uncork();
+    sleeping.catch(() => undefined);
+    const results = await marking;
     if (results.at(-1)?.rows.length !== 1) {
-      await client.query('ROLLBACK');
+      await Promise.all([sleeping, client.query('ROLLBACK')]);
       client.release();
       return null;
     }
@@ -55,17 +81,21 @@ export async function recordSend(database: Database, row: { id: number; claimTok
     commit() {
       if (settled) return Promise.resolve();
       settled = true;
-      // Both are written before this returns (the client is pipelined), as two writes, never one.
-      // A write to a server waiting on this socket wakes it, and the OS often lets it run at once,
-      // pausing this process; after the COMMIT and before the dot, a kill in that pause would leave
-      // a record without its message. So the first write, a short sleep, takes the wake-up (and
-      // any pause, harmless while nothing is committed), and the COMMIT finds the server busy.
-      return settle([client.query(COMMIT_GRACE), client.query('COMMIT')]);
+      // The COMMIT is written before this returns (the client is pipelined); the transport writes
+      // the dot right after. A write to a server waiting on this socket wakes it, and the OS often
+      // lets it run at once, pausing this process; after the COMMIT and before the dot, a kill in
+      // that pause would leave a record without its message. So the COMMIT must find the server
+      // busy: still in the sleep taken with the mark, or else in a fresh one whose write takes
+      // the wake-up (and any pause, harmless while nothing is committed).
+      const statements = [sleeping];
+      if (performance.now() - issuedAt > GRACE_MS - GRACE_MARGIN_MS) statements.push(client.query(GRACE));
+      statements.push(client.query('COMMIT'));
+      return settle(statements);
     },
     rollback() {
       if (settled) return Promise.resolve();
       settled = true;
-      return settle([client.query('ROLLBACK')]);
+      return settle([sleeping, client.query('ROLLBACK')]);
     },
   };
 }

@@ -378,7 +378,14 @@ export async function refreshCampaignProgress(db: DbOrTx, campaignId: number): P
 /** Starts a scheduled campaign when its job fires (idempotent: only if it is still scheduled and due). */
 export async function startScheduledCampaign(ctx: AppContext, campaignId: number): Promise<void> {
   const [campaign] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
-  if (!campaign || campaign.status !== 'scheduled' || !campaign.scheduledAt || campaign.scheduledAt.getTime() > Date.now() + 1000) return;
+  if (!campaign || campaign.status !== 'scheduled' || !campaign.scheduledAt) return;
+  // Fired early (this process's clock is behind the database's): wait for the time again rather
+  // than leave the campaign scheduled forever.
+  if (campaign.scheduledAt.getTime() > Date.now() + 1000) {
+    // No singleton key: this job is still active and would block its own successor.
+    await ctx.queue.send(START_SCHEDULED_JOB, { campaignId }, { startAfter: campaign.scheduledAt });
+    return;
+  }
   await startCampaignSend(ctx, campaign.userId, campaignId);
 }
 
@@ -398,7 +405,7 @@ export async function sendTestEmails(ctx: AppContext, transport: Transport, user
     const dkimKey = await dkimSigningKeyFor(ctx.db, ctx.config, user.id, campaign.fromEmail.split('@')[1] ?? '');
     const raw = dkimKey ? await signDkim(unsigned, dkimKey) : unsigned;
     try {
-      await transport.send({ userId: user.id, campaignId: campaign.id, messageId, from: campaign.fromEmail, to: email, subject, raw, isTest: true });
+      await transport.send({ userId: user.id, campaignId: campaign.id, messageId, from: campaign.fromEmail, to: email, subject: `[Test] ${subject}`, raw, isTest: true });
     } catch (error) {
       throw new AppError('bad_request', `The mail server did not accept the test for ${email}: ${(error as Error).message}`);
     }

@@ -64,6 +64,67 @@ export async function listContacts(
   return { rows, ...counted };
 }
 
+/**
+ * The ids of the user's contacts matching a search (and status), newest first, at most `limit` of
+ * them, with the version of the user's contacts they were read at: one statement, so both come from
+ * one snapshot. The version is null when the user has no contact_counts row (never had a contact).
+ */
+export async function matchingContactIds(
+  db: DbOrTx,
+  userId: string,
+  filter: { search: string; status?: 'active' | 'unsubscribed' },
+  limit: number,
+): Promise<{ version: string | null; ids: number[] }> {
+  const result = await db.execute(sql`
+    SELECT (SELECT ${contactCounts.version}::text FROM ${contactCounts} WHERE ${contactCounts.userId} = ${userId}) AS version,
+           ARRAY(SELECT ${contacts.id} FROM ${contacts} WHERE ${contactWhere(userId, filter)}
+                 ORDER BY ${contacts.createdAt} DESC, ${contacts.id} DESC LIMIT ${limit}) AS ids`);
+  const row = result.rows[0] as { version: string | null; ids: number[] };
+  return { version: row.version, ids: row.ids };
+}
+
+/** Built once per database handle: query building costs more Node time than the primary-key fetch itself. */
+const atVersionQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareContactsAtVersion>>();
+
+function prepareContactsAtVersion(db: DbOrTx) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.userId, userId),
+        sql`${contacts.id} = ANY(${sql.placeholder('ids')}::int[])`,
+        sql`EXISTS (SELECT 1 FROM ${contactCounts} WHERE ${contactCounts.userId} = ${userId} AND ${contactCounts.version} = ${sql.placeholder('version')}::bigint)`,
+      ),
+    )
+    .prepare('contacts_at_version');
+}
+
+/**
+ * The user's contacts with these ids, in the order given, if the user's contacts are still at
+ * `version`; null if they changed since (the check and the read are one statement, one snapshot).
+ */
+export async function contactsAtVersion(db: DbOrTx, userId: string, ids: number[], version: string): Promise<ContactRow[] | null> {
+  if (ids.length === 0) {
+    const [row] = await db
+      .select({ userId: contactCounts.userId })
+      .from(contactCounts)
+      .where(and(eq(contactCounts.userId, userId), sql`${contactCounts.version} = ${version}::bigint`));
+    return row ? [] : null;
+  }
+  let query = atVersionQueries.get(db);
+  if (!query) {
+    query = prepareContactsAtVersion(db);
+    atVersionQueries.set(db, query);
+  }
+  const rows = await query.execute({ userId, ids, version });
+  // At an unchanged version every id is still there (a delete moves the version), so fewer rows mean a change.
+  if (rows.length !== ids.length) return null;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id) as ContactRow);
+}
+
 export async function findContact(db: DbOrTx, userId: string, id: number): Promise<ContactRow | undefined> {
   const [row] = await db.select().from(contacts).where(and(eq(contacts.userId, userId), eq(contacts.id, id))).limit(1);
   return row;

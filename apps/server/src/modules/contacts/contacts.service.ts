@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import * as repo from './contacts.repo.ts';
+import { ContactSearchCache, type CachedSearch } from './contacts.search-cache.ts';
 
 export const CONTACT_EXISTS = 'A contact with this email already exists';
 export const LIST_EXISTS = 'A contact list with this name already exists';
@@ -54,11 +55,53 @@ export function toContactList(row: repo.ContactListRow): ContactList {
 /** A page of the user's contacts and the total for the X-Total-Count header. */
 export async function searchContacts(db: Db, userId: string, query: z.output<typeof contactsQuerySchema>) {
   if (query.listId !== undefined && !(await repo.findList(db, userId, query.listId))) throw new AppError('not_found', LIST_NOT_FOUND);
-  const { rows, total, exact } = await repo.listContacts(db, userId, query, {
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
+  const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+  // List membership is not covered by the contacts version, so only list-free searches are cached.
+  const cached = query.search && query.listId === undefined ? await cachedSearchPage(db, userId, { search: query.search, status: query.status }, page) : null;
+  const { rows, total, exact } = cached ?? (await repo.listContacts(db, userId, query, page));
   return { contacts: rows.map(toContact), total, exact };
+}
+
+/** One search cache per database handle (tests run several apps, each on its own database, in one process). */
+const searchCaches = new WeakMap<Db, ContactSearchCache>();
+
+export function searchCacheOf(db: Db): ContactSearchCache {
+  let cache = searchCaches.get(db);
+  if (!cache) {
+    cache = new ContactSearchCache();
+    searchCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * A page of a search from the cached matching ids (read once per search and version of the user's
+ * contacts, up to COUNT_CAP + 1 of them), or null when the page lies beyond the ids read or the
+ * contacts kept changing between reads: the caller then queries directly.
+ */
+async function cachedSearchPage(
+  db: Db,
+  userId: string,
+  filter: { search: string; status?: 'active' | 'unsubscribed' },
+  page: { offset: number; limit: number },
+): Promise<{ rows: repo.ContactRow[]; total: number; exact: boolean } | null> {
+  const cache = searchCacheOf(db);
+  const key = ContactSearchCache.key(userId, filter.search, filter.status);
+  const load = async (): Promise<CachedSearch | null> => {
+    const { version, ids } = await repo.matchingContactIds(db, userId, filter, repo.COUNT_CAP + 1);
+    return version === null ? null : { version, ids: Int32Array.from(ids), complete: ids.length <= repo.COUNT_CAP };
+  };
+  // A second round covers an entry that went stale; a third change in a row is left to the direct query.
+  for (let round = 0; round < 2; round += 1) {
+    const entry = await cache.getOrLoad(key, load);
+    if (!entry) return null;
+    const end = page.offset + page.limit;
+    if (!entry.complete && end > entry.ids.length) return null;
+    const rows = await repo.contactsAtVersion(db, userId, Array.from(entry.ids.subarray(page.offset, end)), entry.version);
+    if (rows) return { rows, total: entry.complete ? entry.ids.length : repo.COUNT_CAP, exact: entry.complete };
+    cache.drop(key, entry);
+  }
+  return null;
 }
 
 export async function getContact(db: Db, userId: string, id: number): Promise<ContactDetail> {

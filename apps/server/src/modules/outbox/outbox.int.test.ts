@@ -35,7 +35,7 @@ describe('outbox on the built-in catcher', () => {
     expect(all.headers['x-total-count']).toBe('4');
     const listed = all.json() as { transport: string; messages: { id: number; to: string; subject: string; isTest: boolean; campaignName: string | null; campaignId: number | null }[] };
     expect(listed.transport).toBe('catcher');
-    expect(listed.messages[0]).toMatchObject({ to: 'me@x.io', subject: 'Spring news', isTest: true, campaignId, campaignName: 'list campaign' });
+    expect(listed.messages[0]).toMatchObject({ to: 'me@x.io', subject: '[Test] Spring news', isTest: true, campaignId, campaignName: 'list campaign' });
     expect(listed.messages.slice(1).every((m) => !m.isTest && m.campaignName === 'list campaign')).toBe(true);
     expect(listed.messages.map((m) => m.id)).toEqual([...listed.messages.map((m) => m.id)].sort((a, b) => b - a));
 

@@ -82,18 +82,6 @@ try {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass' }) });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  // One request at a time for terms the load below does not use: the first reads the matches, the second pages them.
-  const timed = async (search: string, page: number) => {
-    const start = performance.now();
-    const response = await fetch(`${address}/api/contacts?search=${encodeURIComponent(search)}&page=${page}&pageSize=50`, { headers: { cookie } });
-    await response.arrayBuffer();
-    const total = `${response.headers.get('x-total-count')}${response.headers.get('x-total-count-exact') === 'false' ? '+' : ''}`;
-    return `${(performance.now() - start).toFixed(1)} ms (total ${total})`;
-  };
-  for (const search of ['lovelace', 'user424242@']) {
-    console.log(`single request '${search}': first ${await timed(search, 1)}, next page ${await timed(search, 2)}`);
-  }
-
   const searches = ['user12345', 'hopper', 'acme 42', 'example7.com', 'grace', 'initech 9', 'user99999@', 'wonka'];
   const requests = searches.flatMap((search, i) => [1, 2, 5].map((page) => ({ method: 'GET' as const, path: `/api/contacts?search=${encodeURIComponent(search)}&page=${page + i}&pageSize=50` })));
   // autocannon reports no p95; every response's latency is kept to compute it.
@@ -109,6 +97,19 @@ try {
       `p50 ${result.latency.p50} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (target < 50 ms), p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, ` +
       `${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx`,
   );
+  // One request at a time, after the load (so the code is warm), for terms the load did not use: the first
+  // request reads the search's matches, the next page is served from them.
+  const timed = async (search: string, page: number) => {
+    const start = performance.now();
+    const response = await fetch(`${address}/api/contacts?search=${encodeURIComponent(search)}&page=${page}&pageSize=50`, { headers: { cookie } });
+    await response.arrayBuffer();
+    const total = `${response.headers.get('x-total-count')}${response.headers.get('x-total-count-exact') === 'false' ? '+' : ''}`;
+    return `${(performance.now() - start).toFixed(1)} ms (total ${total})`;
+  };
+  // Broad (one contact in ten), middling (about one in ninety) and rare (one contact).
+  for (const search of ['lovelace', 'tyrell 5', 'user424242@']) {
+    console.log(`single request '${search}': first ${await timed(search, 1)}, next page ${await timed(search, 2)}`);
+  }
   await app.close();
   await queue.stop({ graceful: false, wait: true });
 } finally {

@@ -166,6 +166,8 @@ test('forwarding and alias tabs, configure later, duplicate, primary, delete, an
   await checkScreen(page, 'domain-configure-dialog');
   await configure.getByRole('button', { name: 'Make Primary' }).click();
   await expect(configure.getByText('This is your primary sending domain.')).toBeVisible();
+  // Its toast sits over the dialog's bottom corner until it fades; a click then lands on the toast.
+  await expect(page.getByText('Primary domain changed')).toBeHidden({ timeout: 15_000 });
   await configure.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: `Delete news.${name}?` });
   await confirm.getByRole('button', { name: 'Delete Domain' }).click();

@@ -194,6 +194,7 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
   let retryLater = 0;
   const pendingRecords = new Set<Promise<void>>();
   let progressAt = Date.now();
+  let unreported = 0;
 
   // A pause or cancel takes effect within a second, also in the middle of a batch.
   let stillSending = true;
@@ -342,6 +343,7 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
         await ctx.db.update(campaignSends).set({ status: 'queued', claimToken: null }).where(and(eq(campaignSends.id, item.row.id), eq(campaignSends.claimToken, claimToken)));
       } else if (await sendOne(item)) {
         chunk.delivered += 1;
+        unreported += 1;
       }
       chunk.done += 1;
       // What was reserved but did not go out is handed back, so daily counts stay real sends.
@@ -351,7 +353,9 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
       // The live figure on the campaigns page moves about once a second.
       if (Date.now() - progressAt > 1000) {
         progressAt = Date.now();
-        await refreshCampaignProgress(ctx.db, campaign.id);
+        const reported = unreported;
+        unreported = 0;
+        await refreshCampaignProgress(ctx.db, campaign.id, reported);
       }
     }
   };
@@ -360,19 +364,32 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
   await Promise.all(pendingRecords);
   // A chunk claimed after a pause or cancel goes back to the queue.
   await ctx.db.update(campaignSends).set({ status: 'queued', claimToken: null }).where(and(eq(campaignSends.campaignId, campaign.id), eq(campaignSends.status, 'sending'), eq(campaignSends.claimToken, claimToken)));
-  await refreshCampaignProgress(ctx.db, campaign.id);
+  await refreshCampaignProgress(ctx.db, campaign.id, unreported);
   if (retryLater > 0) throw new Error(`${retryLater} recipients were deferred by the mail server; the batch will be retried`);
 }
 
-/** Moves the campaign's totalSent forward and marks it sent when no recipient is left queued. */
-export async function refreshCampaignProgress(db: DbOrTx, campaignId: number): Promise<void> {
+/**
+ * Moves the campaign's totalSent forward and marks it sent when no recipient is left queued. While
+ * sending, `newlySent` (what this worker sent since its last report) is added, which costs nothing
+ * however large the ledger; the exact count is taken once nothing is left to send (by every batch
+ * that ends then, so one finishing after another still counts its own), or when no `newlySent`
+ * is given.
+ */
+export async function refreshCampaignProgress(db: DbOrTx, campaignId: number, newlySent?: number): Promise<void> {
+  const exactCount = sql`(SELECT count(*) FROM ${campaignSends} WHERE campaign_id = ${campaignId} AND status = 'sent')`;
   await db.execute(sql`
-    UPDATE ${campaigns} SET
-      total_sent = (SELECT count(*) FROM ${campaignSends} WHERE campaign_id = ${campaignId} AND status = 'sent'),
-      status = CASE WHEN status = 'sending' AND NOT EXISTS (SELECT 1 FROM ${campaignSends} WHERE campaign_id = ${campaignId} AND status IN ('queued', 'sending')) THEN 'sent' ELSE status END,
-      sent_at = CASE WHEN status = 'sending' AND NOT EXISTS (SELECT 1 FROM ${campaignSends} WHERE campaign_id = ${campaignId} AND status IN ('queued', 'sending')) THEN now() ELSE sent_at END,
+    WITH state AS (
+      SELECT NOT EXISTS (SELECT 1 FROM ${campaignSends} WHERE campaign_id = ${campaignId} AND status IN ('queued', 'sending')) AS done
+    )
+    UPDATE ${campaigns} c SET
+      total_sent = CASE
+        WHEN ${newlySent === undefined ? sql`true` : sql`c.status IN ('sending', 'sent') AND state.done`} THEN ${exactCount}
+        ELSE c.total_sent + ${newlySent ?? 0} END,
+      status = CASE WHEN c.status = 'sending' AND state.done THEN 'sent' ELSE c.status END,
+      sent_at = CASE WHEN c.status = 'sending' AND state.done THEN now() ELSE c.sent_at END,
       updated_at = now()
-    WHERE id = ${campaignId}`);
+    FROM state
+    WHERE c.id = ${campaignId}`);
 }
 
 /** Starts a scheduled campaign when its job fires (idempotent: only if it is still scheduled and due). */

@@ -107,5 +107,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('worker processes', { timeout
     expect(counts.size).toBe(RECIPIENTS);
     const ledger = await t().ctx.db.execute(sql`SELECT status, count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${campaign.id} GROUP BY status`);
     expect(ledger.rows).toEqual([{ status: 'sent', n: RECIPIENTS }]);
+    // The campaign's own figure, kept by increments while sending, ends exact.
+    const [finished] = await t().ctx.db.select({ totalSent: campaigns.totalSent }).from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(finished?.totalSent).toBe(RECIPIENTS);
   });
 });

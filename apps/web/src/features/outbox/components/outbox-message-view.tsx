@@ -6,30 +6,14 @@ import type { OutboxMessage } from '@sendwell/contract/outbox';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { toast } from '@/lib/use-toast';
+import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 import { emlFileName, formatSentAtFull, viewerDocument } from '../outbox-view';
 import { TestBadge } from './outbox-list';
 
-/** How long the copy button shows its check mark. */
-const COPIED_MS = 1500;
-
 function CopyTextButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = React.useState(false);
-  React.useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-    } catch {
-      toast({ title: 'Could not copy', description: 'Select the text and copy it by hand.', variant: 'destructive' });
-    }
-  };
+  const { copied, copy } = useCopyToClipboard();
   return (
-    <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+    <Button type="button" variant="outline" size="sm" onClick={() => void copy(text)}>
       {copied ? (
         <Check className="text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
       ) : (

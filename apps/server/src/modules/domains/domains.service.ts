@@ -112,7 +112,8 @@ export function toDomain(
   };
 }
 
-async function toDomains(db: Db, config: Config, rows: repo.DomainRow[], now: Date): Promise<Domain[]> {
+/** `allOfUser` is the user's whole domain list when the caller already has it (rows may be just one). */
+async function toDomains(db: Db, config: Config, rows: repo.DomainRow[], now: Date, allOfUser?: repo.DomainRow[]): Promise<Domain[]> {
   const windowStart = new Date(now.getTime() - (REPUTATION_WINDOW_DAYS - 1) * DAY_MS);
   const counts = await repo.sendCounts(
     db,
@@ -125,7 +126,7 @@ async function toDomains(db: Db, config: Config, rows: repo.DomainRow[], now: Da
   const feedback = new Map<number, { bounces: number; complaints: number }>();
   const userId = rows[0]?.userId;
   if (userId) {
-    const owned = await repo.listDomains(db, userId);
+    const owned = allOfUser ?? (await repo.listDomains(db, userId));
     for (const entry of await repo.feedbackByFromDomain(db, userId, new Date(utcDay(windowStart)))) {
       const owner = closestDomain(owned, entry.fromDomain);
       if (!owner) continue;
@@ -144,7 +145,8 @@ async function requireDomain(db: Db, userId: string, id: number): Promise<repo.D
 
 /** The user's domains, primary first. */
 export async function domainsOf(db: Db, config: Config, userId: string, now: Date = new Date()): Promise<Domain[]> {
-  return toDomains(db, config, await repo.listDomains(db, userId), now);
+  const all = await repo.listDomains(db, userId);
+  return toDomains(db, config, all, now, all);
 }
 
 export async function domainOf(db: Db, config: Config, userId: string, id: number, now: Date = new Date()): Promise<Domain> {

@@ -13,6 +13,12 @@ type WritableSocket = { write: (chunk: unknown, ...rest: unknown[]) => boolean; 
 
 const FINAL_DOTS = ['.\r\n', '\r\n.\r\n', '\n.\r\n'].map((dot) => Buffer.from(dot));
 const isFinalDot = (chunk: unknown) => Buffer.isBuffer(chunk) && FINAL_DOTS.some((dot) => dot.equals(chunk));
+/** Lets go of bytes held by `holdUntilDot`, if any. */
+function releaseHold(gate: DotGate, socket: WritableSocket | undefined): void {
+  if (!gate.held) return;
+  gate.held = false;
+  socket?.uncork();
+}
 type SmtpError = Error & { code?: string; responseCode?: number; response?: string };
 
 /** Connection options from an SMTP_URL: smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (TLS). */
@@ -68,10 +74,7 @@ export class SmtpPool {
         gate.beforeDot = null;
         run?.();
         const written = write(chunk, ...rest);
-        if (gate.held) {
-          gate.held = false;
-          socket.uncork();
-        }
+        releaseHold(gate, socket);
         return written;
       };
       this.gates.set(connection, { gate, socket });
@@ -137,10 +140,7 @@ export class SmtpPool {
       const run = gate.beforeDot;
       gate.beforeDot = null;
       run?.();
-      if (gate.held) {
-        gate.held = false;
-        wrapped?.socket.uncork();
-      }
+      releaseHold(gate, wrapped?.socket);
     };
     const control: DotControl = {
       atFinalDot: (run) => {
@@ -169,10 +169,7 @@ export class SmtpPool {
       return info.response;
     } catch (error) {
       gate.beforeDot = null;
-      if (gate.held) {
-        gate.held = false;
-        wrapped?.socket.uncork();
-      }
+      releaseHold(gate, wrapped?.socket);
       const smtp = error as SmtpError;
       if (smtp.responseCode && smtp.code !== 'ECONNECTION' && smtp.code !== 'ETIMEDOUT' && smtp.code !== 'ESOCKET') {
         // The server refused this message but the session is fine: reset it and keep the connection.

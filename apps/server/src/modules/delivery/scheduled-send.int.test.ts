@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser, useTestApp } from '../../../test/build-app.ts';
+import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { allJobs } from '../../jobs.ts';
 import { SEND_BATCH_JOB, START_SCHEDULED_JOB, startScheduledCampaign } from './send.service.ts';
@@ -8,6 +8,20 @@ import { SEND_BATCH_JOB, START_SCHEDULED_JOB, startScheduledCampaign } from './s
 const LEAD_MS = 3000;
 /** The start may trail the schedule by pg-boss's polling (0.5 s here) plus the send itself. */
 const START_WITHIN_MS = 8000;
+
+/** Creates a campaign to one list, scheduled for `scheduledAt`. */
+function scheduleCampaign(client: TestClient, campaign: { name: string; subject: string; listId: number; scheduledAt: Date }) {
+  return client.post('/api/campaigns', {
+    name: campaign.name,
+    subject: campaign.subject,
+    fromEmail: 'news@acme.example',
+    content: { html: '' },
+    blocks: [{ id: 'b1', type: 'text', content: { text: 'Hi {{firstName}}', tag: 'p' } }],
+    listIds: [campaign.listId],
+    status: 'scheduled',
+    scheduledAt: campaign.scheduledAt.toISOString(),
+  });
+}
 
 /**
  * A scheduled campaign is started by its own pg-boss job at its time (not by a test calling the
@@ -39,16 +53,7 @@ describe('scheduled campaign', () => {
     await client.post('/api/contacts/import-csv', { csvData: `email,firstName\n${recipients.map((e, i) => `${e},S${i}`).join('\n')}\n`, listId: list.id });
 
     const scheduledAt = new Date(Date.now() + LEAD_MS);
-    const created = await client.post('/api/campaigns', {
-      name: 'Later',
-      subject: 'Scheduled hello',
-      fromEmail: 'news@acme.example',
-      content: { html: '' },
-      blocks: [{ id: 'b1', type: 'text', content: { text: 'Hi {{firstName}}', tag: 'p' } }],
-      listIds: [list.id],
-      status: 'scheduled',
-      scheduledAt: scheduledAt.toISOString(),
-    });
+    const created = await scheduleCampaign(client, { name: 'Later', subject: 'Scheduled hello', listId: list.id, scheduledAt });
     expect(created.statusCode, created.body).toBe(201);
     const campaign = created.json() as { id: number; status: string };
     expect(campaign.status).toBe('scheduled');
@@ -97,18 +102,9 @@ describe('scheduled campaign', () => {
     const list = (await client.post('/api/contact-lists', { name: 'Early' })).json() as { id: number };
     await client.post('/api/contacts/import-csv', { csvData: 'email\ne0@x.io\n', listId: list.id });
     const scheduledAt = new Date(Date.now() + 60 * 60 * 1000);
-    const campaign = (
-      await client.post('/api/campaigns', {
-        name: 'Early',
-        subject: 'Hi',
-        fromEmail: 'news@acme.example',
-        content: { html: '' },
-        blocks: [{ id: 'b1', type: 'text', content: { text: 'Hi', tag: 'p' } }],
-        listIds: [list.id],
-        status: 'scheduled',
-        scheduledAt: scheduledAt.toISOString(),
-      })
-    ).json() as { id: number };
+    const created = await scheduleCampaign(client, { name: 'Early', subject: 'Hi', listId: list.id, scheduledAt });
+    expect(created.statusCode, created.body).toBe(201);
+    const campaign = created.json() as { id: number };
     await startScheduledCampaign(ctx, campaign.id);
     expect(((await client.get(`/api/campaigns/${campaign.id}`)).json() as { status: string }).status).toBe('scheduled');
     const jobs = await ctx.database.raw.executeSql(`SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'campaignId' = $2`, [START_SCHEDULED_JOB, String(campaign.id)]);

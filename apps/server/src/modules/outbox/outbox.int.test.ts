@@ -33,11 +33,13 @@ describe('outbox on the built-in catcher', () => {
     const all = await client.get('/api/outbox');
     expect(all.statusCode).toBe(200);
     expect(all.headers['x-total-count']).toBe('4');
-    const listed = all.json() as { transport: string; messages: { id: number; to: string; subject: string; isTest: boolean; campaignName: string | null; campaignId: number | null }[] };
+    const listed = all.json() as { transport: string; messages: { id: number; createdAt: string; to: string; subject: string; isTest: boolean; campaignName: string | null; campaignId: number | null }[] };
     expect(listed.transport).toBe('catcher');
     expect(listed.messages[0]).toMatchObject({ to: 'me@x.io', subject: '[Test] Spring news', isTest: true, campaignId, campaignName: 'list campaign' });
     expect(listed.messages.slice(1).every((m) => !m.isTest && m.campaignName === 'list campaign')).toBe(true);
-    expect(listed.messages.map((m) => m.id)).toEqual([...listed.messages.map((m) => m.id)].sort((a, b) => b - a));
+    // Newest first by stored time. Two send workers can store in either order, so ids alone need not fall.
+    const storedTimes = listed.messages.map((m) => m.createdAt);
+    expect(storedTimes).toEqual([...storedTimes].sort().reverse());
 
     const page2 = await client.get('/api/outbox?page=2&pageSize=3');
     expect(page2.headers['x-total-count']).toBe('4');

@@ -24,8 +24,10 @@ const requiredName = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 /** Tags arrive as an array (the form splits the comma-separated text); trimmed, empty ones dropped, no duplicates. */
+export const MAX_TAG_LENGTH = 50;
+export const TAG_TOO_LONG = `A tag must be at most ${MAX_TAG_LENGTH} characters`;
 export const tagsSchema = z
-  .array(z.string().max(50, 'A tag must be at most 50 characters'), { error: 'Tags must be a list' })
+  .array(z.string().max(MAX_TAG_LENGTH, TAG_TOO_LONG), { error: 'Tags must be a list' })
   .max(50, 'At most 50 tags')
   .transform((tags) => [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))]);
 

@@ -2,14 +2,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RELATIVE_DATE, segmentFieldKinds, type SegmentConditions, type SegmentField, type SegmentRule } from '@sendwell/contract/segments';
 import { contacts } from '../../db/schema/index.ts';
 
-/** The only columns a rule can reach: field names never become SQL text themselves. */
+/**
+ * The only columns a rule can reach: field names never become SQL text themselves. Text fields
+ * read their stored lower-cased copies (email is stored lower-cased and never null).
+ */
 const columns: Record<SegmentField, SQL> = {
   email: sql`${contacts.email}`,
-  firstName: sql`${contacts.firstName}`,
-  lastName: sql`${contacts.lastName}`,
-  company: sql`${contacts.company}`,
-  jobTitle: sql`${contacts.jobTitle}`,
-  location: sql`${contacts.location}`,
+  firstName: sql`${contacts.firstNameLower}`,
+  lastName: sql`${contacts.lastNameLower}`,
+  company: sql`${contacts.companyLower}`,
+  jobTitle: sql`${contacts.jobTitleLower}`,
+  location: sql`${contacts.locationLower}`,
   engagementScore: sql`${contacts.engagementScore}`,
   totalEmailsOpened: sql`${contacts.totalEmailsOpened}`,
   totalEmailsClicked: sql`${contacts.totalEmailsClicked}`,
@@ -61,8 +64,8 @@ function numericRule(column: SQL, operator: string, raw: string): SQL {
   }
 }
 
-function textRule(column: SQL, operator: string, raw: string): SQL {
-  const text = sql`lower(coalesce(${column}, ''))`;
+/** `text` is a lower-cased, never-null column. */
+function textRule(text: SQL, operator: string, raw: string): SQL {
   const value = raw.toLowerCase();
   switch (operator) {
     case 'equals':
@@ -86,11 +89,20 @@ function textRule(column: SQL, operator: string, raw: string): SQL {
   }
 }
 
+/**
+ * What a whole tag looks like inside contacts.tags_lower (tsvector text form: each lexeme quoted,
+ * quotes inside doubled, backslashes doubled, lexemes separated by one space). A quote inside a
+ * tag is always doubled, so a single quote after a space opens a tag and one before a space closes it.
+ */
+export function tagNeedle(tag: string): string {
+  return ` '${tag.toLowerCase().replace(/\\/g, '\\\\').replace(/'/g, "''")}' `;
+}
+
 function tagsRule(column: SQL, operator: string, raw: string): SQL {
   switch (operator) {
     case 'tag_contains':
-      // Lower-casing the array's text form keeps its quoting intact and avoids a subplan per row.
-      return sql`${raw.toLowerCase()} = ANY(lower(${column}::text)::text[])`;
+      // tags_lower holds the tags lower-cased; strpos on it is cheap per row where unpacking the array is not.
+      return sql`strpos(${contacts.tagsLower}, ${tagNeedle(raw)}) > 0`;
     case 'is_empty':
       return sql`cardinality(${column}) = 0`;
     case 'is_not_empty':

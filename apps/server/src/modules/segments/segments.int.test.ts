@@ -20,7 +20,8 @@ const dateArb = fc
   .tuple(fc.constantFrom(...days), fc.constantFrom('00:00:00.000', '00:00:00.001', '11:59:59.999', '12:00:00.000', '23:59:59.999'))
   .map(([day, time]) => new Date(`${day}T${time}Z`));
 const numberArb = fc.constantFrom(0, 2, 10, 25, 75, 80, 100);
-const tagsArb = fc.uniqueArray(fc.constantFrom('vip', 'VIP', 'news', 'Tech', 'a'), { maxLength: 3 });
+// Quotes, backslashes and spaces test the quoting that tag matching relies on (see tagNeedle).
+const tagsArb = fc.uniqueArray(fc.constantFrom('vip', 'VIP', 'news', 'Tech', 'a', "it's", 'a\\b', "x 'vip' y", "''vip''", 'vip news', 'Ünïcode'), { maxLength: 3 });
 
 const contactArb: fc.Arbitrary<Omit<EvaluatedContact, 'email'>> = fc.record({
   firstName: textArb,
@@ -51,7 +52,7 @@ const ruleArb = fc.constantFrom(...fields).chain((field) => {
             dateArb.map((d) => d.toISOString()),
           )
         : kind === 'tags'
-          ? fc.constantFrom('vip', 'Vip', 'news', 'tech', 'none')
+          ? fc.constantFrom('vip', 'Vip', 'news', 'tech', 'none', "IT'S", 'a\\b', "'vip'", 'vip news', 'ünïcode')
           : textArb.filter((w) => w !== '');
   return fc.record({ id: fc.constant('r'), field: fc.constant(field), operator, value });
 });

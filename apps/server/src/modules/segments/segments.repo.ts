@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contacts, contactSegmentMembers, contactSegments } from '../../db/schema/index.ts';
-import type { ContactRow } from '../contacts/contacts.repo.ts';
+import { contactFields, type ContactRow } from '../contacts/contacts.repo.ts';
 
 export type SegmentRow = typeof contactSegments.$inferSelect;
 export type NewSegmentRow = typeof contactSegments.$inferInsert;
@@ -47,7 +47,7 @@ export async function countMatching(db: DbOrTx, userId: string, predicate: SQL):
 /** The first matching contacts, newest first. */
 export async function firstMatching(db: DbOrTx, userId: string, predicate: SQL, limit: number): Promise<ContactRow[]> {
   return db
-    .select()
+    .select(contactFields)
     .from(contacts)
     .where(and(eq(contacts.userId, userId), predicate))
     .orderBy(desc(contacts.createdAt), desc(contacts.id))
@@ -77,7 +77,7 @@ export async function recomputeMembership(db: DbOrTx, segment: SegmentRow, predi
 export async function segmentMembers(db: DbOrTx, segmentId: number, page: { offset: number; limit: number }) {
   const where = sql`EXISTS (SELECT 1 FROM ${contactSegmentMembers} m WHERE m.segment_id = ${segmentId} AND m.contact_id = ${contacts.id})`;
   const [rows, totals] = await Promise.all([
-    db.select().from(contacts).where(where).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(page.limit).offset(page.offset),
+    db.select(contactFields).from(contacts).where(where).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(contactSegmentMembers).where(eq(contactSegmentMembers.segmentId, segmentId)),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };

@@ -21,6 +21,8 @@ import { campaigns, contactLists, users } from '../apps/server/src/db/schema/ind
 import { emailBlockSchema } from '@sendwell/contract/campaigns';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
+/** SMTP connections, the same for our pipeline and for the floor. */
+const CONNECTIONS = Number(process.env.BENCH_SMTP_CONNECTIONS ?? 10);
 const SINK = '/usr/sbin/smtp-sink';
 const PORT = 2525;
 
@@ -63,7 +65,7 @@ try {
     LOG_LEVEL: 'silent',
     DATABASE_URL: url,
     SMTP_URL: `smtp://127.0.0.1:${PORT}`,
-    SMTP_MAX_CONNECTIONS: '10',
+    SMTP_MAX_CONNECTIONS: String(CONNECTIONS),
     DATA_DIR: '/tmp/sendwell-bench-delivery',
   });
   const { user } = await signUp(database.db, { email: 'sender@example.com', password: 'bench-pass', confirmPassword: 'bench-pass', firstName: 'S', lastName: 'B', company: 'Acme', plan: 'pro' }, { ip: null, userAgent: null });
@@ -128,10 +130,10 @@ try {
   await queue.stop({ graceful: true, wait: true });
   await transport.close();
 
-  // The floor: a bare nodemailer pool, 10 connections, TCP_NODELAY, pre-rendered messages.
+  // The floor: a bare nodemailer pool with as many connections, TCP_NODELAY, pre-rendered messages.
   const originalConnect = net.connect;
   (net as { connect: typeof net.connect }).connect = ((...args: Parameters<typeof net.connect>) => originalConnect(...args).setNoDelay(true)) as typeof net.connect;
-  const pool = nodemailer.createTransport({ host: '127.0.0.1', port: PORT, pool: true, maxConnections: 10, maxMessages: Infinity, ignoreTLS: true } as never);
+  const pool = nodemailer.createTransport({ host: '127.0.0.1', port: PORT, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity, ignoreTLS: true } as never);
   const prerendered = Buffer.from(
     `From: news@acme.example\r\nTo: person@example.com\r\nSubject: Spring is here\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><body>${'<p>Spring sale.</p>'.repeat(60)}</body></html>\r\n`,
   );
@@ -148,7 +150,7 @@ try {
   const floor = (performance.now() - floorStart) / 1000;
   pool.close();
 
-  console.log(`recipients: ${RECIPIENTS.toLocaleString('en-US')} (merge tags, open pixel, tracked links, unsubscribe headers), sink: postfix smtp-sink, 10 SMTP connections`);
+  console.log(`recipients: ${RECIPIENTS.toLocaleString('en-US')} (merge tags, open pixel, tracked links, unsubscribe headers), sink: postfix smtp-sink, ${CONNECTIONS} SMTP connections`);
   console.log(`Sendwell pipeline: ${ours.toFixed(1)} s, ${Math.round(sentCount.n / ours)} messages/s end to end (target ≥ 1,000/s); ${sentCount.n.toLocaleString('en-US')} sent`);
   console.log(`bare nodemailer pool, pre-rendered: ${floor.toFixed(1)} s, ${Math.round(RECIPIENTS / floor)} messages/s (the floor)`);
   console.log(`ratio: ${(ours / floor).toFixed(2)}x the floor (target ≤ 1.5x)`);

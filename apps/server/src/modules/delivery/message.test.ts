@@ -36,6 +36,7 @@ describe('quotedPrintable', () => {
       'Café déjà vu — 10% off 🎉 for {{you}}',
       'ends with space \nand tab\t\nlast ',
       'a=b=c\r\nwindows\rline',
+      'word '.repeat(60) + '\n' + 'ab \t'.repeat(40),
       '',
     ];
     for (const sample of samples) {

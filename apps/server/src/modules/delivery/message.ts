@@ -87,6 +87,13 @@ export function quotedPrintable(text: string): string {
     column += token.length;
   };
   const length = source.length;
+  // A space or tab goes out as it is unless it ends a line (or the text); so it can join a run.
+  const plain = (at: number) => {
+    const code = source.charCodeAt(at);
+    if (isSafe(code)) return true;
+    if (code !== 32 && code !== 9) return false;
+    return at + 1 < length && source.charCodeAt(at + 1) !== 10;
+  };
   let i = 0;
   while (i < length) {
     const code = source.charCodeAt(i);
@@ -94,9 +101,9 @@ export function quotedPrintable(text: string): string {
       out.push('\r\n');
       column = 0;
       i += 1;
-    } else if (isSafe(code)) {
+    } else if (plain(i)) {
       let end = i + 1;
-      while (end < length && isSafe(source.charCodeAt(end))) end += 1;
+      while (end < length && plain(end)) end += 1;
       while (i < end) {
         if (column >= 75) {
           out.push('=\r\n');
@@ -108,8 +115,7 @@ export function quotedPrintable(text: string): string {
         i += take;
       }
     } else if (code === 32 || code === 9) {
-      const atLineEnd = i + 1 >= length || source.charCodeAt(i + 1) === 10;
-      emit(atLineEnd ? escaped(code) : source[i] as string);
+      emit(escaped(code));
       i += 1;
     } else {
       const codePoint = source.codePointAt(i) as number;

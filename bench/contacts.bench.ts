@@ -6,15 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { benchDatabase, percentile, seededRandom, withPeakRss } from './support.ts';
 import { importContactsCsv } from '../apps/server/src/modules/contacts/contacts.import.ts';
 import { signUp } from '../apps/server/src/modules/auth/auth.service.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { startQueue, registerJobs } from '../apps/server/src/lib/queue.ts';
-import { allJobs } from '../apps/server/src/jobs.ts';
-import { catcherTransport } from '../apps/server/src/modules/delivery/transport.ts';
+import { BENCH_LOGIN, runLoad, SEARCH_REQUESTS, startSignedInApp } from './search-load.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const dir = mkdtempSync(path.join(tmpdir(), 'sendwell-contacts-bench-'));
@@ -54,7 +49,7 @@ try {
   const copySeconds = (performance.now() - copyStart) / 1000;
   if (bare.status !== 0 || copy.status !== 0) throw new Error(`psql failed: ${bare.stderr}${copy.stderr}`);
 
-  const { user } = await signUp(database.db, { email: 'bench@example.com', password: 'bench-pass', confirmPassword: 'bench-pass', firstName: 'B', lastName: 'M', company: '', plan: 'pro' }, { ip: null, userAgent: null });
+  const { user } = await signUp(database.db, { ...BENCH_LOGIN, confirmPassword: BENCH_LOGIN.password, firstName: 'B', lastName: 'M', company: '', plan: 'pro' }, { ip: null, userAgent: null });
 
   const firstStart = performance.now();
   const first = await withPeakRss(() => importContactsCsv(database.db, user.id, createReadStream(csvPath), { newListName: 'Bench import' }));
@@ -74,24 +69,8 @@ try {
   await database.raw.executeSql('ANALYZE contacts', []);
 
   // Search over HTTP: the real route, session and serialisation, 50 connections.
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00', LOG_LEVEL: 'silent', DATA_DIR: dir });
-  const queue = await startQueue(database, { runWorkers: false });
-  const ctx = { config, database, db: database.db, queue, transport: catcherTransport(database.db) };
-  await registerJobs(queue, allJobs(ctx), { runWorkers: false });
-  const app = await buildApp(ctx, { logger: false, serveWebApp: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const searches = ['user12345', 'hopper', 'acme 42', 'example7.com', 'grace', 'initech 9', 'user99999@', 'wonka'];
-  const requests = searches.flatMap((search, i) => [1, 2, 5].map((page) => ({ method: 'GET' as const, path: `/api/contacts?search=${encodeURIComponent(search)}&page=${page + i}&pageSize=50` })));
-  // autocannon reports no p95; every response's latency is kept to compute it.
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon({ url: address, connections: 50, duration: 15, headers: { cookie }, requests }, (error: Error | null, done) =>
-      error ? reject(error) : resolve(done),
-    );
-    run.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-  });
+  const { address, cookie, close } = await startSignedInApp(database, dir);
+  const { result, latencies } = await runLoad({ address, cookie, connections: 50, seconds: 15, requests: SEARCH_REQUESTS });
   console.log(
     `GET /api/contacts?search&page over ${ROWS.toLocaleString('en-US')} contacts, 50 connections: ` +
       `p50 ${result.latency.p50} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (target < 50 ms), p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, ` +
@@ -110,8 +89,7 @@ try {
   for (const search of ['lovelace', 'tyrell 5', 'user424242@']) {
     console.log(`single request '${search}': first ${await timed(search, 1)}, next page ${await timed(search, 2)}`);
   }
-  await app.close();
-  await queue.stop({ graceful: false, wait: true });
+  await close();
 } finally {
   await drop();
   rmSync(dir, { recursive: true, force: true });

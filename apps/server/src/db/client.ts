@@ -38,6 +38,14 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * Whether db runs on a node-postgres pool (Postgres), where each transaction gets a connection of its
+ * own and several can run at once; PGlite has a single connection.
+ */
+export function runsOnPool(db: DbOrTx): boolean {
+  return '$client' in db && db.$client instanceof pg.Pool;
+}
+
 const MIGRATION_LOCK_ID = 731104;
 const EXTENSIONS_SQL = 'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS citext;';
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

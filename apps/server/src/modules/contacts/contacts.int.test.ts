@@ -260,13 +260,26 @@ describe('CSV import', () => {
     expect((await client.get('/api/contacts?search=tab@')).json()[0].firstName).toBe('Tabby');
   });
 
+  it('stores quotes, backslashes, non-ASCII text and tags exactly as the file has them', async () => {
+    const { client } = await signUpUser(t());
+    const csv = 'email,firstName,lastName,company,notes,tags\nodd@x.io,"Zoë ""Z""",Back\\slash,{braces},"null","a, b;a|ü 🙂"\nplain@x.io,,,,,\n';
+    expect((await importJson(client, csv)).json()).toMatchObject({ imported: 2, skipped: 0 });
+    const odd = (await client.get('/api/contacts?search=odd@')).json()[0];
+    expect(odd).toMatchObject({ firstName: 'Zoë "Z"', lastName: 'Back\\slash', company: '{braces}', tags: ['a', 'b', 'ü 🙂'] });
+    expect((await client.get(`/api/contacts/${odd.id}`)).json()).toMatchObject({ notes: 'null' });
+    const plain = (await client.get('/api/contacts?search=plain@')).json()[0];
+    expect(plain).toMatchObject({ firstName: '', lastName: '', company: null, tags: [] });
+  });
+
   it('reports bad rows without failing the import', async () => {
     const { client } = await signUpUser(t());
-    const result = (await importJson(client, 'email,firstName\ngood@x.io,G\nnot-an-email,N\n,Empty\nfine@x.io,F\n')).json();
-    expect(result).toMatchObject({ imported: 2, skipped: 2 });
+    const longTag = 'x'.repeat(3000);
+    const result = (await importJson(client, `email,firstName,tags\ngood@x.io,G,\nnot-an-email,N,\n,Empty,\nfine@x.io,F,\nlong@x.io,L,ok;${longTag}\n`)).json();
+    expect(result).toMatchObject({ imported: 2, skipped: 3 });
     expect(result.errors).toEqual([
       { row: 3, message: 'Invalid email address "not-an-email"' },
       { row: 4, message: 'Email is missing' },
+      { row: 6, message: 'A tag must be at most 50 characters' },
     ]);
   });
 
@@ -283,6 +296,59 @@ describe('CSV import', () => {
     const again = (await importJson(client, csv)).json();
     expect(again).toMatchObject({ imported: 0, updated: 3 });
     expect((await client.get('/api/contacts')).headers['x-total-count']).toBe('2');
+  });
+
+  it('keeps repeats across batches exact: a later batch repeating emails of the one before, in another order, and existing contacts', async () => {
+    const { client, user } = await signUpUser(t());
+    const list = await createList(client, 'Across batches');
+    await createContact(client, { email: 'old@x.io', firstName: 'Old', lastName: 'Timer' });
+    // Batch 1 holds r0..r1999 (the first and the last without a company); batch 2 repeats the last
+    // and the first (in that order: written at the same time, the two would wait for each other),
+    // fills their company, updates the existing old@x.io and brings 500 new emails.
+    const first = Array.from({ length: 2000 }, (_, i) => `r${i}@x.io,R${i},Last,${i === 0 || i === 1999 ? '' : 'Co'}`);
+    const second = ['r1999@x.io,Other,Other,Co1999', 'old@x.io,Other,Other,OldCo', 'r0@x.io,Other,Other,Co0', ...Array.from({ length: 500 }, (_, i) => `n${i}@x.io,N${i},Last,Co`)];
+    const csv = `email,firstName,lastName,company\n${[...first, ...second].join('\n')}\n`;
+    const result = (await importJson(client, csv, { listId: list.id })).json();
+    expect(result).toMatchObject({ imported: 2500, updated: 3, skipped: 0 });
+    expect((await client.get('/api/contacts?search=r0@')).json()[0]).toMatchObject({ firstName: 'R0', lastName: 'Last', company: 'Co0' });
+    expect((await client.get('/api/contacts?search=r1999@')).json()[0]).toMatchObject({ firstName: 'R1999', lastName: 'Last', company: 'Co1999' });
+    expect((await client.get('/api/contacts?search=old@')).json()[0]).toMatchObject({ firstName: 'Old', lastName: 'Timer', company: 'OldCo' });
+    const counts = await t().ctx.database.raw.executeSql(
+      `SELECT (SELECT count(*)::int FROM contacts WHERE user_id = '${user.id}') AS real,
+              (SELECT total FROM contact_counts WHERE user_id = '${user.id}') AS counted,
+              (SELECT count(*)::int FROM contact_list_members WHERE list_id = ${list.id}) AS members,
+              (SELECT subscriber_count FROM contact_lists WHERE id = ${list.id}) AS subscribers`,
+      [],
+    );
+    expect(counts.rows[0]).toEqual({ real: 2501, counted: 2501, members: 2501, subscribers: 2501 });
+    // The same file again: every row an update, nothing joins the list twice.
+    expect((await importJson(client, csv, { listId: list.id })).json()).toMatchObject({ imported: 0, updated: 2503 });
+    expect((await client.get('/api/contact-lists')).json().find((l: { id: number }) => l.id === list.id).subscriberCount).toBe(2501);
+  });
+
+  it('answers a failed batch only once every batch has settled, leaving the committed ones whole and the counts exact', async () => {
+    const { client, user } = await signUpUser(t());
+    const list = await createList(client, 'Half');
+    const raw = t().ctx.database.raw;
+    // A row the database refuses, in the second batch.
+    await raw.executeSql(`CREATE FUNCTION refuse_import_row() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.email = 'refused@x.io' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`, []);
+    await raw.executeSql(`CREATE TRIGGER refuse_import_row BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION refuse_import_row()`, []);
+    try {
+      const rows = Array.from({ length: 2600 }, (_, i) => (i === 2300 ? 'refused@x.io' : `h${i}@x.io`));
+      const response = await importJson(client, `email\n${rows.join('\n')}\n`, { listId: list.id });
+      expect(response.statusCode).toBe(500);
+      const counts = await raw.executeSql(
+        `SELECT (SELECT count(*)::int FROM contacts WHERE user_id = '${user.id}') AS real,
+                (SELECT total FROM contact_counts WHERE user_id = '${user.id}') AS counted,
+                (SELECT subscriber_count FROM contact_lists WHERE id = ${list.id}) AS subscribers`,
+        [],
+      );
+      expect(counts.rows[0]).toEqual({ real: 2000, counted: 2000, subscribers: 2000 });
+    } finally {
+      await raw.executeSql('DROP TRIGGER refuse_import_row ON contacts', []);
+      await raw.executeSql('DROP FUNCTION refuse_import_row()', []);
+    }
   });
 
   it('is idempotent for list membership on re-import', async () => {

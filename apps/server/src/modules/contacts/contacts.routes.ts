@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   bulkDeleteBodySchema,
@@ -28,8 +28,9 @@ import {
   type ImportResult,
 } from '@sendwell/contract/contacts';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError, statusByCode } from '../../lib/app-error.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser, type RequestCompanion } from '../../plugins/session.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as contacts from './contacts.service.ts';
 import { exportContactsCsv } from './contacts.csv-export.ts';
@@ -40,6 +41,58 @@ const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'applica
 
 function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * Sends JSON that is serialised already: with a JSON content type, Fastify sends a string as it is
+ * instead of passing it to the route's schema serializer (whose typing is why the reply is widened).
+ */
+function sendSerialisedJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The stored search page a GET /api/contacts was checked against along its session lookup. */
+    searchPageAlongSession: { userId: string; stored: contacts.StoredPage; confirmed: boolean } | null;
+  }
+}
+
+/** Sessions remembered, so a search page can be picked before the session lookup names the user. */
+const SESSION_HINTS_MAX = 10_000;
+
+/**
+ * Asks along the session lookup of GET /api/contacts?search whether the stored page it would be
+ * answered from is still current, so a page served from the cache costs one round trip, not two.
+ * The user is not known before that lookup, so the page is picked for the user the session belonged
+ * to last time (a session never changes user); the statement checks that the session is that
+ * user's before it answers yes, and a request without a remembered user simply asks nothing.
+ */
+function cachedPageCompanion(db: Db): RequestCompanion {
+  const userOfSession = new Map<string, string>();
+  return {
+    question: contacts.storedPageQuestion,
+    ask(request, sessionId) {
+      const userId = userOfSession.get(sessionId);
+      if (userId === undefined || request.method !== 'GET' || request.routeOptions.url !== '/api/contacts') return null;
+      const query = contactsQuerySchema.safeParse(request.query);
+      const stored = query.success ? contacts.storedSearchPage(db, userId, query.data) : null;
+      if (!stored) return null;
+      request.searchPageAlongSession = { userId, stored, confirmed: false };
+      return contacts.storedPageCheckValues(userId, stored);
+    },
+    answered(request, answer) {
+      const { sessionId, user } = request.signedIn;
+      if (userOfSession.get(sessionId) !== user.id) {
+        userOfSession.set(sessionId, user.id);
+        if (userOfSession.size > SESSION_HINTS_MAX) userOfSession.delete(userOfSession.keys().next().value as string);
+      }
+      const asked = request.searchPageAlongSession;
+      if (!asked) return;
+      if (answer === true && asked.userId === user.id) asked.confirmed = true;
+      else contacts.dropStoredPage(db, asked.stored);
+    },
+  };
 }
 
 function looksLikeCsvFile(filename: string, mimetype: string): boolean {
@@ -64,7 +117,8 @@ function looksLikeCsvFile(filename: string, mimetype: string): boolean {
  */
 export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
-  app.addHook('onRequest', requireUser(db, ctx.config));
+  app.decorateRequest('searchPageAlongSession', null);
+  app.addHook('onRequest', requireUser(db, ctx.config, cachedPageCompanion(db)));
   // Any successful change to contacts may move auto-updating segments; a debounced job catches up.
   // Queued before the answer leaves, so a client that reads right after sees the job.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -84,8 +138,11 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/contacts',
     { schema: { querystring: contactsQuerySchema, response: { 200: contactListResponseSchema } } },
     async (request, reply) => {
-      const page = await contacts.searchContacts(db, request.signedIn.user.id, request.query);
+      const confirmed = request.searchPageAlongSession?.confirmed ? request.searchPageAlongSession.stored : null;
+      const page = await contacts.searchContacts(db, request.signedIn.user.id, request.query, confirmed);
       setTotalHeaders(reply, page);
+      // A cached search page arrives as the JSON of the same contacts; a string with a JSON type is sent as it is.
+      if ('json' in page) return sendSerialisedJson(reply, page.json);
       return page.contacts;
     },
   );
@@ -210,6 +267,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     async (request, reply) => {
       const page = await contacts.searchContacts(db, request.signedIn.user.id, { ...request.query, listId: request.params.id });
       setTotalHeaders(reply, page);
+      if ('json' in page) return sendSerialisedJson(reply, page.json);
       return page.contacts;
     },
   );

@@ -2,7 +2,8 @@
 // to hundreds of ms each). This keeps each search's ordered matching ids in memory instead, tagged
 // with the version of the user's contacts they were read at (contact_counts.version, moved by the
 // triggers on every change that can alter a result). A page then costs one primary-key fetch that
-// also checks the version in the same statement, so a stale entry is never served. Pure: no database.
+// also checks the version in the same statement, so a stale entry is never served; a page served
+// before is kept serialised and costs one check of its rows (see CachedPage). Pure: no database.
 
 /** The ids matching one search, newest first, as of one version of the user's contacts. */
 export type CachedSearch = {
@@ -23,13 +24,69 @@ export type SearchCacheLimits = {
 /** 2,000,000 ids ≈ 8 MB of ids; 5,000 entries bound the keys (a search is at most 200 characters). */
 export const DEFAULT_SEARCH_CACHE_LIMITS: SearchCacheLimits = { maxIds: 2_000_000, maxEntries: 5_000 };
 
+/** A least-recently-used map bounded by its number of entries and by the summed weight of its values. */
+class WeightedLru<V> {
+  private readonly values = new Map<string, V>();
+  private weightHeld = 0;
+
+  constructor(
+    private readonly weigh: (value: V) => number,
+    private readonly maxWeight: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get count(): number {
+    return this.values.size;
+  }
+
+  get weight(): number {
+    return this.weightHeld;
+  }
+
+  /** The value for `key`, marked as just used. */
+  get(key: string): V | undefined {
+    const value = this.values.get(key);
+    if (value !== undefined) {
+      this.values.delete(key);
+      this.values.set(key, value);
+    }
+    return value;
+  }
+
+  /** Stores a value (replacing the key's old one), then evicts the least recently used past the limits. */
+  set(key: string, value: V): void {
+    this.remove(key);
+    const weight = this.weigh(value);
+    if (weight > this.maxWeight) return;
+    this.values.set(key, value);
+    this.weightHeld += weight;
+    for (const [oldestKey] of this.values) {
+      if (this.weightHeld <= this.maxWeight && this.values.size <= this.maxEntries) break;
+      this.remove(oldestKey);
+    }
+  }
+
+  /** Forgets `value` if it is still the one stored under `key` (a newer one may have replaced it meanwhile). */
+  drop(key: string, value: V): void {
+    if (this.values.get(key) === value) this.remove(key);
+  }
+
+  private remove(key: string): void {
+    const value = this.values.get(key);
+    if (value === undefined) return;
+    this.values.delete(key);
+    this.weightHeld -= this.weigh(value);
+  }
+}
+
 /** Least-recently-used search results of all users, keyed by user, status filter and search text. */
 export class ContactSearchCache {
-  private readonly entries = new Map<string, CachedSearch>();
+  private readonly entries: WeightedLru<CachedSearch>;
   private readonly loading = new Map<string, Promise<CachedSearch | null>>();
-  private idsHeld = 0;
 
-  constructor(private readonly limits: SearchCacheLimits = DEFAULT_SEARCH_CACHE_LIMITS) {}
+  constructor(limits: SearchCacheLimits = DEFAULT_SEARCH_CACHE_LIMITS) {
+    this.entries = new WeightedLru((entry) => entry.ids.length, limits.maxIds, limits.maxEntries);
+  }
 
   /** The key of one user's search: search matches lower-cased text, so case does not make a new entry. */
   static key(userId: string, search: string, status: 'active' | 'unsubscribed' | undefined): string {
@@ -37,34 +94,22 @@ export class ContactSearchCache {
   }
 
   get size(): { entries: number; ids: number } {
-    return { entries: this.entries.size, ids: this.idsHeld };
+    return { entries: this.entries.count, ids: this.entries.weight };
   }
 
   /** The entry for `key`, marked as just used. */
   get(key: string): CachedSearch | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
+    return this.entries.get(key);
   }
 
   /** Stores an entry (replacing the key's old one), then evicts the least recently used past the limits. */
   set(key: string, entry: CachedSearch): void {
-    this.remove(key);
-    if (entry.ids.length > this.limits.maxIds) return;
     this.entries.set(key, entry);
-    this.idsHeld += entry.ids.length;
-    for (const [oldestKey] of this.entries) {
-      if (this.idsHeld <= this.limits.maxIds && this.entries.size <= this.limits.maxEntries) break;
-      this.remove(oldestKey);
-    }
   }
 
   /** Forgets `entry` if it is still the one stored under `key` (a newer one may have replaced it meanwhile). */
   drop(key: string, entry: CachedSearch): void {
-    if (this.entries.get(key) === entry) this.remove(key);
+    this.entries.drop(key, entry);
   }
 
   /**
@@ -86,11 +131,96 @@ export class ContactSearchCache {
     }
     return pending;
   }
+}
 
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.idsHeld -= entry.ids.length;
+/**
+ * One page of a cached search, already serialised. The contact_counts version only moves with
+ * changes that can alter which contacts match and in what order; an edit of any other field
+ * (engagement, notes, tags…) leaves it alone, so a page also remembers each row version it was
+ * built from (address and creating transaction). It is served again only after one statement has
+ * confirmed the version and those row versions (contactPageIsCurrent).
+ */
+export type CachedPage = {
+  /** contact_counts.version (as text) the page's ids were read at. */
+  version: string;
+  /** The page's contact ids, row addresses (ctid) and distinct creating transactions (xmin), as Postgres array literals. */
+  ids: string;
+  ctids: string;
+  xmins: string;
+  /** How many contacts the page holds. */
+  count: number;
+  /** The JSON array answered for the page. */
+  body: string;
+  total: number;
+  exact: boolean;
+};
+
+export type PageCacheLimits = {
+  /** Characters of serialised bodies held over all pages; least recently used pages go first. */
+  maxChars: number;
+  maxPages: number;
+};
+
+/** 16M characters ≈ 750 pages of 50 contacts (16–32 MB); the id cache above keeps the searches themselves. */
+export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxChars: 16_000_000, maxPages: 5_000 };
+
+/**
+ * Least-recently-used serialised pages of all users, keyed by search key (user, status, text),
+ * offset and page size. Building a page (decoding fifty rows, making the contacts, serialising them)
+ * was most of a request's Node time; a page served from here costs one small check.
+ */
+export class ContactPageCache {
+  private readonly pages: WeightedLru<CachedPage>;
+  private readonly building = new Map<string, Promise<CachedPage | null>>();
+
+  constructor(limits: PageCacheLimits = DEFAULT_PAGE_CACHE_LIMITS) {
+    this.pages = new WeightedLru((page) => page.body.length, limits.maxChars, limits.maxPages);
+  }
+
+  /** The key of one page of one search (see ContactSearchCache.key). */
+  static key(searchKey: string, offset: number, limit: number): string {
+    return `${searchKey}\u0000${offset}\u0000${limit}`;
+  }
+
+  get size(): { pages: number; chars: number } {
+    return { pages: this.pages.count, chars: this.pages.weight };
+  }
+
+  /** The page stored under `key`, marked as just used. */
+  get(key: string): CachedPage | undefined {
+    return this.pages.get(key);
+  }
+
+  /** Stores a page (replacing the key's old one), then evicts the least recently used past the limits. */
+  set(key: string, page: CachedPage): void {
+    this.pages.set(key, page);
+  }
+
+  /** The build of `key` under way, if any (see build). */
+  pending(key: string): Promise<CachedPage | null> | undefined {
+    return this.building.get(key);
+  }
+
+  /**
+   * Runs `make` as the build of `key` that later callers find with pending(), and stores what it
+   * gives (a null result is not stored). A build may have read before a later caller began, so a
+   * caller that joins one must confirm the page before serving it, as it does a stored page.
+   */
+  build(key: string, make: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
+    const made: Promise<CachedPage | null> = make()
+      .then((page) => {
+        if (page) this.set(key, page);
+        return page;
+      })
+      .finally(() => {
+        if (this.building.get(key) === made) this.building.delete(key);
+      });
+    this.building.set(key, made);
+    return made;
+  }
+
+  /** Forgets `page` if it is still the one stored under `key`. */
+  drop(key: string, page: CachedPage): void {
+    this.pages.drop(key, page);
   }
 }

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import * as repo from './contacts.repo.ts';
-import { ContactSearchCache, type CachedSearch } from './contacts.search-cache.ts';
+import { ContactPageCache, ContactSearchCache, type CachedPage, type CachedSearch } from './contacts.search-cache.ts';
 
 export const CONTACT_EXISTS = 'A contact with this email already exists';
 export const LIST_EXISTS = 'A contact list with this name already exists';
@@ -52,56 +52,212 @@ export function toContactList(row: repo.ContactListRow): ContactList {
   };
 }
 
-/** A page of the user's contacts and the total for the X-Total-Count header. */
-export async function searchContacts(db: Db, userId: string, query: z.output<typeof contactsQuerySchema>) {
-  if (query.listId !== undefined && !(await repo.findList(db, userId, query.listId))) throw new AppError('not_found', LIST_NOT_FOUND);
-  const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
-  // List membership is not covered by the contacts version, so only list-free searches are cached.
-  const cached = query.search && query.listId === undefined ? await cachedSearchPage(db, userId, { search: query.search, status: query.status }, page) : null;
-  const { rows, total, exact } = cached ?? (await repo.listContacts(db, userId, query, page));
-  return { contacts: rows.map(toContact), total, exact };
-}
-
-/** One search cache per database handle (tests run several apps, each on its own database, in one process). */
-const searchCaches = new WeakMap<Db, ContactSearchCache>();
-
-export function searchCacheOf(db: Db): ContactSearchCache {
-  let cache = searchCaches.get(db);
-  if (!cache) {
-    cache = new ContactSearchCache();
-    searchCaches.set(db, cache);
-  }
-  return cache;
+/** A contact from a page row (timestamps as epoch milliseconds), with the keys in the contract's order. */
+function contactOfPageRow(row: repo.ContactPageRow): Contact {
+  return {
+    id: row[0],
+    email: row[1],
+    firstName: row[2],
+    lastName: row[3],
+    company: row[4],
+    jobTitle: row[5],
+    phone: row[6],
+    location: row[7],
+    notes: row[8],
+    tags: row[9],
+    isActive: row[10],
+    subscriptionDate: new Date(row[11]).toISOString(),
+    createdAt: new Date(row[12]).toISOString(),
+    engagementScore: row[13],
+    totalEmailsOpened: row[14],
+    totalEmailsClicked: row[15],
+    lastActivityAt: row[16] === null ? null : new Date(row[16]).toISOString(),
+  };
 }
 
 /**
- * A page of a search from the cached matching ids (read once per search and version of the user's
- * contacts, up to COUNT_CAP + 1 of them), or null when the page lies beyond the ids read or the
+ * A page of the user's contacts and the total for the X-Total-Count header: as contacts, or, for a
+ * cached search, as the JSON array of those contacts already serialised.
+ */
+export type ContactsPage = ({ contacts: Contact[] } | { json: string }) & { total: number; exact: boolean };
+
+type ContactsQuery = z.output<typeof contactsQuerySchema>;
+
+/** A stored page and its key in the page cache. */
+export type StoredPage = { key: string; page: CachedPage };
+
+/**
+ * A page of the user's contacts and the total for the X-Total-Count header. `confirmed` is a stored
+ * page already confirmed current in this request (along the session lookup; see storedSearchPage).
+ */
+export async function searchContacts(db: Db, userId: string, query: ContactsQuery, confirmed?: StoredPage | null): Promise<ContactsPage> {
+  if (query.listId !== undefined && !(await repo.findList(db, userId, query.listId))) throw new AppError('not_found', LIST_NOT_FOUND);
+  const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+  const keys = cacheKeys(userId, query);
+  if (keys) {
+    const cached = confirmed?.key === keys.page ? confirmed.page : await cachedSearchPage(db, userId, { search: keys.search, status: query.status }, keys, page);
+    if (cached) return { json: cached.body, total: cached.total, exact: cached.exact };
+  }
+  const { rows, total, exact } = await repo.listContacts(db, userId, query, page);
+  return { contacts: rows.map(toContact), total, exact };
+}
+
+/** The keys of a query's search and page in the caches; null for a query that is not cached. */
+function cacheKeys(userId: string, query: ContactsQuery): { search: string; searchKey: string; page: string } | null {
+  // List membership is not covered by the contacts version, so only list-free searches are cached.
+  if (!query.search || query.listId !== undefined) return null;
+  const searchKey = ContactSearchCache.key(userId, query.search, query.status);
+  return { search: query.search, searchKey, page: ContactPageCache.key(searchKey, (query.page - 1) * query.pageSize, query.pageSize) };
+}
+
+/**
+ * The stored page the query would be answered from, not yet confirmed current: the caller confirms
+ * it (pageIsCurrentAlongSession) and passes it to searchContacts, or drops it with dropStoredPage.
+ */
+export function storedSearchPage(db: Db, userId: string, query: ContactsQuery): StoredPage | null {
+  const keys = cacheKeys(userId, query);
+  const page = keys ? cachesOf(db).pages.get(keys.page) : undefined;
+  return keys && page ? { key: keys.page, page } : null;
+}
+
+/** The question that confirms a stored page along the session lookup (one round trip for both). */
+export const storedPageQuestion = repo.pageIsCurrentAlongSession;
+
+/** The values of storedPageQuestion for a page picked for the user `userId`. */
+export function storedPageCheckValues(userId: string, stored: StoredPage): Record<string, unknown> {
+  return { pageUserId: userId, ...repo.pageCheckValues(stored.page) };
+}
+
+/** Forgets a stored page found stale (if it is still the one stored). */
+export function dropStoredPage(db: Db, stored: StoredPage): void {
+  cachesOf(db).pages.drop(stored.key, stored.page);
+}
+
+/** The search caches of one database handle (tests run several apps, each on its own database, in one process). */
+const caches = new WeakMap<Db, { searches: ContactSearchCache; pages: ContactPageCache }>();
+
+function cachesOf(db: Db): { searches: ContactSearchCache; pages: ContactPageCache } {
+  let found = caches.get(db);
+  if (!found) {
+    found = { searches: new ContactSearchCache(), pages: new ContactPageCache() };
+    caches.set(db, found);
+  }
+  return found;
+}
+
+export function searchCacheOf(db: Db): ContactSearchCache {
+  return cachesOf(db).searches;
+}
+
+export function pageCacheOf(db: Db): ContactPageCache {
+  return cachesOf(db).pages;
+}
+
+/**
+ * A page of a search, serialised: the stored page if one statement confirms it is still current,
+ * else built from the cached matching ids (read once per search and version of the user's contacts,
+ * up to COUNT_CAP + 1 of them) and stored. Null when the page lies beyond the ids read or the
  * contacts kept changing between reads: the caller then queries directly.
  */
 async function cachedSearchPage(
   db: Db,
   userId: string,
   filter: { search: string; status?: 'active' | 'unsubscribed' },
+  keys: { searchKey: string; page: string },
   page: { offset: number; limit: number },
-): Promise<{ rows: repo.ContactRow[]; total: number; exact: boolean } | null> {
-  const cache = searchCacheOf(db);
-  const key = ContactSearchCache.key(userId, filter.search, filter.status);
+): Promise<CachedPage | null> {
+  const { pages } = cachesOf(db);
+  const arrived = nextMoment();
+  const stored = pages.get(keys.page);
+  if (stored) {
+    if (await pageIsCurrentSince(db, userId, stored, arrived)) return stored;
+    pages.drop(keys.page, stored);
+  }
+  // Fifty connections asking for a new page at once built it fifty times (most of the bench's first
+  // seconds). They now share one build; it may have read before this request began, so its page is
+  // served only after the same check as a stored page, and built afresh if that fails.
+  const underWay = pages.pending(keys.page);
+  if (underWay) {
+    // A build that failed is the builder's error; this request builds for itself.
+    const shared = await underWay.catch(() => null);
+    if (shared && (await pageIsCurrentSince(db, userId, shared, arrived))) return shared;
+  }
+  return pages.build(keys.page, () => pageFromMatchingIds(db, userId, filter, keys.searchKey, page));
+}
+
+/** Program order of request arrivals and checks, to tell which check began after which arrival. */
+let moments = 0;
+
+function nextMoment(): number {
+  moments += 1;
+  return moments;
+}
+
+/** The latest check of each page: when it began, and its answer. */
+const pageChecks = new WeakMap<CachedPage, { begun: number; current: Promise<boolean> }>();
+
+/**
+ * Whether `page` is still current, answered by a check that began after the moment `arrived`: a
+ * check that began after a request arrived reads a snapshot at least as new as the request, so
+ * requests that arrived before it share its answer (the fifty that joined one build make one check).
+ */
+function pageIsCurrentSince(db: Db, userId: string, page: CachedPage, arrived: number): Promise<boolean> {
+  const latest = pageChecks.get(page);
+  if (latest && latest.begun > arrived) return latest.current;
+  const check = { begun: nextMoment(), current: repo.contactPageIsCurrent(db, userId, page) };
+  pageChecks.set(page, check);
+  return check.current;
+}
+
+/** A page built from the search's cached matching ids (loaded if need be), or null (see cachedSearchPage). */
+async function pageFromMatchingIds(
+  db: Db,
+  userId: string,
+  filter: { search: string; status?: 'active' | 'unsubscribed' },
+  searchKey: string,
+  page: { offset: number; limit: number },
+): Promise<CachedPage | null> {
+  const { searches } = cachesOf(db);
   const load = async (): Promise<CachedSearch | null> => {
     const { version, ids } = await repo.matchingContactIds(db, userId, filter, repo.COUNT_CAP + 1);
     return version === null ? null : { version, ids: Int32Array.from(ids), complete: ids.length <= repo.COUNT_CAP };
   };
   // A second round covers an entry that went stale; a third change in a row is left to the direct query.
   for (let round = 0; round < 2; round += 1) {
-    const entry = await cache.getOrLoad(key, load);
+    const entry = await searches.getOrLoad(searchKey, load);
     if (!entry) return null;
     const end = page.offset + page.limit;
     if (!entry.complete && end > entry.ids.length) return null;
-    const rows = await repo.contactsAtVersion(db, userId, Array.from(entry.ids.subarray(page.offset, end)), entry.version);
-    if (rows) return { rows, total: entry.complete ? entry.ids.length : repo.COUNT_CAP, exact: entry.complete };
-    cache.drop(key, entry);
+    const built = await buildPage(db, userId, entry, entry.ids.subarray(page.offset, end));
+    if (built) return built;
+    searches.drop(searchKey, entry);
   }
   return null;
+}
+
+/** The page of `entry` holding `pageIds`, or null if the user's contacts are no longer at the entry's version. */
+async function buildPage(db: Db, userId: string, entry: CachedSearch, pageIds: Int32Array): Promise<CachedPage | null> {
+  const ids = repo.arrayLiteral(pageIds);
+  const total = entry.complete ? entry.ids.length : repo.COUNT_CAP;
+  if (pageIds.length === 0) {
+    const empty: CachedPage = { version: entry.version, ids, ctids: '{}', xmins: '{}', count: 0, body: '[]', total, exact: entry.complete };
+    return (await repo.contactPageIsCurrent(db, userId, empty)) ? empty : null;
+  }
+  const rows = await repo.contactPageAtVersion(db, userId, ids, pageIds.length, entry.version);
+  if (!rows) return null;
+  const byId = new Map(rows.map((row) => [row[0], row]));
+  const contacts = Array.from(pageIds, (id) => contactOfPageRow(byId.get(id) as repo.ContactPageRow));
+  return {
+    version: entry.version,
+    ids,
+    ctids: repo.arrayLiteral(rows.map((row) => row[17]), true),
+    // Distinct: rows written together share one (an import batch), and the check tests membership only.
+    xmins: repo.arrayLiteral([...new Set(rows.map((row) => row[18]))]),
+    count: rows.length,
+    body: JSON.stringify(contacts),
+    total,
+    exact: entry.complete,
+  };
 }
 
 export async function getContact(db: Db, userId: string, id: number): Promise<ContactDetail> {

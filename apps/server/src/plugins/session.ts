@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { resolveSession, SESSION_IDLE_MS, type SignedIn } from '../modules/auth/auth.service.ts';
+import { resolveSessionAsking, SESSION_IDLE_MS, type SignedIn } from '../modules/auth/auth.service.ts';
+import type { SessionCompanion } from '../modules/auth/auth.repo.ts';
 
 export const SESSION_COOKIE = 'sendwell_session';
 
@@ -30,12 +31,31 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
 }
 
-/** An onRequest hook for signed-in routes (before body validation, so signed-out calls get 401): 401 without a live session, else request.signedIn is set. */
-export function requireUser(db: Db, config: Config) {
+/**
+ * A question a module asks along the session lookup of its requests (one round trip instead of
+ * two; see SessionCompanion in the auth repo): `ask` gives the values for this request, or null to
+ * ask nothing; `answered` hears the answer once the session proved live (undefined if not asked).
+ */
+export type RequestCompanion = {
+  question: SessionCompanion;
+  ask(request: FastifyRequest, sessionId: string): Record<string, unknown> | null;
+  answered(request: FastifyRequest, answer: boolean | undefined): void;
+};
+
+/**
+ * An onRequest hook for signed-in routes (before body validation, so signed-out calls get 401):
+ * 401 without a live session, else request.signedIn is set (and a companion hears its answer).
+ */
+export function requireUser(db: Db, config: Config, companion?: RequestCompanion) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const signedIn = await resolveSession(db, sessionToken(request));
-    if (!signedIn) return reply.status(401).send({ message: 'Unauthorized' });
+    const resolved = await resolveSessionAsking(db, sessionToken(request), (sessionId) => {
+      const values = companion?.ask(request, sessionId) ?? null;
+      return companion && values ? { question: companion.question, values } : null;
+    });
+    if (!resolved) return reply.status(401).send({ message: 'Unauthorized' });
+    const { signedIn } = resolved;
     request.signedIn = signedIn;
+    companion?.answered(request, resolved.answer);
     // Keep the cookie's lifetime in step with the sliding server-side expiry.
     if (signedIn.refreshed) setSessionCookie(reply, config, sessionToken(request) ?? '');
   };

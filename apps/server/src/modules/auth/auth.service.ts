@@ -117,14 +117,30 @@ export type SignedIn = { user: repo.UserRow; sessionId: string; refreshed: boole
 
 /** The signed-in user behind a cookie token, sliding the 30-day idle expiry forward. */
 export async function resolveSession(db: Db, token: string | undefined): Promise<SignedIn | null> {
+  return (await resolveSessionAsking(db, token, () => null))?.signedIn ?? null;
+}
+
+/** A companion question for one session (see repo.SessionCompanion), or null to ask nothing. */
+export type AskAlongSession = (sessionId: string) => { question: repo.SessionCompanion; values: Record<string, unknown> } | null;
+
+/**
+ * Resolves the session as resolveSession does, and answers the question `ask` puts for it in the
+ * same statement (answer undefined when nothing was asked).
+ */
+export async function resolveSessionAsking(
+  db: Db,
+  token: string | undefined,
+  ask: AskAlongSession,
+): Promise<{ signedIn: SignedIn; answer: boolean | undefined } | null> {
   if (!token || token.length > 100) return null;
   const sessionId = sha256Hex(token);
   const now = new Date();
-  const found = await repo.findLiveSession(db, sessionId, now);
+  const companion = ask(sessionId);
+  const found = await repo.findLiveSession(db, sessionId, now, companion ?? undefined);
   if (!found) return null;
-  const refreshed = now.getTime() - found.session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS;
+  const refreshed = now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS;
   if (refreshed) await repo.touchSession(db, sessionId, now, new Date(now.getTime() + SESSION_IDLE_MS));
-  return { user: found.user, sessionId, refreshed };
+  return { signedIn: { user: found.user, sessionId, refreshed }, answer: companion ? found.answer === true : undefined };
 }
 
 /**

@@ -301,6 +301,8 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await expect(page.getByRole('row', { name: /Spring newsletter/ })).toBeVisible();
   await page.getByRole('combobox', { name: 'Filter by status' }).click();
   await page.getByRole('option', { name: 'All statuses' }).click();
+  // While the menu closes, the page behind it is still aria-hidden: axe must see it closed.
+  await expect(page.getByRole('listbox')).toHaveCount(0);
   await checkScreen(page, 'campaigns-list');
 
   // ── Report ─────────────────────────────────────────────────────────────────────

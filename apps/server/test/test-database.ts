@@ -27,16 +27,18 @@ export async function createScratchPostgres(prefix: string): Promise<{ url: stri
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a brand-new database on the
  * Postgres server (dropped again by `drop`). TEST_DB picks which; the vitest projects set it.
+ * `migrate: false` leaves it empty, for a test that migrates it step by step.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const migrate = options.migrate ?? true;
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openDatabase({});
-    await database.migrate();
+    if (migrate) await database.migrate();
     return { database, drop: () => database.close() };
   }
   const scratch = await createScratchPostgres('sendwell_test');
   const database = await openDatabase({ url: scratch.url, poolSize: 5 });
-  await database.migrate();
+  if (migrate) await database.migrate();
   return {
     database,
     drop: async () => {

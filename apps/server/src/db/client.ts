@@ -33,8 +33,11 @@ export type Database = {
    * is written (delivery records a send in the same instant as the message's final dot). Null on PGlite.
    */
   connect: (() => Promise<pg.PoolClient>) | null;
-  /** Applies pending migrations; on a shared server an advisory lock keeps concurrent starts apart. */
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations; on a shared server an advisory lock keeps concurrent starts apart.
+   * Only tests pass another folder: the shipped migrations cut short, to test an upgrade.
+   */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -48,7 +51,7 @@ export function runsOnPool(db: DbOrTx): boolean {
 
 const MIGRATION_LOCK_ID = 731104;
 const EXTENSIONS_SQL = 'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS citext;';
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens PGlite in dataDir (or in memory for 'memory://') when no URL is given, else a pg pool. */
 export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
@@ -72,12 +75,12 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
         }
         return recordPool.connect();
       },
-      migrate: async () => {
+      migrate: async (folder = migrationsFolder) => {
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
           await client.query(EXTENSIONS_SQL);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
           client.release();
@@ -105,9 +108,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     },
     connectionString: undefined,
     connect: null,
-    migrate: async () => {
+    migrate: async (folder = migrationsFolder) => {
       await client.exec(EXTENSIONS_SQL);
-      await migratePglite(pgliteDb, { migrationsFolder });
+      await migratePglite(pgliteDb, { migrationsFolder: folder });
     },
     close: () => client.close(),
   };

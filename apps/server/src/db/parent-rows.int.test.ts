@@ -28,7 +28,7 @@ describe('parent-row triggers', () => {
   async function newUser() {
     const { user } = await signUp(
       database.db,
-      { email: `u-${randomUUID()}@example.com`, password: 'test-pass-1', confirmPassword: 'test-pass-1', firstName: 'T', lastName: 'U', company: '', plan: 'free' },
+      { email: `u-${randomUUID()}@example.com`, password: 'test-pass-1', confirmPassword: 'test-pass-1', firstName: 'T', lastName: 'U', company: '', plan: 'starter' },
       { ip: null, userAgent: null },
     );
     return user.id;

@@ -9,7 +9,7 @@ import * as repo from './contacts.repo.ts';
 import { LIST_EXISTS } from './contacts.service.ts';
 
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
-export const IMPORT_BATCH_SIZE = 2000;
+export const IMPORT_BATCH_SIZE = Number(process.env.XBS ?? 2000);
 /** Batches written at once on Postgres: one per core of the 2-core servers it was measured on. */
 const POSTGRES_CONCURRENT_BATCHES = 2;
 const MAX_REPORTED_ERRORS = 100;
@@ -145,13 +145,18 @@ export async function importContactsCsv(
   };
 
   const writeBatch = async (rows: Candidate[]) => {
+    // A new list is created by the first batch's transaction, and its id is published only once that
+    // commits: the next batches wait for it (see flush), since a list not yet committed is invisible to
+    // their transactions and their memberships would be refused.
+    let createdListId: number | null = null;
     await db.transaction(async (tx) => {
-      if (result.listId === null && target.newListName) result.listId = await createImportList(tx, userId, target.newListName);
+      if (result.listId === null && target.newListName) createdListId = await createImportList(tx, userId, target.newListName);
       if (rows.length === 0) return;
-      const inserted = await upsertBatch(tx, userId, result.listId, rows);
+      const inserted = await upsertBatch(tx, userId, createdListId ?? result.listId, rows);
       result.imported += inserted;
       result.updated += rows.length - inserted;
     });
+    if (createdListId !== null) result.listId = createdListId;
   };
   // Batches are written while the next ones are parsed. On Postgres several are written at once, each
   // in its own transaction on its own connection, so the server's cores share the index work.

@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { IMPORT_BATCH_SIZE, importContactsCsv } from './contacts.import.ts';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 
 const ada = { email: 'Ada@Example.com', firstName: 'Ada', lastName: 'Lovelace', company: 'Engines', tags: [' math ', 'vip', ''] };
@@ -348,6 +350,39 @@ describe('CSV import', () => {
     } finally {
       await raw.executeSql('DROP TRIGGER refuse_import_row ON contacts', []);
       await raw.executeSql('DROP FUNCTION refuse_import_row()', []);
+    }
+  });
+
+  it('writes no later batch into a new list before the batch that created it has committed', async (context) => {
+    const connect = t().ctx.database.connect;
+    if (!connect) return context.skip('PGlite writes one batch at a time');
+    const { client, user } = await signUpUser(t());
+    const existing = (await createContact(client, { email: 'held@x.io', firstName: 'Held', lastName: 'Row' })).id;
+    // Another transaction holds the existing contact, so the first batch (new list, then held@x.io)
+    // stops after creating the list. The rest of the file arrives meanwhile; its batch must wait, as
+    // the uncommitted list is invisible to its transaction and its memberships would be refused.
+    const holder = await connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM contacts WHERE id = $1 FOR UPDATE', [existing]);
+      const firstBatch = ['held@x.io,Held,Row,HeldCo', ...Array.from({ length: IMPORT_BATCH_SIZE - 1 }, (_, i) => `w${i}@x.io,W${i},Last,Co`)];
+      const secondBatch = Array.from({ length: 1000 }, (_, i) => `v${i}@x.io,V${i},Last,Co`);
+      const file = Readable.from(
+        (async function* () {
+          yield `email,firstName,lastName,company\n${firstBatch.join('\n')}\n`;
+          await new Promise((r) => setTimeout(r, 300));
+          yield `${secondBatch.join('\n')}\n`;
+          await new Promise((r) => setTimeout(r, 300));
+          await holder.query('COMMIT');
+        })(),
+      );
+      const result = await importContactsCsv(t().ctx.db, user.id, file, { newListName: 'Waited for' });
+      expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE - 1 + 1000, updated: 1, skipped: 0 });
+      const lists = (await client.get('/api/contact-lists')).json() as { name: string; subscriberCount: number }[];
+      expect(lists.find((l) => l.name === 'Waited for')?.subscriberCount).toBe(IMPORT_BATCH_SIZE + 1000);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
     }
   });
 

@@ -270,7 +270,7 @@ describe('cached search pages', () => {
     expect(before).toBeDefined();
     if (before) pages.drop(key, before);
     let finish: () => void = () => undefined;
-    void pages.build(key, () => new Promise((resolve) => (finish = () => resolve(before ?? null))));
+    void pages.load(key, () => new Promise((resolve) => (finish = () => resolve(before ?? null))));
     await raw(t(), 'UPDATE contacts SET notes = $1 WHERE id = $2', ['changed meanwhile', eve.id]);
     const joined = client.get('/api/contacts?search=hamilton&pageSize=2');
     setTimeout(() => finish(), 20);

@@ -126,7 +126,7 @@ describe('ContactPageCache', () => {
   it('lets callers find a build under way, stores its page, and forgets the build once done', async () => {
     const cache = new ContactPageCache();
     let finish: (value: CachedPage | null) => void = () => undefined;
-    const built = cache.build('a', () => new Promise((resolve) => (finish = resolve)));
+    const built = cache.load('a', () => new Promise((resolve) => (finish = resolve)));
     expect(cache.pending('a')).toBe(built);
     expect(cache.get('a')).toBeUndefined();
     const made = page('1', '[1]');
@@ -135,8 +135,8 @@ describe('ContactPageCache', () => {
     expect(cache.pending('a')).toBeUndefined();
     expect(cache.get('a')).toBe(made);
     // A null build stores nothing; a failed one is forgotten too.
-    expect(await cache.build('b', async () => null)).toBeNull();
-    await expect(cache.build('c', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await cache.load('b', async () => null)).toBeNull();
+    await expect(cache.load('c', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
     expect([cache.get('b'), cache.get('c'), cache.pending('b'), cache.pending('c')]).toEqual([undefined, undefined, undefined, undefined]);
   });
 

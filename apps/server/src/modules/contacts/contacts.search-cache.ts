@@ -27,6 +27,7 @@ export const DEFAULT_SEARCH_CACHE_LIMITS: SearchCacheLimits = { maxIds: 2_000_00
 /** A least-recently-used map bounded by its number of entries and by the summed weight of its values. */
 class WeightedLru<V> {
   private readonly values = new Map<string, V>();
+  private readonly loads = new Map<string, Promise<V | null>>();
   private weightHeld = 0;
 
   constructor(
@@ -71,6 +72,28 @@ class WeightedLru<V> {
     if (this.values.get(key) === value) this.remove(key);
   }
 
+  /** The load of `key` under way, if any (see load). */
+  pending(key: string): Promise<V | null> | undefined {
+    return this.loads.get(key);
+  }
+
+  /**
+   * Runs `make` as the load of `key` that later callers find with pending(), and stores what it
+   * gives (a null result is not stored), so concurrent callers for one key can share one load.
+   */
+  load(key: string, make: () => Promise<V | null>): Promise<V | null> {
+    const made: Promise<V | null> = make()
+      .then((value) => {
+        if (value !== null) this.set(key, value);
+        return value;
+      })
+      .finally(() => {
+        if (this.loads.get(key) === made) this.loads.delete(key);
+      });
+    this.loads.set(key, made);
+    return made;
+  }
+
   private remove(key: string): void {
     const value = this.values.get(key);
     if (value === undefined) return;
@@ -80,12 +103,9 @@ class WeightedLru<V> {
 }
 
 /** Least-recently-used search results of all users, keyed by user, status filter and search text. */
-export class ContactSearchCache {
-  private readonly entries: WeightedLru<CachedSearch>;
-  private readonly loading = new Map<string, Promise<CachedSearch | null>>();
-
+export class ContactSearchCache extends WeightedLru<CachedSearch> {
   constructor(limits: SearchCacheLimits = DEFAULT_SEARCH_CACHE_LIMITS) {
-    this.entries = new WeightedLru((entry) => entry.ids.length, limits.maxIds, limits.maxEntries);
+    super((entry) => entry.ids.length, limits.maxIds, limits.maxEntries);
   }
 
   /** The key of one user's search: search matches lower-cased text, so case does not make a new entry. */
@@ -94,22 +114,7 @@ export class ContactSearchCache {
   }
 
   get size(): { entries: number; ids: number } {
-    return { entries: this.entries.count, ids: this.entries.weight };
-  }
-
-  /** The entry for `key`, marked as just used. */
-  get(key: string): CachedSearch | undefined {
-    return this.entries.get(key);
-  }
-
-  /** Stores an entry (replacing the key's old one), then evicts the least recently used past the limits. */
-  set(key: string, entry: CachedSearch): void {
-    this.entries.set(key, entry);
-  }
-
-  /** Forgets `entry` if it is still the one stored under `key` (a newer one may have replaced it meanwhile). */
-  drop(key: string, entry: CachedSearch): void {
-    this.entries.drop(key, entry);
+    return { entries: this.count, ids: this.weight };
   }
 
   /**
@@ -117,19 +122,7 @@ export class ContactSearchCache {
    * share one load, so fifty requests for a new search cost one scan. A null load is not stored.
    */
   async getOrLoad(key: string, load: () => Promise<CachedSearch | null>): Promise<CachedSearch | null> {
-    const stored = this.get(key);
-    if (stored) return stored;
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = load()
-        .then((entry) => {
-          if (entry) this.set(key, entry);
-          return entry;
-        })
-        .finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    return pending;
+    return this.get(key) ?? this.pending(key) ?? this.load(key, load);
   }
 }
 
@@ -169,12 +162,9 @@ export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxChars: 16_000_000
  * offset and page size. Building a page (decoding fifty rows, making the contacts, serialising them)
  * was most of a request's Node time; a page served from here costs one small check.
  */
-export class ContactPageCache {
-  private readonly pages: WeightedLru<CachedPage>;
-  private readonly building = new Map<string, Promise<CachedPage | null>>();
-
+export class ContactPageCache extends WeightedLru<CachedPage> {
   constructor(limits: PageCacheLimits = DEFAULT_PAGE_CACHE_LIMITS) {
-    this.pages = new WeightedLru((page) => page.body.length, limits.maxChars, limits.maxPages);
+    super((page) => page.body.length, limits.maxChars, limits.maxPages);
   }
 
   /** The key of one page of one search (see ContactSearchCache.key). */
@@ -183,44 +173,6 @@ export class ContactPageCache {
   }
 
   get size(): { pages: number; chars: number } {
-    return { pages: this.pages.count, chars: this.pages.weight };
-  }
-
-  /** The page stored under `key`, marked as just used. */
-  get(key: string): CachedPage | undefined {
-    return this.pages.get(key);
-  }
-
-  /** Stores a page (replacing the key's old one), then evicts the least recently used past the limits. */
-  set(key: string, page: CachedPage): void {
-    this.pages.set(key, page);
-  }
-
-  /** The build of `key` under way, if any (see build). */
-  pending(key: string): Promise<CachedPage | null> | undefined {
-    return this.building.get(key);
-  }
-
-  /**
-   * Runs `make` as the build of `key` that later callers find with pending(), and stores what it
-   * gives (a null result is not stored). A build may have read before a later caller began, so a
-   * caller that joins one must confirm the page before serving it, as it does a stored page.
-   */
-  build(key: string, make: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
-    const made: Promise<CachedPage | null> = make()
-      .then((page) => {
-        if (page) this.set(key, page);
-        return page;
-      })
-      .finally(() => {
-        if (this.building.get(key) === made) this.building.delete(key);
-      });
-    this.building.set(key, made);
-    return made;
-  }
-
-  /** Forgets `page` if it is still the one stored under `key`. */
-  drop(key: string, page: CachedPage): void {
-    this.pages.drop(key, page);
+    return { pages: this.count, chars: this.weight };
   }
 }

@@ -182,7 +182,7 @@ async function cachedSearchPage(
     const shared = await underWay.catch(() => null);
     if (shared && (await pageIsCurrentSince(db, userId, shared, arrived))) return shared;
   }
-  return pages.build(keys.page, () => pageFromMatchingIds(db, userId, filter, keys.searchKey, page));
+  return pages.load(keys.page, () => pageFromMatchingIds(db, userId, filter, keys.searchKey, page));
 }
 
 /** Program order of request arrivals and checks, to tell which check began after which arrival. */

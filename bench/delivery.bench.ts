@@ -106,6 +106,9 @@ try {
   }
   // Our pipeline, end to end.
   const started = performance.now();
+  // Where the pipeline's limit is: this process's event loop (workers and transport) or elsewhere.
+  const loopBefore = performance.eventLoopUtilization();
+  const cpuBefore = process.cpuUsage();
   await startCampaignSend(ctx, user.id, campaign.id);
   let firstAccepted: number | null = null;
   for (;;) {
@@ -119,6 +122,8 @@ try {
     await new Promise((r) => setTimeout(r, 200));
   }
   const ours = (performance.now() - started) / 1000;
+  const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
+  const cpu = process.cpuUsage(cpuBefore);
   if (profiler) {
     const { profile } = await new Promise<{ profile: object }>((resolve, reject) =>
       profiler.post('Profiler.stop', (error, result) => (error ? reject(error) : resolve(result as { profile: object }))),
@@ -152,6 +157,10 @@ try {
 
   console.log(`recipients: ${RECIPIENTS.toLocaleString('en-US')} (merge tags, open pixel, tracked links, unsubscribe headers), sink: postfix smtp-sink, ${CONNECTIONS} SMTP connections`);
   console.log(`Sendwell pipeline: ${ours.toFixed(1)} s, ${Math.round(sentCount.n / ours)} messages/s end to end (target ≥ 1,000/s); ${sentCount.n.toLocaleString('en-US')} sent`);
+  console.log(
+    `  worker process while sending: event loop busy ${(100 * loopBusy).toFixed(0)}%, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s ` +
+      `(${((cpu.user + cpu.system) / 1000 / Math.max(1, sentCount.n)).toFixed(2)} ms per message)`,
+  );
   console.log(`bare nodemailer pool, pre-rendered: ${floor.toFixed(1)} s, ${Math.round(RECIPIENTS / floor)} messages/s (the floor)`);
   console.log(`ratio: ${(ours / floor).toFixed(2)}x the floor (target ≤ 1.5x)`);
   console.log(`Send → first message accepted: ${firstAccepted === null ? 'n/a' : `${firstAccepted - wallStart} ms`}`);

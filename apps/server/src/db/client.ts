@@ -30,7 +30,8 @@ export type Database = {
   connectionString: string | undefined;
   /**
    * On Postgres, a pipelined client of its own for work that must control exactly when its COMMIT
-   * is written (delivery records a send in the same instant as the message's final dot). Null on PGlite.
+   * is written (delivery records a send in the same instant as the message's final dot). Its
+   * connections commit asynchronously (synchronous_commit off). Null on PGlite.
    */
   connect: (() => Promise<pg.PoolClient>) | null;
   /**
@@ -69,8 +70,15 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       connectionString: options.url,
       connect: () => {
         // Pipelined, so a client can have a statement running while the next is already written.
+        // These connections only record sends, which commit asynchronously (see send-record.ts): set
+        // once per connection rather than in every transaction.
         if (!recordPool) {
-          recordPool = new pg.Pool({ connectionString: options.url, max: 2 * (options.poolSize ?? 10), pipeline: true });
+          recordPool = new pg.Pool({
+            connectionString: options.url,
+            max: 2 * (options.poolSize ?? 10),
+            pipeline: true,
+            options: '-c jit=off -c synchronous_commit=off',
+          });
           recordPool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
         }
         return recordPool.connect();

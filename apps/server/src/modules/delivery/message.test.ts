@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { simpleParser } from 'mailparser';
 import { buildRawMessage, quotedPrintable } from './message.ts';
 
@@ -29,6 +30,24 @@ function decodeQp(encoded: string): string {
   return Buffer.from(bytes).toString('utf8').replace(/\r\n/g, '\n');
 }
 
+/** Every encoded line is at most 76 printable characters without trailing white space, and it decodes back. */
+function expectValidQp(sample: string): void {
+  const encoded = quotedPrintable(sample);
+  for (const line of encoded.split('\r\n')) {
+    expect(line.length).toBeLessThanOrEqual(76);
+    expect(line).not.toMatch(/[ \t]$/);
+    expect(line).toMatch(/^[\x21-\x7e \t]*$/);
+  }
+  expect(decodeQp(encoded)).toBe(sample.replace(/\r\n?/g, '\n'));
+}
+
+/** Whether the surrogate at `at` is half of a pair (a lone one is encoded as U+FFFD). */
+function isPaired(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 0xdc00) return (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00;
+  return (text.charCodeAt(at - 1) & 0xfc00) === 0xd800;
+}
+
 describe('quotedPrintable', () => {
   it('round-trips text with long lines, equals signs, UTF-8, emoji and trailing white space', () => {
     const samples = [
@@ -39,15 +58,17 @@ describe('quotedPrintable', () => {
       'word '.repeat(60) + '\n' + 'ab \t'.repeat(40),
       '',
     ];
-    for (const sample of samples) {
-      const encoded = quotedPrintable(sample);
-      for (const line of encoded.split('\r\n')) {
-        expect(line.length).toBeLessThanOrEqual(76);
-        expect(line).not.toMatch(/[ \t]$/);
-        expect(line).toMatch(/^[\x21-\x7e \t]*$/);
-      }
-      expect(decodeQp(encoded)).toBe(sample.replace(/\r\n?/g, '\n'));
-    }
+    for (const sample of samples) expectValidQp(sample);
+  });
+
+  it('round-trips any text made of the characters that need care', () => {
+    const unit = fc.constantFrom('a', 'Z', ' ', '\t', '\n', '\r', '=', '.', 'é', '—', '😀', '\u0000', '\u007f', '\ud800', 'x'.repeat(90));
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 200 }), (sample) => {
+        expectValidQp(sample.replace(/[\ud800-\udfff]/g, (c, at: number, all: string) => (isPaired(all, at) ? c : '\ufffd')));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('escapes = and never leaves a bare line feed', () => {

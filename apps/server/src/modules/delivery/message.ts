@@ -67,7 +67,11 @@ function escapedCodePoint(codePoint: number): string {
   return escaped(0xf0 | (codePoint >> 18)) + escaped(0x80 | ((codePoint >> 12) & 63)) + escaped(0x80 | ((codePoint >> 6) & 63)) + escaped(0x80 | (codePoint & 63));
 }
 
-const isSafe = (code: number) => code >= 33 && code <= 126 && code !== 61;
+/**
+ * A run that goes out as it is: printable ASCII but '=', and spaces or tabs that do not end a line
+ * (or the text). A sticky regular expression finds it in compiled code rather than a loop per character.
+ */
+const PLAIN_RUN = /(?:[!-<>-~]|[ \t](?=[^\n]))+/y;
 
 /**
  * Quoted-printable (RFC 2045) of text as UTF-8: line breaks become CRLF, lines are soft-wrapped at
@@ -87,23 +91,16 @@ export function quotedPrintable(text: string): string {
     column += token.length;
   };
   const length = source.length;
-  // A space or tab goes out as it is unless it ends a line (or the text); so it can join a run.
-  const plain = (at: number) => {
-    const code = source.charCodeAt(at);
-    if (isSafe(code)) return true;
-    if (code !== 32 && code !== 9) return false;
-    return at + 1 < length && source.charCodeAt(at + 1) !== 10;
-  };
   let i = 0;
   while (i < length) {
     const code = source.charCodeAt(i);
+    PLAIN_RUN.lastIndex = i;
     if (code === 10) {
       out.push('\r\n');
       column = 0;
       i += 1;
-    } else if (plain(i)) {
-      let end = i + 1;
-      while (end < length && plain(end)) end += 1;
+    } else if (PLAIN_RUN.test(source)) {
+      const end = PLAIN_RUN.lastIndex;
       while (i < end) {
         if (column >= 75) {
           out.push('=\r\n');

@@ -8,7 +8,16 @@ import type { SendRecord } from './transport.ts';
 /** How long the server is kept busy after the mark, and the margin before its end still counted on. */
 const GRACE_MS = 8;
 const GRACE_MARGIN_MS = 2;
-const GRACE = `SELECT pg_sleep(${GRACE_MS / 1000})`;
+/**
+ * Named, so each record connection parses and plans them once: these run for every message, and
+ * parsing and planning them each time was a visible share of the database's work while sending.
+ */
+const GRACE = { name: 'sendwell_send_grace', text: `SELECT pg_sleep(${GRACE_MS / 1000})` };
+const MARK_SENT = {
+  name: 'sendwell_mark_sent',
+  text: `UPDATE campaign_sends SET status = 'sent', sent_at = now(), message_id = $3, error = NULL
+         WHERE id = $1 AND status = 'sending' AND claim_token = $2 RETURNING id`,
+};
 
 /**
  * Marks a claimed ledger row sent, for the transport's commit hook; null when the claim no longer
@@ -16,8 +25,8 @@ const GRACE = `SELECT pg_sleep(${GRACE_MS / 1000})`;
  *
  * On Postgres the mark is left in an open transaction on a client of its own, and `commit` writes
  * the COMMIT synchronously, so the transport can write it and the final dot back to back (see
- * transport.ts). synchronous_commit is off for it: only a database crash in the next ~200 ms could
- * lose the commit, and that would mean one resend. On the embedded database, which runs in this
+ * transport.ts). Record connections run with synchronous_commit off (db/client.ts): only a database
+ * crash in the next ~200 ms could lose the commit, and that would mean one resend. On the embedded database, which runs in this
  * process, the mark is committed at once and undone by `rollback`.
  */
 export async function recordSend(database: Database, row: { id: number; claimToken: string; messageId: string }): Promise<SendRecord | null> {
@@ -43,23 +52,20 @@ export async function recordSend(database: Database, row: { id: number; claimTok
   let sleeping: Promise<unknown>;
   let issuedAt: number;
   try {
-    // One write: the mark (a parameterless query goes as a simple query, which may hold several
-    // statements) and, pipelined behind it, a short sleep that keeps the server busy, not waiting
-    // on this socket, while the message's last bytes go out (see commit below).
+    // One write: the mark and, pipelined behind it, a short sleep that keeps the server busy, not
+    // waiting on this socket, while the message's last bytes go out (see commit below).
     const socket = (client as unknown as pg.Client).connection.stream;
     // The sleep cannot start before it is written, so it surely lasts until issuedAt + GRACE_MS.
     issuedAt = performance.now();
     socket.cork();
-    const marking = client.query(
-      `BEGIN; SET LOCAL synchronous_commit TO OFF;
-       UPDATE campaign_sends SET status = 'sent', sent_at = now(), message_id = ${client.escapeLiteral(row.messageId)}, error = NULL
-       WHERE id = ${Number(row.id)} AND status = 'sending' AND claim_token = ${client.escapeLiteral(row.claimToken)} RETURNING id`,
-    ) as unknown as Promise<{ rows: unknown[] }[]>;
+    const begun = client.query('BEGIN');
+    const marking = client.query<{ id: string }>({ ...MARK_SENT, values: [row.id, row.claimToken, row.messageId] });
     sleeping = client.query(GRACE);
     socket.uncork();
+    begun.catch(() => undefined);
     sleeping.catch(() => undefined);
-    const results = await marking;
-    if (results.at(-1)?.rows.length !== 1) {
+    const marked = await marking;
+    if (marked.rows.length !== 1) {
       await Promise.all([sleeping, client.query('ROLLBACK')]);
       client.release();
       return null;

@@ -101,8 +101,13 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
     async send(message, commit = alwaysCommit) {
       let committed = false;
       let recorded: Promise<void> | null = null;
-      type Attempt = { failed: boolean; record: Promise<SendRecord | null> };
+      type Attempt = { failed: boolean; record: Promise<SendRecord | null> | null };
       const body = (attempt: Attempt, { atFinalDot, holdUntilDot }: DotControl) => {
+        // The record is taken once a connection is ours, as the envelope goes out, so its round trip
+        // overlaps theirs; taken earlier, it would wait with the message for a free connection while
+        // holding a database client.
+        attempt.record = commit();
+        attempt.record.catch(() => undefined);
         let handedOver = false;
         return new Readable({
           async read() {
@@ -137,9 +142,7 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
       };
       const envelope = { from: message.from, to: [message.to] };
       for (let attempt = 1; ; attempt += 1) {
-        // The record is taken while the envelope goes out, so its round trip overlaps theirs.
-        const state: Attempt = { failed: false, record: commit() };
-        state.record.catch(() => undefined);
+        const state: Attempt = { failed: false, record: null };
         try {
           // The record's commit is the caller's to wait for (it holds no SMTP connection).
           await pool.send(envelope, (control) => body(state, control));
@@ -147,7 +150,7 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
         } catch (error) {
           state.failed = true;
           // Not sent: a record still open holds the row's lock, so it is given back first.
-          if (!committed) await (await state.record.catch(() => null))?.rollback();
+          if (!committed) await (await state.record?.catch(() => null))?.rollback();
           if (error instanceof CommitDeclined || (error as Error).message === 'declined') throw new TransportError('superseded', 'another worker owns this message');
           // The server's answer to the dot came after the record was committed; the caller corrects it.
           if (recorded) await (recorded as Promise<void>).catch(() => undefined);

@@ -5,8 +5,12 @@ import type { Database } from '../../db/client.ts';
 import { campaignSends } from '../../db/schema/index.ts';
 import type { SendRecord } from './transport.ts';
 
-/** How long the server is kept busy after the mark, and the margin before its end still counted on. */
-const GRACE_MS = 8;
+/**
+ * How long the server is kept busy after the mark, and the margin before its end still counted on.
+ * Long enough for most messages' envelope and body to go out (mark to dot measured at p50 4.5 ms,
+ * p90 11.5 ms with a saturated worker): a later dot needs a second sleep, whose write wakes the server.
+ */
+const GRACE_MS = 12;
 const GRACE_MARGIN_MS = 2;
 /**
  * Named, so each record connection parses and plans them once: these run for every message, and

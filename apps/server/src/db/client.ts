@@ -58,7 +58,8 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (options.url) {
     // JIT compilation costs more than it saves on this workload's short queries (measured on segment counts).
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
+    const serverOptions = '-c jit=off';
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: serverOptions });
     // An idle client can lose its connection (server restart, admin termination); the pool replaces it.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
@@ -77,7 +78,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
             connectionString: options.url,
             max: 2 * (options.poolSize ?? 10),
             pipeline: true,
-            options: '-c jit=off -c synchronous_commit=off',
+            options: `${serverOptions} -c synchronous_commit=off`,
           });
           recordPool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
         }

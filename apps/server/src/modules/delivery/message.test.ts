@@ -41,13 +41,6 @@ function expectValidQp(sample: string): void {
   expect(decodeQp(encoded)).toBe(sample.replace(/\r\n?/g, '\n'));
 }
 
-/** Whether the surrogate at `at` is half of a pair (a lone one is encoded as U+FFFD). */
-function isPaired(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
-  if (code < 0xdc00) return (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00;
-  return (text.charCodeAt(at - 1) & 0xfc00) === 0xd800;
-}
-
 describe('quotedPrintable', () => {
   it('round-trips text with long lines, equals signs, UTF-8, emoji and trailing white space', () => {
     const samples = [
@@ -65,7 +58,8 @@ describe('quotedPrintable', () => {
     const unit = fc.constantFrom('a', 'Z', ' ', '\t', '\n', '\r', '=', '.', 'é', '—', '😀', '\u0000', '\u007f', '\ud800', 'x'.repeat(90));
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 200 }), (sample) => {
-        expectValidQp(sample.replace(/[\ud800-\udfff]/g, (c, at: number, all: string) => (isPaired(all, at) ? c : '\ufffd')));
+        // A lone surrogate is encoded as U+FFFD, as Node's own UTF-8 encoder does.
+        expectValidQp(Buffer.from(sample, 'utf8').toString('utf8'));
       }),
       { numRuns: 3000 },
     );

@@ -30,8 +30,8 @@ const MARK_SENT = {
  * On Postgres the mark is left in an open transaction on a client of its own, and `commit` writes
  * the COMMIT synchronously, so the transport can write it and the final dot back to back (see
  * transport.ts). Record connections run with synchronous_commit off (db/client.ts): only a database
- * crash in the next ~200 ms could lose the commit, and that would mean one resend. On the embedded database, which runs in this
- * process, the mark is committed at once and undone by `rollback`.
+ * crash in the next ~200 ms could lose the commit, and that would mean one resend. On the embedded
+ * database, which runs in this process, the mark is committed at once and undone by `rollback`.
  */
 export async function recordSend(database: Database, row: { id: number; claimToken: string; messageId: string }): Promise<SendRecord | null> {
   if (!database.connect) {

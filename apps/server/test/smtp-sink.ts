@@ -6,9 +6,12 @@ export type ReceivedMessage = { from: string; to: string[]; raw: string; parsed:
 
 /**
  * A real SMTP server for tests: accepts everything except recipients the test marks as rejected
- * (answered 550 "mailbox unavailable") or deferred (451).
+ * (answered 550 "mailbox unavailable") or deferred (451); `answerRcptAfterMs` holds back the answer
+ * to a recipient, as a slow server does.
  */
-export async function startSmtpSink(options: { reject?: (address: string) => boolean; defer?: (address: string) => boolean } = {}) {
+export async function startSmtpSink(
+  options: { reject?: (address: string) => boolean; defer?: (address: string) => boolean; answerRcptAfterMs?: (address: string) => number } = {},
+) {
   const received: ReceivedMessage[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,7 +28,9 @@ export async function startSmtpSink(options: { reject?: (address: string) => boo
         error.responseCode = 451;
         return callback(error);
       }
-      callback();
+      const delay = options.answerRcptAfterMs?.(address.address) ?? 0;
+      if (delay > 0) setTimeout(() => callback(), delay);
+      else callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

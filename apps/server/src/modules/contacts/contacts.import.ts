@@ -1,5 +1,3 @@
-import { parse } from 'csv-parse';
-import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { contactEmailSchema, LIST_NAME_REQUIRED, MAX_TAG_LENGTH, NOT_CSV, TAG_TOO_LONG, type ImportResult } from '@sendwell/contract/contacts';
 import { runsOnPool, type Db, type DbOrTx } from '../../db/client.ts';
@@ -7,9 +5,14 @@ import { contactListMembers, contactLists, contacts } from '../../db/schema/inde
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './contacts.repo.ts';
 import { LIST_EXISTS } from './contacts.service.ts';
+import { csvRecords } from './csv-records.ts';
 
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
-export const IMPORT_BATCH_SIZE = Number(process.env.XBS ?? 2000);
+/**
+ * Rows per transaction. A million-row import on Postgres took 23.3-23.6 s in 10,000-row batches
+ * against 24.7-27.3 s in 2,000-row ones (alternating runs); progress still moves every 10,000 rows.
+ */
+export const IMPORT_BATCH_SIZE = 10_000;
 /** Batches written at once on Postgres: one per core of the 2-core servers it was measured on. */
 const POSTGRES_CONCURRENT_BATCHES = 2;
 const MAX_REPORTED_ERRORS = 100;
@@ -123,16 +126,14 @@ export async function importContactsCsv(
   if (head.done) throw new AppError('bad_request', 'The CSV file is empty');
   const firstText = head.value.toString('utf8').replace(/^\uFEFF/, '');
   const delimiter = sniffDelimiter(firstText.split(/\r?\n/, 1)[0] ?? '');
-  const parser = Readable.from(
+  // A read error in the source (size, binary data, a quote never closed) surfaces through the records.
+  const records = csvRecords(
     (async function* () {
       yield head.value;
       yield* chunks;
     })(),
-  ).pipe(
-    parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: 1_000_000 }),
+    { delimiter, maxRecordChars: 1_000_000 },
   );
-  // A parse or size error in the source surfaces through the parser's iterator.
-  const records: AsyncIterable<string[]> = parser;
 
   const result: ImportResult = { imported: 0, updated: 0, skipped: 0, errors: [], listId: target.listId ?? null };
   let columns: Partial<Record<Field, number>> | undefined;
@@ -202,30 +203,32 @@ export async function importContactsCsv(
   };
 
   try {
-    for await (const record of records) {
-      rowNumber += 1;
-      if (!columns) {
-        columns = mapColumns(record);
-        if (columns.email === undefined) {
-          const found = record.filter(Boolean).map((h) => `"${h}"`).join(', ') || 'none';
-          throw new AppError('bad_request', `The file has no email column. Columns found: ${found}`);
+    for await (const recordsOfChunk of records) {
+      for (const record of recordsOfChunk) {
+        rowNumber += 1;
+        if (!columns) {
+          columns = mapColumns(record);
+          if (columns.email === undefined) {
+            const found = record.filter(Boolean).map((h) => `"${h}"`).join(', ') || 'none';
+            throw new AppError('bad_request', `The file has no email column. Columns found: ${found}`);
+          }
+          continue;
         }
-        continue;
-      }
-      processed += 1;
-      const candidate = toCandidate(record, columns);
-      if (typeof candidate === 'string') {
-        reportError(rowNumber, candidate);
-      } else {
-        const earlier = batch.get(candidate.email);
-        if (earlier) {
-          fillEmpty(earlier, candidate);
-          result.updated += 1;
+        processed += 1;
+        const candidate = toCandidate(record, columns);
+        if (typeof candidate === 'string') {
+          reportError(rowNumber, candidate);
         } else {
-          batch.set(candidate.email, candidate);
+          const earlier = batch.get(candidate.email);
+          if (earlier) {
+            fillEmpty(earlier, candidate);
+            result.updated += 1;
+          } else {
+            batch.set(candidate.email, candidate);
+          }
         }
+        if (batch.size >= IMPORT_BATCH_SIZE) await flush();
       }
-      if (batch.size >= IMPORT_BATCH_SIZE) await flush();
     }
     if (!columns) throw new AppError('bad_request', 'The CSV file is empty');
     await flush();

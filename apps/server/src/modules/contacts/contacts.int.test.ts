@@ -304,16 +304,17 @@ describe('CSV import', () => {
     const { client, user } = await signUpUser(t());
     const list = await createList(client, 'Across batches');
     await createContact(client, { email: 'old@x.io', firstName: 'Old', lastName: 'Timer' });
-    // Batch 1 holds r0..r1999 (the first and the last without a company); batch 2 repeats the last
-    // and the first (in that order: written at the same time, the two would wait for each other),
-    // fills their company, updates the existing old@x.io and brings 500 new emails.
-    const first = Array.from({ length: 2000 }, (_, i) => `r${i}@x.io,R${i},Last,${i === 0 || i === 1999 ? '' : 'Co'}`);
-    const second = ['r1999@x.io,Other,Other,Co1999', 'old@x.io,Other,Other,OldCo', 'r0@x.io,Other,Other,Co0', ...Array.from({ length: 500 }, (_, i) => `n${i}@x.io,N${i},Last,Co`)];
+    // Batch 1 holds r0 to r<last> (the first and the last without a company); batch 2 repeats the
+    // last and the first (in that order: written at the same time, the two would wait for each
+    // other), fills their company, updates the existing old@x.io and brings 500 new emails.
+    const last = IMPORT_BATCH_SIZE - 1;
+    const first = Array.from({ length: IMPORT_BATCH_SIZE }, (_, i) => `r${i}@x.io,R${i},Last,${i === 0 || i === last ? '' : 'Co'}`);
+    const second = [`r${last}@x.io,Other,Other,Co${last}`, 'old@x.io,Other,Other,OldCo', 'r0@x.io,Other,Other,Co0', ...Array.from({ length: 500 }, (_, i) => `n${i}@x.io,N${i},Last,Co`)];
     const csv = `email,firstName,lastName,company\n${[...first, ...second].join('\n')}\n`;
     const result = (await importJson(client, csv, { listId: list.id })).json();
-    expect(result).toMatchObject({ imported: 2500, updated: 3, skipped: 0 });
+    expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE + 500, updated: 3, skipped: 0 });
     expect((await client.get('/api/contacts?search=r0@')).json()[0]).toMatchObject({ firstName: 'R0', lastName: 'Last', company: 'Co0' });
-    expect((await client.get('/api/contacts?search=r1999@')).json()[0]).toMatchObject({ firstName: 'R1999', lastName: 'Last', company: 'Co1999' });
+    expect((await client.get(`/api/contacts?search=r${last}@`)).json()[0]).toMatchObject({ firstName: `R${last}`, lastName: 'Last', company: `Co${last}` });
     expect((await client.get('/api/contacts?search=old@')).json()[0]).toMatchObject({ firstName: 'Old', lastName: 'Timer', company: 'OldCo' });
     const counts = await t().ctx.database.raw.executeSql(
       `SELECT (SELECT count(*)::int FROM contacts WHERE user_id = '${user.id}') AS real,
@@ -322,10 +323,11 @@ describe('CSV import', () => {
               (SELECT subscriber_count FROM contact_lists WHERE id = ${list.id}) AS subscribers`,
       [],
     );
-    expect(counts.rows[0]).toEqual({ real: 2501, counted: 2501, members: 2501, subscribers: 2501 });
+    const total = IMPORT_BATCH_SIZE + 501;
+    expect(counts.rows[0]).toEqual({ real: total, counted: total, members: total, subscribers: total });
     // The same file again: every row an update, nothing joins the list twice.
-    expect((await importJson(client, csv, { listId: list.id })).json()).toMatchObject({ imported: 0, updated: 2503 });
-    expect((await client.get('/api/contact-lists')).json().find((l: { id: number }) => l.id === list.id).subscriberCount).toBe(2501);
+    expect((await importJson(client, csv, { listId: list.id })).json()).toMatchObject({ imported: 0, updated: IMPORT_BATCH_SIZE + 503 });
+    expect((await client.get('/api/contact-lists')).json().find((l: { id: number }) => l.id === list.id).subscriberCount).toBe(total);
   });
 
   it('answers a failed batch only once every batch has settled, leaving the committed ones whole and the counts exact', async () => {
@@ -337,7 +339,7 @@ describe('CSV import', () => {
       BEGIN IF NEW.email = 'refused@x.io' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`, []);
     await raw.executeSql(`CREATE TRIGGER refuse_import_row BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION refuse_import_row()`, []);
     try {
-      const rows = Array.from({ length: 2600 }, (_, i) => (i === 2300 ? 'refused@x.io' : `h${i}@x.io`));
+      const rows = Array.from({ length: IMPORT_BATCH_SIZE + 600 }, (_, i) => (i === IMPORT_BATCH_SIZE + 300 ? 'refused@x.io' : `h${i}@x.io`));
       const response = await importJson(client, `email\n${rows.join('\n')}\n`, { listId: list.id });
       expect(response.statusCode).toBe(500);
       const counts = await raw.executeSql(
@@ -346,7 +348,7 @@ describe('CSV import', () => {
                 (SELECT subscriber_count FROM contact_lists WHERE id = ${list.id}) AS subscribers`,
         [],
       );
-      expect(counts.rows[0]).toEqual({ real: 2000, counted: 2000, subscribers: 2000 });
+      expect(counts.rows[0]).toEqual({ real: IMPORT_BATCH_SIZE, counted: IMPORT_BATCH_SIZE, subscribers: IMPORT_BATCH_SIZE });
     } finally {
       await raw.executeSql('DROP TRIGGER refuse_import_row ON contacts', []);
       await raw.executeSql('DROP FUNCTION refuse_import_row()', []);
@@ -400,6 +402,17 @@ describe('CSV import', () => {
     const response = await importJson(client, 'name,phone\nAnn,123\n');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The file has no email column. Columns found: "name", "phone"');
+    expect((await client.get('/api/contacts')).json()).toEqual([]);
+  });
+
+  it('answers 400 naming the row for a quote never closed or a record over 1,000,000 characters, and writes nothing', async () => {
+    const { client } = await signUpUser(t());
+    const unclosed = await importJson(client, 'email,firstName\na@x.io,Ann\n"b@x.io,Bob\nc@x.io,Cy\n');
+    expect(unclosed.statusCode).toBe(400);
+    expect(unclosed.json().message).toBe('The CSV could not be read near row 3: a quoted field is never closed');
+    const huge = await client.request({ method: 'POST', url: '/api/contacts/import-csv', headers: { 'content-type': 'text/csv' }, payload: `email,notes\na@x.io,"${'x'.repeat(1_000_001)}"\n` });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe('The CSV could not be read near row 2: a record is longer than 1000000 characters');
     expect((await client.get('/api/contacts')).json()).toEqual([]);
   });
 
@@ -480,7 +493,7 @@ describe('CSV import', () => {
 
   it('streams progress lines then the result when asked for NDJSON', async () => {
     const { client } = await signUpUser(t());
-    const rows = Array.from({ length: 4500 }, (_, i) => `p${i}@x.io,P${i}`).join('\n');
+    const rows = Array.from({ length: 2 * IMPORT_BATCH_SIZE + 500 }, (_, i) => `p${i}@x.io,P${i}`).join('\n');
     const response = await client.request({
       method: 'POST',
       url: '/api/contacts/import-csv',
@@ -489,7 +502,7 @@ describe('CSV import', () => {
     });
     expect(response.statusCode).toBe(200);
     const lines = response.body.trim().split('\n').map((line) => JSON.parse(line));
-    expect(lines.filter((l) => l.type === 'progress').map((l) => l.rows)).toEqual([2000, 4000, 4500]);
-    expect(lines.at(-1)).toEqual({ type: 'result', result: expect.objectContaining({ imported: 4500, skipped: 0 }) });
+    expect(lines.filter((l) => l.type === 'progress').map((l) => l.rows)).toEqual([IMPORT_BATCH_SIZE, 2 * IMPORT_BATCH_SIZE, 2 * IMPORT_BATCH_SIZE + 500]);
+    expect(lines.at(-1)).toEqual({ type: 'result', result: expect.objectContaining({ imported: 2 * IMPORT_BATCH_SIZE + 500, skipped: 0 }) });
   });
 });

@@ -7,6 +7,7 @@ import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app
 import { campaignSends, outboxMessages } from '../../db/schema/index.ts';
 import { inboundWebhookToken } from '../inbound/inbound.routes.ts';
 import { SEND_BATCH_JOB } from './send.service.ts';
+import { catcherTransport } from './transport.ts';
 
 const blocks = [{ id: 'b1', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'p' } }];
 
@@ -67,6 +68,25 @@ describe('delivery on the built-in catcher', () => {
     expect((await other.client.get(`/api/outbox/${listed.messages[0].id}`)).statusCode).toBe(404);
     expect((await other.client.get('/api/outbox')).json().messages).toEqual([]);
     expect((await client.get('/api/outbox?pageSize=500')).statusCode).toBe(400);
+  });
+
+  it('stores a message together with its record: a declined or failed record leaves no message behind', async () => {
+    const { user } = await signUpUser(t());
+    const transport = catcherTransport(t().ctx.db);
+    const message = { userId: user.id, campaignId: null, messageId: '<atomic@acme.example>', from: 'news@acme.example', to: 'a@x.io', subject: 'Hi', raw: Buffer.from('Subject: Hi\r\n\r\nHi\r\n'), isTest: false };
+    const stored = async () => (await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.messageId, message.messageId))).length;
+    await expect(transport.send(message, async () => null)).rejects.toMatchObject({ kind: 'superseded' });
+    const failing = { prepareCommit: async () => undefined, commit: async () => Promise.reject(new Error('record lost')), rollback: async () => undefined };
+    await expect(transport.send(message, async () => failing)).rejects.toThrow('record lost');
+    expect(await stored()).toBe(0);
+    // The record is made inside the transaction that stores the message.
+    let joined = false;
+    await transport.send(message, async (within) => {
+      joined = within !== undefined;
+      return { prepareCommit: async () => undefined, commit: async () => undefined, rollback: async () => undefined };
+    });
+    expect(joined).toBe(true);
+    expect(await stored()).toBe(1);
   });
 
   it('pauses, resumes and cancels, sending each recipient at most once', async () => {

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
+import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { simpleParser } from 'mailparser';
-import { buildRawMessage, quotedPrintable } from './message.ts';
+import { buildRawMessage, quotedPrintable, signDkim } from './message.ts';
 
 const base = {
   from: { name: 'Acme Shop', address: 'news@acme.example' },
@@ -108,5 +110,31 @@ describe('buildRawMessage', () => {
     const parsed = await simpleParser(raw);
     expect(parsed.headers.has('bcc')).toBe(false);
     expect(parsed.bcc).toBeUndefined();
+  });
+});
+
+describe('signDkim', () => {
+  it('signs the t= it writes, also when the clock crosses a half second while signing', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const key = { domainName: 'acme.example', keySelector: 'sw1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+    const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+    // Each reading of the clock is 0.7 s later than the one before: mailauth, left to read it
+    // itself, rounded two readings to different seconds and signed a t= other than the one it wrote.
+    let readings = 0;
+    const start = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => start + 700 * readings++);
+    let signed: Buffer;
+    try {
+      signed = await signDkim(buildRawMessage(base), key);
+    } finally {
+      clock.mockRestore();
+    }
+    const result = await dkimVerify(signed, {
+      resolver: async (name: string, type: string) => {
+        if (type === 'TXT' && name === 'sw1._domainkey.acme.example') return [[record]];
+        throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      },
+    });
+    expect(result.results[0]?.status.result, JSON.stringify(result.results[0]?.status)).toBe('pass');
   });
 });

@@ -1,14 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { campaignSends } from '../../db/schema/index.ts';
 import type { SendRecord } from './transport.ts';
 
 /**
  * How long the server is kept busy after the mark, and the margin before its end still counted on.
  * Long enough for most messages' envelope and body to go out (mark to dot measured at p50 4.5 ms,
- * p90 11.5 ms with a saturated worker): a later dot needs a second sleep, whose write wakes the server.
+ * p90 11.5 ms with a saturated worker): a later dot waits for this sleep to end and takes a second
+ * one (prepareCommit), whose write wakes the server.
  */
 const GRACE_MS = 12;
 const GRACE_MARGIN_MS = 2;
@@ -31,21 +32,32 @@ const MARK_SENT = {
  * the COMMIT synchronously, so the transport can write it and the final dot back to back (see
  * transport.ts). Record connections run with synchronous_commit off (db/client.ts): only a database
  * crash in the next ~200 ms could lose the commit, and that would mean one resend. On the embedded
- * database, which runs in this process, the mark is committed at once and undone by `rollback`.
+ * database, which runs in this process, or within a given transaction (`within`, the built-in
+ * catcher's), the mark is made at once and undone by `rollback`.
+ *
+ * Why the COMMIT must find the server in a sleep with nothing else ahead of it: once this process is
+ * killed, the server still carries out what it has already received, but only until it first fails
+ * to send an answer. Its first answer after the kill still goes out; a second one fails and the
+ * server drops the connection, rolling back. An answer that has arrived here but is still unread
+ * when the process dies fails at once. So at the COMMIT, exactly one statement may be ahead of it
+ * (the grace sleep) and every earlier answer must have been read; `prepareCommit` sees to that
+ * when the sleep has run out (send-record.int.test.ts kills a client in each of these cases).
  */
-export async function recordSend(database: Database, row: { id: number; claimToken: string; messageId: string }): Promise<SendRecord | null> {
-  if (!database.connect) {
-    const updated = await database.db
+export async function recordSend(database: Database, row: { id: number; claimToken: string; messageId: string }, within?: DbOrTx): Promise<SendRecord | null> {
+  if (!database.connect || within) {
+    const db = within ?? database.db;
+    const updated = await db
       .update(campaignSends)
       .set({ status: 'sent', sentAt: new Date(), messageId: row.messageId, error: null })
       .where(and(eq(campaignSends.id, row.id), eq(campaignSends.status, 'sending'), eq(campaignSends.claimToken, row.claimToken)))
       .returning({ id: campaignSends.id });
     if (updated.length !== 1) return null;
     return {
+      prepareCommit: async () => undefined,
       commit: async () => undefined,
       // Not sent after all (the server refused it, or the connection failed first): undo the mark.
       rollback: async () => {
-        await database.db
+        await db
           .update(campaignSends)
           .set({ status: 'sending', sentAt: null, messageId: null })
           .where(and(eq(campaignSends.id, row.id), eq(campaignSends.status, 'sent'), eq(campaignSends.claimToken, row.claimToken)));
@@ -53,21 +65,34 @@ export async function recordSend(database: Database, row: { id: number; claimTok
     };
   }
   const client = await database.connect();
-  let sleeping: Promise<unknown>;
-  let issuedAt: number;
+  const socket = (client as unknown as pg.Client).connection.stream;
+  let sleeping: Promise<unknown> = Promise.resolve();
+  let issuedAt = 0;
+  // Whether the current sleep's answer has been read (then the server is idle, with nothing unread).
+  let sleepDone = false;
+  /** Writes a fresh grace sleep; it becomes `sleeping`. */
+  const sleep = () => {
+    issuedAt = performance.now();
+    sleepDone = false;
+    const slept = client.query(GRACE);
+    sleeping = slept;
+    slept.then(
+      () => {
+        if (sleeping === slept) sleepDone = true;
+      },
+      () => undefined,
+    );
+  };
   try {
     // One write: the mark and, pipelined behind it, a short sleep that keeps the server busy, not
     // waiting on this socket, while the message's last bytes go out (see commit below).
-    const socket = (client as unknown as pg.Client).connection.stream;
     // The sleep cannot start before it is written, so it surely lasts until issuedAt + GRACE_MS.
-    issuedAt = performance.now();
     socket.cork();
     const begun = client.query('BEGIN');
     const marking = client.query<{ id: string }>({ ...MARK_SENT, values: [row.id, row.claimToken, row.messageId] });
-    sleeping = client.query(GRACE);
+    sleep();
     socket.uncork();
     begun.catch(() => undefined);
-    sleeping.catch(() => undefined);
     const marked = await marking;
     if (marked.rows.length !== 1) {
       await Promise.all([sleeping, client.query('ROLLBACK')]);
@@ -88,19 +113,39 @@ export async function recordSend(database: Database, row: { id: number; claimTok
       },
     );
   return {
+    holdWrites() {
+      socket.cork();
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        socket.uncork();
+      };
+    },
+    async prepareCommit() {
+      // The sleep has run out, or will by the dot: its answer is read first, then a fresh sleep is
+      // written. That write wakes the server (and may pause this process), harmless before the COMMIT.
+      if (!settled && performance.now() - issuedAt > GRACE_MS - GRACE_MARGIN_MS) {
+        await sleeping;
+        sleep();
+      }
+    },
     commit() {
       if (settled) return Promise.resolve();
       settled = true;
       // The COMMIT is written before this returns (the client is pipelined); the transport writes
-      // the dot right after. A write to a server waiting on this socket wakes it, and the OS often
-      // lets it run at once, pausing this process; after the COMMIT and before the dot, a kill in
-      // that pause would leave a record without its message. So the COMMIT must find the server
-      // busy: still in the sleep taken with the mark, or else in a fresh one whose write takes
-      // the wake-up (and any pause, harmless while nothing is committed).
-      const statements = [sleeping];
-      if (performance.now() - issuedAt > GRACE_MS - GRACE_MARGIN_MS) statements.push(client.query(GRACE));
-      statements.push(client.query('COMMIT'));
-      return settle(statements);
+      // the dot right after. It lands while the server sleeps, so the write wakes nobody and cannot
+      // let the server run in place of this process between the COMMIT and the dot. Should the
+      // sleep have ended all the same (this process was held up since prepareCommit) and its answer
+      // been read, a fresh sleep goes first and takes the wake-up: it is then the one statement
+      // ahead of the COMMIT. With its answer still unread, the COMMIT goes alone: the idle server
+      // carries it out before it answers anything.
+      const ahead = [sleeping];
+      if (sleepDone) {
+        sleep();
+        ahead.push(sleeping);
+      }
+      return settle([...ahead, client.query('COMMIT')]);
     },
     rollback() {
       if (settled) return Promise.resolve();

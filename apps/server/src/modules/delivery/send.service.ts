@@ -223,10 +223,11 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
     // The mark that makes a message count as sent, committed together with its final dot.
     // Its completion is not waited for here (on Postgres it lasts a few ms, see send-record.ts):
     // the connection goes on to the next message and the batch collects it before it ends.
-    const markSent = async () => {
-      const record = await recordSend(ctx.database, { id: row.id, claimToken, messageId });
+    const markSent = async (within?: DbOrTx) => {
+      const record = await recordSend(ctx.database, { id: row.id, claimToken, messageId }, within);
       if (!record) return null;
       return {
+        ...record,
         commit: () => {
           const committed = record.commit().catch(async () => {
             // The message went out but its record did not commit: mark it sent without ceremony.
@@ -239,7 +240,6 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
           void committed.finally(() => pendingRecords.delete(committed));
           return committed;
         },
-        rollback: () => record.rollback(),
       };
     };
     try {

@@ -5,10 +5,13 @@ type Envelope = { from: string; to: string[] };
 /**
  * The message's end, under the caller's control: `atFinalDot` runs a function in the same
  * synchronous step as the write of the final dot; `holdUntilDot` keeps what is written from now on
- * in the socket's buffer until that dot, so the body and the dot leave in one system call.
+ * in the socket's buffer until that dot, so the body and the dot leave in one system call. The
+ * function may answer a `send` of its own, which is called as the last thing before the dot leaves:
+ * the two system calls then follow each other with next to nothing in between.
  */
-export type DotControl = { atFinalDot: (run: () => void) => void; holdUntilDot: () => void };
-type DotGate = { beforeDot: (() => void) | null; held: boolean };
+export type BeforeDot = () => (() => void) | void;
+export type DotControl = { atFinalDot: (run: BeforeDot) => void; holdUntilDot: () => void };
+type DotGate = { beforeDot: BeforeDot | null; held: boolean };
 type WritableSocket = { write: (chunk: unknown, ...rest: unknown[]) => boolean; cork: () => void; uncork: () => void };
 
 const FINAL_DOTS = ['.\r\n', '\r\n.\r\n', '\n.\r\n'].map((dot) => Buffer.from(dot));
@@ -72,9 +75,14 @@ export class SmtpPool {
         if (!isFinalDot(chunk)) return write(chunk, ...rest);
         const run = gate.beforeDot;
         gate.beforeDot = null;
-        run?.();
+        // Everything is buffered first (the dot here, the caller's COMMIT on its own socket); then
+        // the caller's bytes leave and the dot right after them, two system calls back to back.
+        socket.cork();
         const written = write(chunk, ...rest);
+        const send = run?.();
         releaseHold(gate, socket);
+        send?.();
+        socket.uncork();
         return written;
       };
       this.gates.set(connection, { gate, socket });
@@ -139,7 +147,7 @@ export class SmtpPool {
     const runPending = () => {
       const run = gate.beforeDot;
       gate.beforeDot = null;
-      run?.();
+      run?.()?.();
       releaseHold(gate, wrapped?.socket);
     };
     const control: DotControl = {

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 import { SmtpPool, smtpOptionsFromUrl, type DotControl } from './smtp-pool.ts';
 
@@ -20,7 +19,18 @@ export type OutgoingMessage = {
  * A send recorded in an open transaction: `commit` writes its COMMIT at once (synchronously, before
  * returning its promise) and `rollback` abandons it.
  */
-export type SendRecord = { commit(): Promise<void>; rollback(): Promise<void> };
+export type SendRecord = {
+  /** Called just before the final dot (awaited): readies the record so `commit` can be written at once. */
+  prepareCommit(): Promise<void>;
+  /**
+   * Keeps what `commit` writes in this process until the answered function is called, so the
+   * transport can send it as the step right before the dot's system call (records with no
+   * connection of their own have none).
+   */
+  holdWrites?(): () => void;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+};
 
 /**
  * Called once the message is in the server's hands except for its final dot: the caller marks it
@@ -28,11 +38,13 @@ export type SendRecord = { commit(): Promise<void>; rollback(): Promise<void> };
  * completed). The transport commits that record in the same synchronous step that writes the dot,
  * so a process killed leaves both done or neither: an uncommitted transaction rolls back when its
  * connection drops, and a server discards a message whose dot never came. What remains is the few
- * microseconds between the two socket writes (send-record.ts keeps the OS from pausing the process
- * there); the COMMIT goes first, so a kill that lands exactly there costs that recipient the
- * message rather than sending it twice.
+ * microseconds between the two socket writes (both are buffered first and sent back to back,
+ * smtp-pool.ts; send-record.ts keeps the OS from pausing the process there); the COMMIT goes
+ * first, so a kill that lands exactly there costs that recipient the message rather than sending
+ * it twice. `within`, when given, is a transaction the record joins
+ * (the built-in catcher stores a message and its record in one transaction).
  */
-export type CommitHook = () => Promise<SendRecord | null>;
+export type CommitHook = (within?: DbOrTx) => Promise<SendRecord | null>;
 
 /**
  * Why a message was not accepted: 'retry' (4xx, network), 'reject' (5xx) or 'superseded' (the
@@ -56,7 +68,7 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-const nothingToRecord: SendRecord = { commit: async () => undefined, rollback: async () => undefined };
+const nothingToRecord: SendRecord = { prepareCommit: async () => undefined, commit: async () => undefined, rollback: async () => undefined };
 const alwaysCommit: CommitHook = async () => nothingToRecord;
 
 /** No SMTP_URL: messages are stored in the database and shown on the Outbox page, never lost. */
@@ -64,10 +76,10 @@ export function catcherTransport(db: Db): Transport {
   return {
     name: 'catcher',
     async send(message, commit = alwaysCommit) {
-      // Stored before the record is taken (which holds a database client), and withdrawn if declined.
-      const [stored] = await db
-        .insert(outboxMessages)
-        .values({
+      // The stored message and its record commit together: a process killed in between leaves
+      // neither, and a declined record takes the message back with it.
+      await db.transaction(async (tx) => {
+        await tx.insert(outboxMessages).values({
           userId: message.userId,
           campaignId: message.campaignId,
           messageId: message.messageId,
@@ -76,14 +88,11 @@ export function catcherTransport(db: Db): Transport {
           subject: message.subject,
           raw: message.raw.toString('utf8'),
           isTest: message.isTest ? 1 : 0,
-        })
-        .returning({ id: outboxMessages.id });
-      const record = await commit();
-      if (!record) {
-        if (stored) await db.delete(outboxMessages).where(eq(outboxMessages.id, stored.id));
-        throw new TransportError('superseded', 'another worker owns this message');
-      }
-      await record.commit();
+        });
+        const record = await commit(tx);
+        if (!record) throw new TransportError('superseded', 'another worker owns this message');
+        await record.commit();
+      });
     },
     async close() {},
   };
@@ -122,6 +131,7 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
             let record: SendRecord | null = null;
             try {
               record = await attempt.record;
+              await record?.prepareCommit();
             } catch (error) {
               this.destroy(error as Error);
               return;
@@ -131,10 +141,13 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
               return;
             }
             if (this.destroyed || attempt.failed) return; // the caller rolls the record back
-            // The COMMIT is written right before the dot, in one synchronous step.
+            // The COMMIT is written right before the dot, in one synchronous step: buffered with
+            // the dot, then sent just before it.
             committed = true;
             atFinalDot(() => {
+              const send = record.holdWrites?.();
               recorded = record.commit();
+              return send;
             });
             this.push(null);
           },

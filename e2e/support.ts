@@ -2,8 +2,21 @@ import { spawnSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Fails on any serious or critical axe-core violation of the page as it is now. */
+/**
+ * Waits for every running animation and transition that ends to end. A dialog fading in has
+ * text at part opacity, which axe measures as low contrast (CI failed on exactly that); endless
+ * ones (spinners, skeleton pulses) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** Fails on any serious or critical axe-core violation of the page once its animations have ended. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await settleAnimations(page);
   // Email previews are iframes with sandbox="" (no scripts): axe cannot run inside them, and
   // @axe-core/playwright then hangs; their content is the rendered email, not the app's UI.
   const results = await new AxeBuilder({ page }).exclude('iframe[sandbox=""]').analyze();

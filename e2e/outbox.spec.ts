@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, uniqueEmail } from './support.ts';
+import { expectAccessible, screenshot, uniqueEmail } from './support.ts';
 
-const SCREENS = '/tmp/pw-outbox-screens';
 const RECIPIENTS_CSV = ['email,firstName', 'rose@example.com,Rose', 'lily@example.com,Lily', 'ivy@example.com,Ivy', ''].join('\n');
 const blocks = [
   { id: 'b1', type: 'text', content: { text: 'Hello {{firstName|friend}}, the garden is open.', tag: 'p' } },
@@ -11,19 +9,18 @@ const blocks = [
 
 /** Axe (no serious or critical violations) and a screenshot in light, dark and at phone width. */
 async function checkOutboxScreen(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
   await expectAccessible(page, `${name} (light)`);
-  await page.screenshot({ path: `${SCREENS}/${name}-light.png`, fullPage: true });
+  await screenshot(page, `${name}-light`);
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expectAccessible(page, `${name} (dark)`);
-  await page.screenshot({ path: `${SCREENS}/${name}-dark.png`, fullPage: true });
+  await screenshot(page, `${name}-dark`);
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, `${name} (phone, dark)`);
-  await page.screenshot({ path: `${SCREENS}/${name}-phone-dark.png`, fullPage: true });
+  await screenshot(page, `${name}-phone-dark`);
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
   await expectAccessible(page, `${name} (phone)`);
-  await page.screenshot({ path: `${SCREENS}/${name}-phone.png`, fullPage: true });
+  await screenshot(page, `${name}-phone`);
   if (size) await page.setViewportSize(size);
 }
 

@@ -25,9 +25,24 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
-/** Saves a screenshot under test-results/screens for people to look at. */
+/**
+ * Saves a screenshot of the whole page under test-results/screens for people to look at. Chromium
+ * paints a sandboxed iframe (an email preview) only inside the viewport, so a full-page capture
+ * left previews below the fold blank: the viewport is as tall as the page while it is taken.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const grow = size !== null && height > size.height;
+  if (grow) {
+    await page.setViewportSize({ width: size.width, height });
+    // Every frame, the iframes included (each paints on its own, and only once it is on screen),
+    // draws twice before the capture; one that never does (hidden) is given a second.
+    const painted = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    await Promise.all(page.frames().map((frame) => Promise.race([frame.evaluate(painted).catch(() => undefined), new Promise((r) => setTimeout(r, 1000))])));
+  }
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  if (grow) await page.setViewportSize(size);
 }
 
 /** Checks the page in light and dark themes and at phone width, with axe each time. */

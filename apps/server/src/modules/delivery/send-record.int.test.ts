@@ -27,18 +27,24 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send record of a killed work
     return { id: Number((inserted.rows[0] as { id: number }).id), claimToken };
   }
 
-  // Counted from the mark's answer: 0, the dot well within the sleep taken with the mark; 9.5, just
-  // before that sleep runs out (the case that once queued a second sleep ahead of the COMMIT, and
-  // lost it); 40, long after it, busy (its answer unread) or idle (read), and the last also with no
-  // prepareCommit (a worker held up between it and the dot).
+  // Counted from the mark's answer: 0, the dot well within the sleep taken with the mark; just before
+  // that sleep runs out (the case that once queued a second sleep ahead of the COMMIT, and lost it);
+  // 40 ms, long after it, busy (its answer unread) or idle (read), and the last also with no
+  // prepareCommit (a worker held up between it and the dot). The sleep is 12 ms in a fresh worker,
+  // and 3 ms in one whose recent marks all reached their dot within 1 ms (`trainedMs`).
   it.each([
-    { name: 'at once', dotAfterMs: 0, wait: 'busy', prepare: 'yes' },
-    { name: '9.5 ms later', dotAfterMs: 9.5, wait: 'busy', prepare: 'yes' },
-    { name: '40 ms later, busy', dotAfterMs: 40, wait: 'busy', prepare: 'yes' },
-    { name: '40 ms later, idle', dotAfterMs: 40, wait: 'idle', prepare: 'yes' },
-    { name: '40 ms later, idle, no prepareCommit', dotAfterMs: 40, wait: 'idle', prepare: 'no' },
-    { name: '40 ms later, busy, no prepareCommit', dotAfterMs: 40, wait: 'busy', prepare: 'no' },
-  ])('keeps a record committed at a dot $name after the mark', async ({ dotAfterMs, wait, prepare }) => {
+    { name: 'at once', dotAfterMs: 0, wait: 'busy', prepare: 'yes', trainedMs: '' },
+    { name: '9.5 ms later', dotAfterMs: 9.5, wait: 'busy', prepare: 'yes', trainedMs: '' },
+    { name: '40 ms later, busy', dotAfterMs: 40, wait: 'busy', prepare: 'yes', trainedMs: '' },
+    { name: '40 ms later, idle', dotAfterMs: 40, wait: 'idle', prepare: 'yes', trainedMs: '' },
+    { name: '40 ms later, idle, no prepareCommit', dotAfterMs: 40, wait: 'idle', prepare: 'no', trainedMs: '' },
+    { name: '40 ms later, busy, no prepareCommit', dotAfterMs: 40, wait: 'busy', prepare: 'no', trainedMs: '' },
+    { name: 'at once, 3 ms sleep', dotAfterMs: 0, wait: 'busy', prepare: 'yes', trainedMs: '1' },
+    { name: '0.8 ms later, 3 ms sleep', dotAfterMs: 0.8, wait: 'busy', prepare: 'yes', trainedMs: '1' },
+    { name: '1.5 ms later, 3 ms sleep', dotAfterMs: 1.5, wait: 'busy', prepare: 'yes', trainedMs: '1' },
+    { name: '40 ms later, busy, 3 ms sleep', dotAfterMs: 40, wait: 'busy', prepare: 'yes', trainedMs: '1' },
+    { name: '40 ms later, idle, no prepareCommit, 3 ms sleep', dotAfterMs: 40, wait: 'idle', prepare: 'no', trainedMs: '1' },
+  ])('keeps a record committed at a dot $name after the mark', async ({ dotAfterMs, wait, prepare, trainedMs }) => {
     const row = await ledgerRow();
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/record-kill-child.ts'], {
       cwd: root,
@@ -50,6 +56,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send record of a killed work
         DOT_AFTER_MS: String(dotAfterMs),
         DOT_WAIT: wait,
         PREPARE: prepare,
+        GRACE_TRAINED_MS: trainedMs,
       },
       stdio: 'inherit',
     });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshot, uniqueEmail } from './support.ts';
+import { checkScreen, expectAccessible, screenshot, uniqueEmail } from './support.ts';
 
 const RECIPIENTS_CSV = ['email,firstName', 'rose@example.com,Rose', 'lily@example.com,Lily', 'ivy@example.com,Ivy', ''].join('\n');
 const blocks = [
@@ -7,20 +7,15 @@ const blocks = [
   { id: 'b2', type: 'button', content: { text: 'Visit the garden', url: 'https://garden.example.com/visit' } },
 ];
 
-/** Axe (no serious or critical violations) and a screenshot in light, dark and at phone width. */
+/** checkScreen's light, dark and phone checks, and also dark at phone width (the message view's code blocks). */
 async function checkOutboxScreen(page: Page, name: string): Promise<void> {
-  await expectAccessible(page, `${name} (light)`);
-  await screenshot(page, `${name}-light`);
-  await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await expectAccessible(page, `${name} (dark)`);
-  await screenshot(page, `${name}-dark`);
+  await checkScreen(page, name);
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expectAccessible(page, `${name} (phone, dark)`);
   await screenshot(page, `${name}-phone-dark`);
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await expectAccessible(page, `${name} (phone)`);
-  await screenshot(page, `${name}-phone`);
   if (size) await page.setViewportSize(size);
 }
 

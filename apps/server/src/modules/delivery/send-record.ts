@@ -32,8 +32,12 @@ export class GraceEstimate {
   private static readonly UPDATE_EVERY = 64;
   private readonly samples = new Float64Array(GraceEstimate.WINDOW);
   private count = 0;
+  private current = GRACE_MAX_MS;
+
   /** Milliseconds the next mark's sleep lasts. */
-  ms = GRACE_MAX_MS;
+  get ms(): number {
+    return this.current;
+  }
 
   /** Records how long a mark took to reach its dot; every UPDATE_EVERY of them the sleep is recomputed. */
   observe(markToDotMs: number): void {
@@ -42,7 +46,7 @@ export class GraceEstimate {
     if (this.count % GraceEstimate.UPDATE_EVERY !== 0) return;
     const recent = this.samples.slice(0, Math.min(this.count, GraceEstimate.WINDOW)).sort();
     const p90 = recent[Math.floor(0.9 * (recent.length - 1))] ?? GRACE_MAX_MS;
-    this.ms = Math.min(GRACE_MAX_MS, Math.max(GRACE_MIN_MS, p90 + GRACE_MARGIN_MS));
+    this.current = Math.min(GRACE_MAX_MS, Math.max(GRACE_MIN_MS, p90 + GRACE_MARGIN_MS));
   }
 }
 export const graceEstimate = new GraceEstimate();

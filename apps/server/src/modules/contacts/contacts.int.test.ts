@@ -183,10 +183,14 @@ describe('contacts API', () => {
     expect((await b.client.get(`/api/contact-lists/${list.id}/contacts`)).statusCode).toBe(404);
     expect((await b.client.get(`/api/contacts?listId=${list.id}`)).statusCode).toBe(404);
     expect((await b.client.get(`/api/contacts/export.csv?listId=${list.id}`)).statusCode).toBe(404);
+    const bExport = (await b.client.get('/api/contacts/export.csv')).body.trim().split('\r\n');
+    expect(bExport).toHaveLength(1); // the header alone
     expect((await b.client.post('/api/contacts/bulk-add-to-list', { listId: list.id, contactIds: [contact.id] })).statusCode).toBe(404);
+    expect((await b.client.post('/api/contacts/bulk-remove-from-list', { listId: list.id, contactIds: [contact.id] })).statusCode).toBe(404);
     expect((await b.client.post('/api/contacts/bulk-delete', { contactIds: [contact.id] })).json()).toEqual({ affected: 0 });
     const bList = await createList(b.client, 'B list');
     expect((await b.client.post('/api/contacts/bulk-add-to-list', { listId: bList.id, contactIds: [contact.id] })).json()).toEqual({ affected: 0 });
+    expect((await b.client.post('/api/contacts/bulk-remove-from-list', { listId: bList.id, contactIds: [contact.id] })).json()).toEqual({ affected: 0 });
     expect((await b.client.post('/api/contacts', { ...ada, listIds: [list.id] })).statusCode).toBe(404);
     expect((await a.client.get(`/api/contacts/${contact.id}`)).statusCode).toBe(200);
     expect((await a.client.get('/api/contact-lists')).json()[0].subscriberCount).toBe(1);

@@ -18,6 +18,6 @@ if (process.env.DOT_WAIT === 'idle') {
   const dotAt = performance.now() + Number(process.env.DOT_AFTER_MS);
   while (performance.now() < dotAt);
 }
-if (process.env.PREPARE !== 'no') await record.prepareCommit();
+if (process.env.PREPARE !== 'no') await record.prepareCommit?.();
 void record.commit();
 process.kill(process.pid, 'SIGKILL');

@@ -86,7 +86,6 @@ export async function recordSend(database: Database, row: { id: number; claimTok
       .returning({ id: campaignSends.id });
     if (updated.length !== 1) return null;
     return {
-      prepareCommit: async () => undefined,
       commit: async () => undefined,
       // Not sent after all (the server refused it, or the connection failed first): undo the mark.
       rollback: async () => {

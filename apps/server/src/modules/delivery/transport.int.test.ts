@@ -26,7 +26,7 @@ describe('SMTP transport', () => {
     const events: string[] = [];
     const hook = async (): Promise<SendRecord> => {
       events.push('taken');
-      return { prepareCommit: async () => undefined, commit: async () => void events.push('committed'), rollback: async () => void events.push('rolled back') };
+      return { commit: async () => void events.push('committed'), rollback: async () => void events.push('rolled back') };
     };
     return { events, hook };
   }

@@ -20,8 +20,11 @@ export type OutgoingMessage = {
  * returning its promise) and `rollback` abandons it.
  */
 export type SendRecord = {
-  /** Called just before the final dot (awaited): readies the record so `commit` can be written at once. */
-  prepareCommit(): Promise<void>;
+  /**
+   * Called just before the final dot (awaited): readies the record so `commit` can be written at
+   * once (records with nothing to ready have none).
+   */
+  prepareCommit?(): Promise<void>;
   /**
    * Keeps what `commit` writes in this process until the answered function is called, so the
    * transport can send it as the step right before the dot's system call (records with no
@@ -68,7 +71,7 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-const nothingToRecord: SendRecord = { prepareCommit: async () => undefined, commit: async () => undefined, rollback: async () => undefined };
+const nothingToRecord: SendRecord = { commit: async () => undefined, rollback: async () => undefined };
 const alwaysCommit: CommitHook = async () => nothingToRecord;
 
 /** No SMTP_URL: messages are stored in the database and shown on the Outbox page, never lost. */
@@ -131,7 +134,7 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
             let record: SendRecord | null = null;
             try {
               record = await attempt.record;
-              await record?.prepareCommit();
+              await record?.prepareCommit?.();
             } catch (error) {
               this.destroy(error as Error);
               return;

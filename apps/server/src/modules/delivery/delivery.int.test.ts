@@ -76,14 +76,14 @@ describe('delivery on the built-in catcher', () => {
     const message = { userId: user.id, campaignId: null, messageId: '<atomic@acme.example>', from: 'news@acme.example', to: 'a@x.io', subject: 'Hi', raw: Buffer.from('Subject: Hi\r\n\r\nHi\r\n'), isTest: false };
     const stored = async () => (await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.messageId, message.messageId))).length;
     await expect(transport.send(message, async () => null)).rejects.toMatchObject({ kind: 'superseded' });
-    const failing = { commit: async () => Promise.reject(new Error('record lost')), rollback: async () => undefined };
+    const failing = { finish: async () => Promise.reject(new Error('record lost')), rollback: async () => undefined };
     await expect(transport.send(message, async () => failing)).rejects.toThrow('record lost');
     expect(await stored()).toBe(0);
     // The record is made inside the transaction that stores the message.
     let joined = false;
     await transport.send(message, async (within) => {
       joined = within !== undefined;
-      return { commit: async () => undefined, rollback: async () => undefined };
+      return { finish: async () => undefined, rollback: async () => undefined };
     });
     expect(joined).toBe(true);
     expect(await stored()).toBe(1);

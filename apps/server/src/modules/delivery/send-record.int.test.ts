@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { HeldDot } from './transport.ts';
 import { eq, sql } from 'drizzle-orm';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
 import { campaignSends } from '../../db/schema/index.ts';
+import { recordSend } from './send-record.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -27,24 +29,23 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send record of a killed work
     return { id: Number((inserted.rows[0] as { id: number }).id), claimToken };
   }
 
-  // Counted from the mark's answer: 0, the dot well within the sleep taken with the mark; just before
-  // that sleep runs out (the case that once queued a second sleep ahead of the COMMIT, and lost it);
-  // 40 ms, long after it, busy (its answer unread) or idle (read), and the last also with no
-  // prepareCommit (a worker held up between it and the dot). The sleep is 12 ms in a fresh worker,
-  // and 3 ms in one whose recent marks all reached their dot within 1 ms (`trainedMs`).
+  // Counted from the mark's answer, which in a sending worker is followed by the COMMIT at once: 0;
+  // the dot well within the sleep taken with the mark; inside the margin before that sleep runs out
+  // (the COMMIT then waits for it and takes a fresh one); 40 ms, long after it, busy (its answer
+  // unread) or idle (read). The sleep is 12 ms in a fresh worker, and 3 ms in one whose recent groups
+  // all reached their COMMIT within 1 ms (`trainedMs`).
   it.each([
-    { name: 'at once', dotAfterMs: 0, wait: 'busy', prepare: 'yes', trainedMs: '' },
-    { name: '9.5 ms later', dotAfterMs: 9.5, wait: 'busy', prepare: 'yes', trainedMs: '' },
-    { name: '40 ms later, busy', dotAfterMs: 40, wait: 'busy', prepare: 'yes', trainedMs: '' },
-    { name: '40 ms later, idle', dotAfterMs: 40, wait: 'idle', prepare: 'yes', trainedMs: '' },
-    { name: '40 ms later, idle, no prepareCommit', dotAfterMs: 40, wait: 'idle', prepare: 'no', trainedMs: '' },
-    { name: '40 ms later, busy, no prepareCommit', dotAfterMs: 40, wait: 'busy', prepare: 'no', trainedMs: '' },
-    { name: 'at once, 3 ms sleep', dotAfterMs: 0, wait: 'busy', prepare: 'yes', trainedMs: '1' },
-    { name: '0.8 ms later, 3 ms sleep', dotAfterMs: 0.8, wait: 'busy', prepare: 'yes', trainedMs: '1' },
-    { name: '1.5 ms later, 3 ms sleep', dotAfterMs: 1.5, wait: 'busy', prepare: 'yes', trainedMs: '1' },
-    { name: '40 ms later, busy, 3 ms sleep', dotAfterMs: 40, wait: 'busy', prepare: 'yes', trainedMs: '1' },
-    { name: '40 ms later, idle, no prepareCommit, 3 ms sleep', dotAfterMs: 40, wait: 'idle', prepare: 'no', trainedMs: '1' },
-  ])('keeps a record committed at a dot $name after the mark', async ({ dotAfterMs, wait, prepare, trainedMs }) => {
+    { name: 'at once', dotAfterMs: 0, wait: 'busy', trainedMs: '' },
+    { name: '9.5 ms later', dotAfterMs: 9.5, wait: 'busy', trainedMs: '' },
+    { name: '11 ms later', dotAfterMs: 11, wait: 'busy', trainedMs: '' },
+    { name: '40 ms later, busy', dotAfterMs: 40, wait: 'busy', trainedMs: '' },
+    { name: '40 ms later, idle', dotAfterMs: 40, wait: 'idle', trainedMs: '' },
+    { name: 'at once, 3 ms sleep', dotAfterMs: 0, wait: 'busy', trainedMs: '1' },
+    { name: '0.8 ms later, 3 ms sleep', dotAfterMs: 0.8, wait: 'busy', trainedMs: '1' },
+    { name: '1.5 ms later, 3 ms sleep', dotAfterMs: 1.5, wait: 'busy', trainedMs: '1' },
+    { name: '40 ms later, busy, 3 ms sleep', dotAfterMs: 40, wait: 'busy', trainedMs: '1' },
+    { name: '40 ms later, idle, 3 ms sleep', dotAfterMs: 40, wait: 'idle', trainedMs: '1' },
+  ])('keeps a record committed at a dot $name after the mark', async ({ dotAfterMs, wait, trainedMs }) => {
     const row = await ledgerRow();
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/record-kill-child.ts'], {
       cwd: root,
@@ -55,7 +56,6 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send record of a killed work
         CLAIM_TOKEN: row.claimToken,
         DOT_AFTER_MS: String(dotAfterMs),
         DOT_WAIT: wait,
-        PREPARE: prepare,
         GRACE_TRAINED_MS: trainedMs,
       },
       stdio: 'inherit',
@@ -72,5 +72,64 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send record of a killed work
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe('sent');
+  });
+});
+
+/** Messages whose dots are due together share one transaction; each is written, dropped or undone as its row and connection allow. */
+describe.runIf(process.env.TEST_DB === 'postgres')('send records committed a group at a time', () => {
+  const t = useTestApp();
+
+  async function claimedRows(count: number, claimToken: string) {
+    const { client } = await signUpUser(t());
+    for (let i = 0; i < count; i += 1) await client.post('/api/contacts', { email: `group${i}@x.io`, firstName: 'G', lastName: String(i) });
+    const campaign = (await client.post('/api/campaigns', { name: 'Group', subject: 'Hi', fromEmail: 'news@acme.example', content: { html: '' } })).json() as { id: number };
+    const inserted = await t().ctx.db.execute(sql`
+      INSERT INTO campaign_sends (campaign_id, user_id, contact_id, email, first_name, last_name, status, claim_token, claimed_at)
+      SELECT ${campaign.id}, user_id, id, email, first_name, last_name, 'sending', ${claimToken}, now() FROM contacts WHERE email LIKE 'group%@x.io' AND user_id = (SELECT user_id FROM campaigns WHERE id = ${campaign.id})
+      RETURNING id`);
+    return (inserted.rows as { id: number }[]).map((r) => ({ id: Number(r.id), claimToken, messageId: `<group-${r.id}@acme.example>` }));
+  }
+  const statusOf = async (id: number) => (await t().ctx.db.select({ status: campaignSends.status, messageId: campaignSends.messageId }).from(campaignSends).where(eq(campaignSends.id, id)))[0];
+
+  it('writes the owned messages’ dots in one step after one COMMIT, drops the superseded and undoes the mark of a closed connection', async () => {
+    const [owned, superseded, closed, alsoOwned] = await claimedRows(4, 'group-claim');
+    if (!owned || !superseded || !closed || !alsoOwned) throw new Error('rows missing');
+    // Another worker took this row over meanwhile.
+    await t().ctx.db.update(campaignSends).set({ claimToken: 'other-claim' }).where(eq(campaignSends.id, superseded.id));
+    const events: string[] = [];
+    const writes: string[] = [];
+    let sameStep: string[] = [];
+    const dot = (name: string, connectionOpen = true): HeldDot => ({
+      write: () => {
+        if (writes.length === 0) queueMicrotask(() => (sameStep = [...writes]));
+        writes.push(name);
+        events.push(`${name} written`);
+        return connectionOpen;
+      },
+      drop: (reason) => void events.push(`${name} dropped (${reason})`),
+    });
+    const records = await Promise.all([owned, superseded, closed, alsoOwned].map((row) => recordSend(t().ctx.database, row)));
+    const finished = records.map((record, i) => record?.finish(dot(['owned', 'superseded', 'closed', 'alsoOwned'][i] ?? '', i !== 2)));
+    await Promise.all(finished);
+    expect(events).toEqual(['superseded dropped (superseded)', 'owned written', 'closed written', 'alsoOwned written']);
+    // The dots went out back to back, in the synchronous step that wrote the COMMIT.
+    expect(sameStep).toEqual(['owned', 'closed', 'alsoOwned']);
+    expect(await statusOf(owned.id)).toEqual({ status: 'sent', messageId: owned.messageId });
+    expect(await statusOf(alsoOwned.id)).toEqual({ status: 'sent', messageId: alsoOwned.messageId });
+    expect((await statusOf(superseded.id))?.status).toBe('sending');
+    // Its connection had closed, so no dot went: the mark is undone for its sender to re-queue.
+    expect(await statusOf(closed.id)).toEqual({ status: 'sending', messageId: null });
+  });
+
+  it('leaves a row untouched when its record is rolled back before its group is marked', async () => {
+    const [row] = await claimedRows(1, 'leave-claim');
+    if (!row) throw new Error('row missing');
+    const record = await recordSend(t().ctx.database, row);
+    let written = false;
+    void record?.finish({ write: () => (written = true), drop: () => undefined });
+    await record?.rollback();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(written).toBe(false);
+    expect((await statusOf(row.id))?.status).toBe('sending');
   });
 });

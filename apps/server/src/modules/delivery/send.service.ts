@@ -18,7 +18,7 @@ import { dkimSigningKeyFor, releaseDailySends, reserveDailySends, sendingDomainF
 import { recipientPredicate } from './recipients.ts';
 import { recordSend } from './send-record.ts';
 import { trackedLinks } from './tracked-links.ts';
-import { TransportError, type Transport } from './transport.ts';
+import { TransportError, type HeldDot, type Transport } from './transport.ts';
 
 /** Recipients per batch job: large enough to amortise job overhead, small enough to retry cheaply. */
 export const SEND_BATCH_SIZE = 1000;
@@ -228,8 +228,8 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
       if (!record) return null;
       return {
         ...record,
-        commit: () => {
-          const committed = record.commit().catch(async () => {
+        finish: (dot: HeldDot) => {
+          const committed = record.finish(dot).catch(async () => {
             // The message went out but its record did not commit: mark it sent without ceremony.
             await ctx.db
               .update(campaignSends)

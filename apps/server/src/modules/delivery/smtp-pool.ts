@@ -3,16 +3,16 @@ import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
 
 type Envelope = { from: string; to: string[] };
 /**
- * The message's end, under the caller's control: `atFinalDot` runs a function in the same
- * synchronous step as the write of the final dot; `holdUntilDot` keeps what is written from now on
- * in the socket's buffer until that dot, so the body and the dot leave in one system call. The
- * function may answer a `send` of its own, which is called as the last thing before the dot leaves:
- * the two system calls then follow each other with next to nothing in between.
+ * The message's end, under the caller's control: `atFinalDot` registers a function that is handed
+ * the final dot in place of its write, to write it (or drop the message) when it chooses;
+ * `holdUntilDot` keeps what is written from now on in the socket's buffer until that dot, so the
+ * body and the dot leave in one system call.
  */
-export type BeforeDot = () => (() => void) | void;
-export type DotControl = { atFinalDot: (run: BeforeDot) => void; holdUntilDot: () => void };
-type DotGate = { beforeDot: BeforeDot | null; held: boolean };
-type WritableSocket = { write: (chunk: unknown, ...rest: unknown[]) => boolean; cork: () => void; uncork: () => void };
+export type FinalDot = { write(): boolean; drop(): void };
+export type AtDot = (dot: FinalDot) => void;
+export type DotControl = { atFinalDot: (run: AtDot) => void; holdUntilDot: () => void };
+type DotGate = { atDot: AtDot | null; held: boolean };
+type WritableSocket = { write: (chunk: unknown, ...rest: unknown[]) => boolean; cork: () => void; uncork: () => void; destroy: () => void; destroyed: boolean };
 
 const FINAL_DOTS = ['.\r\n', '\r\n.\r\n', '\n.\r\n'].map((dot) => Buffer.from(dot));
 const isFinalDot = (chunk: unknown) => Buffer.isBuffer(chunk) && FINAL_DOTS.some((dot) => dot.equals(chunk));
@@ -65,25 +65,26 @@ export class SmtpPool {
     });
     connection.on('error', () => undefined);
     // SMTPConnection keeps its socket private. Its final dot is written as a chunk of its own, so a
-    // wrapper can run the caller's step (the COMMIT of the send's record) right before that write,
-    // with nothing else in between.
+    // wrapper can hand it to the caller, who writes it right after the COMMIT of the send's record.
+    // The connection only waits for the server's answer meanwhile, so the write is reported done.
     const socket = (connection as unknown as { _socket?: WritableSocket })._socket;
     if (socket) {
-      const gate: DotGate = { beforeDot: null, held: false };
+      const gate: DotGate = { atDot: null, held: false };
       const write = socket.write.bind(socket);
       socket.write = (chunk, ...rest) => {
         if (!isFinalDot(chunk)) return write(chunk, ...rest);
-        const run = gate.beforeDot;
-        gate.beforeDot = null;
-        // Everything is buffered first (the dot here, the caller's COMMIT on its own socket); then
-        // the caller's bytes leave and the dot right after them, two system calls back to back.
-        socket.cork();
-        const written = write(chunk, ...rest);
-        const send = run?.();
-        releaseHold(gate, socket);
-        send?.();
-        socket.uncork();
-        return written;
+        const writeDot = () => {
+          if (socket.destroyed) return false;
+          write(chunk, ...rest);
+          releaseHold(gate, socket);
+          return true;
+        };
+        const run = gate.atDot;
+        gate.atDot = null;
+        if (!run) return writeDot();
+        // Dropped: closed with the body unsent or incomplete, which the server discards.
+        run({ write: writeDot, drop: () => socket.destroy() });
+        return true;
       };
       this.gates.set(connection, { gate, socket });
     }
@@ -135,24 +136,24 @@ export class SmtpPool {
 
   /**
    * Sends one message; the stream is read only once the server accepts the data. `atFinalDot`
-   * registers a step to run just before the final dot is written (or, should the dot not be seen,
-   * once the server has answered). Answers the server's reply.
+   * registers a step that is handed the final dot to write (or, should the dot not be seen, is run
+   * once the server has answered, with the dot already gone). Answers the server's reply.
    */
   async send(envelope: Envelope, message: (control: DotControl) => Readable): Promise<string> {
     const connection = await this.acquire();
     const wrapped = this.gates.get(connection);
-    const gate = wrapped?.gate ?? { beforeDot: null, held: false };
+    const gate = wrapped?.gate ?? { atDot: null, held: false };
     // A step registered after this send ended must never run at a later message's dot.
     let ended = false;
     const runPending = () => {
-      const run = gate.beforeDot;
-      gate.beforeDot = null;
-      run?.()?.();
+      const run = gate.atDot;
+      gate.atDot = null;
+      run?.({ write: () => true, drop: () => undefined });
       releaseHold(gate, wrapped?.socket);
     };
     const control: DotControl = {
       atFinalDot: (run) => {
-        if (!ended) gate.beforeDot = run;
+        if (!ended) gate.atDot = run;
       },
       holdUntilDot: () => {
         if (ended || !wrapped || gate.held) return;
@@ -176,7 +177,7 @@ export class SmtpPool {
       this.release(connection);
       return info.response;
     } catch (error) {
-      gate.beforeDot = null;
+      gate.atDot = null;
       releaseHold(gate, wrapped?.socket);
       const smtp = error as SmtpError;
       if (smtp.responseCode && smtp.code !== 'ECONNECTION' && smtp.code !== 'ETIMEDOUT' && smtp.code !== 'ESOCKET') {

@@ -26,7 +26,13 @@ describe('SMTP transport', () => {
     const events: string[] = [];
     const hook = async (): Promise<SendRecord> => {
       events.push('taken');
-      return { commit: async () => void events.push('committed'), rollback: async () => void events.push('rolled back') };
+      return {
+        finish: async (dot) => {
+          events.push('committed');
+          dot.write();
+        },
+        rollback: async () => void events.push('rolled back'),
+      };
     };
     return { events, hook };
   }

@@ -15,43 +15,43 @@ export type OutgoingMessage = {
   isTest: boolean;
 };
 
-/**
- * A send recorded in an open transaction: `commit` writes its COMMIT at once (synchronously, before
- * returning its promise) and `rollback` abandons it.
- */
+/** A message's final dot, held back by the transport until the record of its sending is written. */
+export type HeldDot = {
+  /** Writes the dot (with the rest of the message held for it): one system call. False when the connection was already gone. */
+  write(): boolean;
+  /** Closes the connection without the dot, so the server discards the message: another claim owns it ('superseded'), or its record could not be made ('failed'). */
+  drop(reason: 'superseded' | 'failed'): void;
+};
+
+/** The record of one message's sending, taken as its envelope goes out. */
 export type SendRecord = {
   /**
-   * Called just before the final dot (awaited): readies the record so `commit` can be written at
-   * once (records with nothing to ready have none).
+   * Called at the final dot in place of writing it: records the message as sent and writes the dot
+   * in the same synchronous step as the record's COMMIT, right after it; or drops it. Answers once
+   * the COMMIT has been answered; rejects when it failed after the dot went.
    */
-  prepareCommit?(): Promise<void>;
-  /**
-   * Keeps what `commit` writes in this process until the answered function is called, so the
-   * transport can send it as the step right before the dot's system call (records with no
-   * connection of their own have none).
-   */
-  holdWrites?(): () => void;
-  commit(): Promise<void>;
+  finish(dot: HeldDot): Promise<void>;
+  /** Undoes the record of a message whose dot was not written. */
   rollback(): Promise<void>;
 };
 
 /**
- * Called once the message is in the server's hands except for its final dot: the caller marks it
- * sent in an open transaction and answers null if it no longer owns the message (then it is not
- * completed). The transport commits that record in the same synchronous step that writes the dot,
- * so a process killed leaves both done or neither: an uncommitted transaction rolls back when its
- * connection drops, and a server discards a message whose dot never came. What remains is the few
- * microseconds between the two socket writes (both are buffered first and sent back to back,
- * smtp-pool.ts; send-record.ts keeps the OS from pausing the process there); the COMMIT goes
- * first, so a kill that lands exactly there costs that recipient the message rather than sending
- * it twice. `within`, when given, is a transaction the record joins
- * (the built-in catcher stores a message and its record in one transaction).
+ * Called as the message's envelope goes out: the caller answers the message's record, or null if it
+ * already knows it no longer owns the message (then it is not completed). The record's COMMIT is
+ * written in the same synchronous step as the dot, just before it, so a process killed leaves both
+ * done or neither: an uncommitted transaction rolls back when its connection drops, and a server
+ * discards a message whose dot never came. What remains is the few microseconds between the COMMIT's
+ * system call and the dots' (send-record.ts commits several messages together, and their dots follow
+ * back to back; the server sleeping at the COMMIT keeps the OS from pausing the process there); the
+ * COMMIT goes first, so a kill that lands exactly there costs those recipients the message rather
+ * than sending it twice. `within`, when given, is a transaction the record joins (the built-in catcher
+ * stores a message and its record in one transaction).
  */
 export type CommitHook = (within?: DbOrTx) => Promise<SendRecord | null>;
 
 /**
  * Why a message was not accepted: 'retry' (4xx, network), 'reject' (5xx) or 'superseded' (the
- * commit hook declined). `afterCommit` says whether the commit hook had already recorded it.
+ * record found another claim owns it). `afterCommit` says whether its dot had gone out after its record.
  */
 export class TransportError extends Error {
   constructor(
@@ -71,7 +71,7 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-const nothingToRecord: SendRecord = { commit: async () => undefined, rollback: async () => undefined };
+const nothingToRecord: SendRecord = { finish: async (dot) => void dot.write(), rollback: async () => undefined };
 const alwaysCommit: CommitHook = async () => nothingToRecord;
 
 /** No SMTP_URL: messages are stored in the database and shown on the Outbox page, never lost. */
@@ -94,7 +94,8 @@ export function catcherTransport(db: Db): Transport {
         });
         const record = await commit(tx);
         if (!record) throw new TransportError('superseded', 'another worker owns this message');
-        await record.commit();
+        // Stored in this transaction: there is no dot to hold back.
+        await record.finish({ write: () => true, drop: () => undefined });
       });
     },
     async close() {},
@@ -111,13 +112,18 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
   return {
     name: 'smtp',
     async send(message, commit = alwaysCommit) {
-      let committed = false;
-      let recorded: Promise<void> | null = null;
-      type Attempt = { failed: boolean; record: Promise<SendRecord | null> | null };
+      type Attempt = {
+        failed: boolean;
+        record: Promise<SendRecord | null> | null;
+        /** The record's finish: answered once its COMMIT is. */
+        recorded: Promise<void> | null;
+        dotWritten: boolean;
+        dropped: 'superseded' | 'failed' | null;
+      };
       const body = (attempt: Attempt, { atFinalDot, holdUntilDot }: DotControl) => {
-        // The record is taken once a connection is ours, as the envelope goes out, so its round trip
-        // overlaps theirs; taken earlier, it would wait with the message for a free connection while
-        // holding a database client.
+        // The record is taken once a connection is ours, as the envelope goes out, so a mark made at
+        // once overlaps the envelope's round trips; taken earlier, it would wait with the message for
+        // a free connection.
         attempt.record = commit();
         attempt.record.catch(() => undefined);
         let handedOver = false;
@@ -131,10 +137,9 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
               this.push(message.raw);
               return;
             }
-            let record: SendRecord | null = null;
+            let record: SendRecord | null;
             try {
               record = await attempt.record;
-              await record?.prepareCommit?.();
             } catch (error) {
               this.destroy(error as Error);
               return;
@@ -144,13 +149,17 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
               return;
             }
             if (this.destroyed || attempt.failed) return; // the caller rolls the record back
-            // The COMMIT is written right before the dot, in one synchronous step: buffered with
-            // the dot, then sent just before it.
-            committed = true;
-            atFinalDot(() => {
-              const send = record.holdWrites?.();
-              recorded = record.commit();
-              return send;
+            // The dot is handed to the record, which writes it right after its COMMIT.
+            const finishing = record;
+            atFinalDot((dot) => {
+              attempt.recorded = finishing.finish({
+                write: () => (attempt.dotWritten = dot.write()),
+                drop: (reason) => {
+                  attempt.dropped = reason;
+                  dot.drop();
+                },
+              });
+              attempt.recorded.catch(() => undefined); // the caller's to handle (send.service.ts)
             });
             this.push(null);
           },
@@ -158,7 +167,7 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
       };
       const envelope = { from: message.from, to: [message.to] };
       for (let attempt = 1; ; attempt += 1) {
-        const state: Attempt = { failed: false, record: null };
+        const state: Attempt = { failed: false, record: null, recorded: null, dotWritten: false, dropped: null };
         try {
           // The record's commit is the caller's to wait for (it holds no SMTP connection).
           await pool.send(envelope, (control) => body(state, control));
@@ -166,15 +175,16 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
         } catch (error) {
           state.failed = true;
           // Not sent: a record still open holds the row's lock, so it is given back first.
-          if (!committed) await (await state.record?.catch(() => null))?.rollback();
-          if (error instanceof CommitDeclined || (error as Error).message === 'declined') throw new TransportError('superseded', 'another worker owns this message');
+          if (!state.dotWritten) await (await state.record?.catch(() => null))?.rollback();
+          if (state.dropped === 'superseded' || error instanceof CommitDeclined || (error as Error).message === 'declined') throw new TransportError('superseded', 'another worker owns this message');
           // The server's answer to the dot came after the record was committed; the caller corrects it.
-          if (recorded) await (recorded as Promise<void>).catch(() => undefined);
-          const code = (error as { responseCode?: number }).responseCode;
+          if (state.dotWritten) await state.recorded?.catch(() => undefined);
+          const code = state.dropped ? undefined : (error as { responseCode?: number }).responseCode;
+          const reason = state.dropped === 'failed' ? 'the send could not be recorded' : (error as Error).message;
           const connectionLost = !code && CONNECTION_ERRORS.has(String((error as { code?: string }).code));
           // A pooled connection the server closed while idle: one fresh try before giving up.
-          if (connectionLost && !committed && attempt === 1) continue;
-          throw new TransportError(code !== undefined && code >= 500 ? 'reject' : 'retry', (error as Error).message, code, committed);
+          if (connectionLost && !state.dotWritten && !state.dropped && attempt === 1) continue;
+          throw new TransportError(code !== undefined && code >= 500 ? 'reject' : 'retry', reason, code, state.dotWritten);
         }
       }
     },

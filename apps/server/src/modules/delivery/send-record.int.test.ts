@@ -60,19 +60,36 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send record of a killed work
       },
       stdio: 'inherit',
     });
+    expect(await statusAfterKill(child, row.id)).toBe('sent');
+  });
+
+  it('keeps a record committed after a late row’s mark was taken back, and that row unmarked', async () => {
+    const row = await ledgerRow();
+    const late = await ledgerRow();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/record-kill-child.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: t().ctx.database.connectionString, ROW_ID: String(row.id), LATE_ROW_ID: String(late.id), CLAIM_TOKEN: row.claimToken, DOT_AFTER_MS: '0', DOT_WAIT: 'busy', GRACE_TRAINED_MS: '' },
+      stdio: 'inherit',
+    });
+    expect(await statusAfterKill(child, row.id)).toBe('sent');
+    const [lateRow] = await t().ctx.db.select({ status: campaignSends.status }).from(campaignSends).where(eq(campaignSends.id, late.id));
+    expect(lateRow?.status).toBe('sending');
+  });
+
+  /** The row's status once the killed child's connection is gone: the server finishes its last statements (at most the grace sleep) and then notices. */
+  async function statusAfterKill(child: ReturnType<typeof spawn>, id: number): Promise<string | undefined> {
     const [, signal] = (await new Promise((resolve) => child.once('exit', (...args) => resolve(args)))) as [number | null, string | null];
     expect(signal).toBe('SIGKILL');
-    // The server finishes the client's last statements (at most the grace sleep) and then notices it is gone.
     let status: string | undefined;
     for (let i = 0; i < 50; i += 1) {
-      const [found] = await t().ctx.db.select({ status: campaignSends.status }).from(campaignSends).where(eq(campaignSends.id, row.id));
+      const [found] = await t().ctx.db.select({ status: campaignSends.status }).from(campaignSends).where(eq(campaignSends.id, id));
       status = found?.status;
       const open = await t().ctx.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`);
       if ((open.rows[0] as { n: number }).n === 0 && i > 2) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(status).toBe('sent');
-  });
+    return status;
+  }
 });
 
 /** Messages whose dots are due together share one transaction; each is written, dropped or undone as its row and connection allow. */
@@ -119,6 +136,38 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send records committed a gro
     expect((await statusOf(superseded.id))?.status).toBe('sending');
     // Its connection had closed, so no dot went: the mark is undone for its sender to re-queue.
     expect(await statusOf(closed.id)).toEqual({ status: 'sending', messageId: null });
+  });
+
+  it('does not hold a group for a member whose dot is late: its mark is taken back and committed with a later group', async () => {
+    const [quick, slow] = await claimedRows(2, 'late-claim');
+    if (!quick || !slow) throw new Error('rows missing');
+    const events: string[] = [];
+    const dot = (name: string): HeldDot => ({ write: () => (events.push(`${name} written`), true), drop: () => void events.push(`${name} dropped`) });
+    const [quickRecord, slowRecord] = await Promise.all([quick, slow].map((row) => recordSend(t().ctx.database, row)));
+    // Both DATA commands go out together; the slow server answers its 354 only 40 ms later.
+    quickRecord?.dotDue?.();
+    slowRecord?.dotDue?.();
+    const quickDone = quickRecord?.finish(dot('quick'));
+    await quickDone;
+    events.push('slow reaches its dot');
+    expect((await statusOf(slow.id))?.status).toBe('sending');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await slowRecord?.finish(dot('slow'));
+    expect(events).toEqual(['quick written', 'slow reaches its dot', 'slow written']);
+    expect((await statusOf(quick.id))?.status).toBe('sent');
+    expect((await statusOf(slow.id))?.status).toBe('sent');
+  });
+
+  it('undoes the mark of a member given up while its group is being marked', async () => {
+    const [row] = await claimedRows(1, 'abandon-claim');
+    if (!row) throw new Error('row missing');
+    const record = await recordSend(t().ctx.database, row);
+    record?.dotDue?.();
+    // The server refuses the DATA command while the group's mark is on its way.
+    await new Promise((resolve) => setImmediate(resolve));
+    await record?.rollback();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await statusOf(row.id)).toEqual({ status: 'sending', messageId: null });
   });
 
   it('leaves a row untouched when its record is rolled back before its group is marked', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GraceEstimate } from './send-record.ts';
+import type { Database } from '../../db/client.ts';
+import { GraceEstimate, SendGroups } from './send-record.ts';
 
 describe('the grace sleep a mark takes', () => {
   it('starts at 12 ms and keeps it until 64 marks have reached their dot', () => {
@@ -27,5 +28,20 @@ describe('the grace sleep a mark takes', () => {
     expect(estimate.ms).toBe(12);
     for (let i = 0; i < 256; i += 1) estimate.observe(2);
     expect(estimate.ms).toBe(4);
+  });
+});
+
+describe('when messages join their send group', () => {
+  it('joins at the DATA command while the server answers within 2 ms, and at the dot once it is slower', () => {
+    // Deciding touches no database.
+    const groups = new SendGroups({} as Database);
+    expect(groups.joinsEarly).toBe(true);
+    for (let i = 0; i < 64; i += 1) groups.observeDueToDot(i % 10 === 9 ? 30 : 0.8);
+    expect(groups.joinsEarly).toBe(true);
+    // A server that holds its answers 9-14 ms for most recipients: groups would wait for them.
+    for (let i = 0; i < 256; i += 1) groups.observeDueToDot(i % 4 === 0 ? 0.8 : 9 + (i % 6));
+    expect(groups.joinsEarly).toBe(false);
+    for (let i = 0; i < 256; i += 1) groups.observeDueToDot(1);
+    expect(groups.joinsEarly).toBe(true);
   });
 });

@@ -28,6 +28,7 @@ const GRACE_FALLBACK_MS = 5;
  * parsing and planning them each time was a visible share of the database's work while sending.
  */
 const GRACE_SQL = { name: 'sendwell_send_grace', text: 'SELECT pg_sleep($1::float8)' };
+const UNMARK_SENT = { name: 'sendwell_unmark_sent', text: `UPDATE campaign_sends SET status = 'sending', sent_at = NULL, message_id = NULL WHERE id = ANY($1::bigint[])` };
 
 /** The sleep a group's mark takes, from the times recent groups took to reach their COMMIT (one per process). */
 export class GraceEstimate {
@@ -73,6 +74,8 @@ export type MarkedGroup = {
    * writes the final dots of the owned rows' messages. Answers once the COMMIT has been answered.
    */
   commitWith(writeDots: () => void): Promise<void>;
+  /** Takes the mark back from rows whose dot is late, within the transaction, before the COMMIT. */
+  release(ids: readonly number[]): Promise<void>;
   rollback(): Promise<void>;
 };
 
@@ -168,6 +171,10 @@ export async function markGroupSent(database: Database, rows: readonly SendRow[]
       writeDots();
       return settle([...ahead, committing]);
     },
+    async release(ids) {
+      // It runs after the sleep ahead of it, and its answer is read here: the COMMIT then takes a fresh sleep.
+      await client.query({ ...UNMARK_SENT, values: [ids] });
+    },
     rollback() {
       if (settled) return Promise.resolve();
       settled = true;
@@ -176,57 +183,153 @@ export async function markGroupSent(database: Database, rows: readonly SendRow[]
   };
 }
 
-/** The records of messages whose final dot is due: a group at a time is marked and committed. */
-class SendGroups {
+/** A message in SendGroups: its row, and its held dot once the message has reached it. */
+class GroupMember {
+  dot: HeldDot | null = null;
+  /** Its sender gave up on it before the dot (the server refused it, the connection failed). */
+  abandoned = false;
+  /** What became of its mark when it cannot be committed with its dot: the dot is dropped for this reason. */
+  outcome: 'superseded' | 'failed' | null = null;
+  /** Waiting for a group, in a group's mark, taken back from one for being late, or done with. */
+  stage: 'queued' | 'marking' | 'late' | 'done' = 'queued';
+  /** Called when the dot arrives or the member is abandoned, by the group waiting for it. */
+  onSettled: (() => void) | null = null;
+  readonly done: Promise<void>;
+  resolve!: () => void;
+  reject!: (error: Error) => void;
+
+  constructor(readonly row: SendRow) {
+    this.done = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.done.catch(() => undefined);
+  }
+
+  get settled(): boolean {
+    return this.dot !== null || this.abandoned;
+  }
+}
+
+/**
+ * The records of messages about to reach their final dot, marked and committed a group at a time. A
+ * message joins when its DATA command goes out (with a pipelined envelope, as the envelope does), so
+ * its group's mark is on its way while the server's answers are, and the group commits once every
+ * member it owns has its dot (or gave up). A member whose dot is later than LATE_DOT_MS after the
+ * mark's answer does not hold the others up: its mark is taken back in the same transaction and it
+ * joins a later group once its dot has come. While the server is slow to answer (the 90th percentile
+ * of recent messages' time from DATA to dot is over EARLY_JOIN_MAX_MS), messages join only at their
+ * dot, so that groups do not wait for them.
+ */
+export class SendGroups {
   /** Groups whose mark is on its way; one more starts only when these are answered. */
   private static readonly MARKING_AT_ONCE = 2;
-  private readonly waiting: { row: SendRow; dot: HeldDot; done: () => void; failed: (error: Error) => void }[] = [];
+  private static readonly LATE_DOT_MS = 5;
+  private static readonly EARLY_JOIN_MAX_MS = 2;
+  private readonly waiting: GroupMember[] = [];
   private marking = 0;
   private scheduled = false;
+  private readonly dueToDot = new Float64Array(256);
+  private dueToDotCount = 0;
+  /** Whether messages join at their DATA command (else at their dot). */
+  joinsEarly = true;
 
   constructor(private readonly database: Database) {}
 
-  /** Answers once the row's COMMIT is answered (or its dot dropped); rejects when the COMMIT failed after its dot went. */
-  join(row: SendRow, dot: HeldDot): { done: Promise<void>; leave: () => boolean } {
-    let member!: (typeof this.waiting)[number];
-    const done = new Promise<void>((resolve, reject) => {
-      member = { row, dot, done: resolve, failed: reject };
-    });
-    this.waiting.push(member);
-    this.schedule();
-    return {
-      done,
-      leave: () => {
-        const at = this.waiting.indexOf(member);
-        if (at < 0) return false;
-        this.waiting.splice(at, 1);
-        member.done();
-        return true;
-      },
-    };
+  /** Records how long a message took from its DATA command to its dot; every 64 of them joinsEarly is decided again. */
+  observeDueToDot(ms: number): void {
+    this.dueToDot[this.dueToDotCount % this.dueToDot.length] = ms;
+    this.dueToDotCount += 1;
+    if (this.dueToDotCount % 64 !== 0) return;
+    const recent = this.dueToDot.slice(0, Math.min(this.dueToDotCount, this.dueToDot.length)).sort();
+    this.joinsEarly = (recent[Math.floor(0.9 * (recent.length - 1))] ?? 0) <= SendGroups.EARLY_JOIN_MAX_MS;
   }
 
-  /** Members who arrive in the same turn of the event loop, or while a mark is on its way, go together. */
+  join(row: SendRow): GroupMember {
+    const member = new GroupMember(row);
+    this.enqueue(member);
+    return member;
+  }
+
+  /** The member's message has reached its dot. */
+  ready(member: GroupMember, dot: HeldDot): void {
+    if (member.outcome) {
+      dot.drop(member.outcome);
+      this.finish(member);
+      return;
+    }
+    member.dot = dot;
+    if (member.stage === 'marking') member.onSettled?.();
+    else if (member.stage === 'late') this.enqueue(member);
+  }
+
+  /** The member's message will not reach its dot; answers once its mark, if any, is undone. */
+  async abandon(member: GroupMember): Promise<void> {
+    member.abandoned = true;
+    if (member.stage === 'queued') {
+      this.waiting.splice(this.waiting.indexOf(member), 1);
+      this.finish(member);
+    } else if (member.stage === 'marking' && !member.outcome) {
+      // Its group undoes the mark (or never made it) and then finishes it.
+      member.onSettled?.();
+    } else {
+      this.finish(member);
+    }
+    await member.done.catch(() => undefined);
+  }
+
+  private finish(member: GroupMember, error?: Error): void {
+    member.stage = 'done';
+    if (error) member.reject(error);
+    else member.resolve();
+  }
+
+  private enqueue(member: GroupMember): void {
+    member.stage = 'queued';
+    this.waiting.push(member);
+    this.schedule();
+  }
+
+  /** Members who arrive in the same turn of the event loop, or while marks are on their way, go together. */
   private schedule(): void {
     if (this.scheduled || this.marking >= SendGroups.MARKING_AT_ONCE || this.waiting.length === 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
       if (this.marking >= SendGroups.MARKING_AT_ONCE || this.waiting.length === 0) return;
-      void this.commitGroup(this.waiting.splice(0));
+      const members = this.waiting.splice(0);
+      for (const member of members) member.stage = 'marking';
+      void this.commitGroup(members);
     });
   }
 
-  private async commitGroup(members: typeof this.waiting): Promise<void> {
+  /** Answers once every member has its dot or gave up, or LATE_DOT_MS has passed. */
+  private async settled(members: GroupMember[]): Promise<void> {
+    let unsettled = members.filter((m) => !m.settled).length;
+    if (unsettled === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, SendGroups.LATE_DOT_MS);
+      for (const member of members) {
+        if (member.settled) continue;
+        member.onSettled = () => {
+          member.onSettled = null;
+          unsettled -= 1;
+          if (unsettled > 0) return;
+          clearTimeout(timer);
+          resolve();
+        };
+      }
+    });
+    for (const member of members) member.onSettled = null;
+  }
+
+  private async commitGroup(members: GroupMember[]): Promise<void> {
     this.marking += 1;
     let marked: MarkedGroup;
     try {
       marked = await markGroupSent(this.database, members.map((m) => m.row));
     } catch {
-      for (const member of members) {
-        member.dot.drop('failed');
-        member.done();
-      }
+      for (const member of members) this.conclude(member, 'failed');
       return;
     } finally {
       this.marking -= 1;
@@ -234,39 +337,73 @@ class SendGroups {
     }
     // Ids from a raw query come as strings (bigint), hence Number.
     const owned = members.filter((m) => marked.owned.has(Number(m.row.id)));
-    for (const member of members) {
-      if (owned.includes(member)) continue;
-      member.dot.drop('superseded');
-      member.done();
-    }
+    for (const member of members) if (!owned.includes(member)) this.conclude(member, 'superseded');
     if (owned.length === 0) {
       await marked.rollback().catch(() => undefined);
       return;
     }
-    const wrote = new Set<(typeof owned)[number]>();
+    await this.settled(owned);
+    const going = owned.filter((m) => m.dot);
+    const late = owned.filter((m) => !m.settled);
+    for (const member of late) member.stage = 'late';
+    if (going.length === 0) {
+      // Every member gave up or is late: nothing to commit.
+      await marked.rollback().catch(() => undefined);
+      for (const member of owned) if (!late.includes(member)) this.finish(member);
+      return;
+    }
+    if (late.length > 0) {
+      try {
+        await marked.release(late.map((m) => m.row.id));
+      } catch {
+        await marked.rollback().catch(() => undefined);
+        this.concludeFailed(owned, late);
+        return;
+      }
+    }
+    const wrote = new Set<GroupMember>();
+    let dotsWritten = false;
     let commitError: Error | null = null;
     try {
       await marked.commitWith(() => {
-        for (const member of owned) if (member.dot.write()) wrote.add(member);
+        dotsWritten = true;
+        for (const member of going) if (member.dot?.write()) wrote.add(member);
       });
     } catch (error) {
       commitError = error as Error;
     }
-    for (const member of owned) {
-      if (!wrote.has(member)) continue;
-      if (commitError) member.failed(commitError);
-      else member.done();
+    if (!dotsWritten) {
+      // Failed before the COMMIT was written: the transaction rolls back and no dot may go.
+      this.concludeFailed(owned, late);
+      return;
     }
-    // Connections that closed while their row was in the mark: no dot went, so the mark is undone
-    // before their senders re-queue or retry the row.
+    for (const member of wrote) this.finish(member, commitError ?? undefined);
+    // Members that gave up, or whose connection closed, while their row was in the mark: no dot
+    // went, so the mark is undone before their senders re-queue or retry the row. (A late member's
+    // mark was taken back already; it joins a later group when its dot comes, see ready.)
     await Promise.all(
       owned
-        .filter((member) => !wrote.has(member))
+        .filter((m) => !wrote.has(m) && !late.includes(m))
         .map(async (member) => {
           await unmarkSent(this.database.db, member.row).catch(() => undefined);
-          member.done();
+          this.finish(member);
         }),
     );
+  }
+
+  /**
+   * A group's transaction failed: its members' dots are dropped, but for the late ones, whose marks
+   * went with it, and which join a later group when their dots come (some may have already).
+   */
+  private concludeFailed(owned: GroupMember[], late: GroupMember[]): void {
+    for (const member of owned) if (!late.includes(member)) this.conclude(member, 'failed');
+  }
+
+  /** The member's mark cannot be committed with its dot: its dot is dropped, now or when it comes. */
+  private conclude(member: GroupMember, outcome: 'superseded' | 'failed'): void {
+    member.outcome = outcome;
+    member.dot?.drop(outcome);
+    if (member.dot || member.abandoned) this.finish(member);
   }
 }
 
@@ -308,16 +445,23 @@ export async function recordSend(database: Database, row: SendRow, within?: DbOr
   let groups = groupsByDatabase.get(database);
   if (!groups) groupsByDatabase.set(database, (groups = new SendGroups(database)));
   const group = groups;
-  let joined: ReturnType<SendGroups['join']> | null = null;
+  let member: GroupMember | null = null;
+  let dueAt: number | null = null;
   return {
-    finish(dot) {
-      joined = group.join(row, dot);
-      return joined.done;
+    dotDue() {
+      dueAt = performance.now();
+      if (group.joinsEarly) member ??= group.join(row);
     },
-    // A row still waiting for its group leaves it; one already in a group's mark is settled by that
-    // group (its dot, if still held, is not written on a closed connection; the caller re-queues the row).
+    finish(dot) {
+      if (dueAt !== null) group.observeDueToDot(performance.now() - dueAt);
+      member ??= group.join(row);
+      group.ready(member, dot);
+      return member.done;
+    },
+    // A member still waiting for its group leaves it; one in a group's mark has its mark undone by
+    // that group (its dot, if still held, is not written on a closed connection; the caller re-queues the row).
     async rollback() {
-      if (joined && !joined.leave()) await joined.done.catch(() => undefined);
+      if (member) await group.abandon(member);
     },
   };
 }

@@ -6,15 +6,17 @@ type Envelope = { from: string; to: string[] };
  * The message's end, under the caller's control: `atFinalDot` registers a function that is handed
  * the final dot in place of its write, to write it (or drop the message) when it chooses;
  * `holdUntilDot` keeps what is written from now on in the socket's buffer until that dot, so the
- * body and the dot leave in one system call.
+ * body and the dot leave in one system call; `atDataCommand` registers a function run as the DATA
+ * command is written, a round trip before the body can go.
  */
 export type FinalDot = { write(): boolean; drop(): void };
 export type AtDot = (dot: FinalDot) => void;
-export type DotControl = { atFinalDot: (run: AtDot) => void; holdUntilDot: () => void };
-type DotGate = { atDot: AtDot | null; held: boolean };
+export type DotControl = { atFinalDot: (run: AtDot) => void; holdUntilDot: () => void; atDataCommand: (run: () => void) => void };
+type DotGate = { atDot: AtDot | null; atData: (() => void) | null; held: boolean };
 type WritableSocket = { write: (chunk: unknown, ...rest: unknown[]) => boolean; cork: () => void; uncork: () => void; destroy: () => void; destroyed: boolean };
 
 const FINAL_DOTS = ['.\r\n', '\r\n.\r\n', '\n.\r\n'].map((dot) => Buffer.from(dot));
+const DATA_COMMAND = Buffer.from('DATA\r\n');
 const isFinalDot = (chunk: unknown) => Buffer.isBuffer(chunk) && FINAL_DOTS.some((dot) => dot.equals(chunk));
 /** Lets go of bytes held by `holdUntilDot`, if any. */
 function releaseHold(gate: DotGate, socket: WritableSocket | undefined): void {
@@ -69,9 +71,16 @@ export class SmtpPool {
     // The connection only waits for the server's answer meanwhile, so the write is reported done.
     const socket = (connection as unknown as { _socket?: WritableSocket })._socket;
     if (socket) {
-      const gate: DotGate = { atDot: null, held: false };
+      const gate: DotGate = { atDot: null, atData: null, held: false };
       const write = socket.write.bind(socket);
       socket.write = (chunk, ...rest) => {
+        if (gate.atData && Buffer.isBuffer(chunk) && DATA_COMMAND.equals(chunk)) {
+          const written = write(chunk, ...rest);
+          const run = gate.atData;
+          gate.atData = null;
+          run();
+          return written;
+        }
         if (!isFinalDot(chunk)) return write(chunk, ...rest);
         const writeDot = () => {
           if (socket.destroyed) return false;
@@ -142,10 +151,11 @@ export class SmtpPool {
   async send(envelope: Envelope, message: (control: DotControl) => Readable): Promise<string> {
     const connection = await this.acquire();
     const wrapped = this.gates.get(connection);
-    const gate = wrapped?.gate ?? { atDot: null, held: false };
+    const gate = wrapped?.gate ?? { atDot: null, atData: null, held: false };
     // A step registered after this send ended must never run at a later message's dot.
     let ended = false;
     const runPending = () => {
+      gate.atData = null;
       const run = gate.atDot;
       gate.atDot = null;
       run?.({ write: () => true, drop: () => undefined });
@@ -154,6 +164,9 @@ export class SmtpPool {
     const control: DotControl = {
       atFinalDot: (run) => {
         if (!ended) gate.atDot = run;
+      },
+      atDataCommand: (run) => {
+        if (!ended) gate.atData = run;
       },
       holdUntilDot: () => {
         if (ended || !wrapped || gate.held) return;
@@ -177,6 +190,7 @@ export class SmtpPool {
       this.release(connection);
       return info.response;
     } catch (error) {
+      gate.atData = null;
       gate.atDot = null;
       releaseHold(gate, wrapped?.socket);
       const smtp = error as SmtpError;

@@ -27,6 +27,7 @@ describe('SMTP transport', () => {
     const hook = async (): Promise<SendRecord> => {
       events.push('taken');
       return {
+        dotDue: () => void events.push('dot due'),
         finish: async (dot) => {
           events.push('committed');
           dot.write();
@@ -44,7 +45,7 @@ describe('SMTP transport', () => {
         const { events, hook } = trackedRecord();
         const html = `<p>${'a line of text. '.repeat(size / 16)}</p>`;
         await transport.send(message(to, html), hook);
-        expect(events).toEqual(['taken', 'committed']);
+        expect(events).toEqual(['taken', 'dot due', 'committed']);
         const received = sink.received.find((m) => m.to.includes(to));
         expect(received?.parsed.html).toBe(html);
       }
@@ -58,10 +59,11 @@ describe('SMTP transport', () => {
     try {
       const refused = trackedRecord();
       await expect(transport.send(message('nobody@x.io', '<p>x</p>'), refused.hook)).rejects.toMatchObject({ kind: 'reject', responseCode: 550 });
-      expect(refused.events).toEqual(['taken', 'rolled back']);
+      // The envelope is pipelined (MAIL, RCPT and DATA in one write), so DATA went before the refusal came.
+      expect(refused.events).toEqual(['taken', 'dot due', 'rolled back']);
       const next = trackedRecord();
       await transport.send(message('after@x.io', '<p>y</p>'), next.hook);
-      expect(next.events).toEqual(['taken', 'committed']);
+      expect(next.events).toEqual(['taken', 'dot due', 'committed']);
     } finally {
       await transport.close();
     }

@@ -26,6 +26,11 @@ export type HeldDot = {
 /** The record of one message's sending, taken as its envelope goes out. */
 export type SendRecord = {
   /**
+   * The message's DATA command has gone out: its dot is due in about a round trip, so a record that
+   * is committed in groups can start marking it now (records made at once have none).
+   */
+  dotDue?(): void;
+  /**
    * Called at the final dot in place of writing it: records the message as sent and writes the dot
    * in the same synchronous step as the record's COMMIT, right after it; or drops it. Answers once
    * the COMMIT has been answered; rejects when it failed after the dot went.
@@ -120,12 +125,14 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
         dotWritten: boolean;
         dropped: 'superseded' | 'failed' | null;
       };
-      const body = (attempt: Attempt, { atFinalDot, holdUntilDot }: DotControl) => {
+      const body = (attempt: Attempt, { atFinalDot, holdUntilDot, atDataCommand }: DotControl) => {
         // The record is taken once a connection is ours, as the envelope goes out, so a mark made at
         // once overlaps the envelope's round trips; taken earlier, it would wait with the message for
         // a free connection.
-        attempt.record = commit();
-        attempt.record.catch(() => undefined);
+        const record = commit();
+        attempt.record = record;
+        record.catch(() => undefined);
+        atDataCommand(() => void record.then((taken) => taken?.dotDue?.(), () => undefined));
         let handedOver = false;
         return new Readable({
           async read() {

@@ -10,7 +10,7 @@ describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 5000, databaseUrl: undefined, smtpUrl: undefined, publicUrl: 'http://localhost:5000', secureCookies: false, authRateLimitPerMinute: 60, dnsServers: [], unlimitedEmails: [] });
+    expect(config).toMatchObject({ port: 5000, databaseUrl: undefined, smtpUrl: undefined, publicUrl: 'http://localhost:5000', secureCookies: false, authRateLimitPerMinute: 60, sendEarlyJoinMaxMs: 2, dnsServers: [], unlimitedEmails: [] });
     expect(config.dataDir).toBe(dir);
   });
 
@@ -32,6 +32,8 @@ describe('loadConfig', () => {
     [{ DNS_SERVERS: 'dns.example.com' }, 'DNS_SERVERS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
+    [{ SEND_EARLY_JOIN_MAX_MS: '-1' }, 'SEND_EARLY_JOIN_MAX_MS'],
+    [{ SEND_EARLY_JOIN_MAX_MS: 'soon' }, 'SEND_EARLY_JOIN_MAX_MS'],
   ])('stops with a clear message for %j', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(expected);

@@ -34,7 +34,7 @@ describe('the grace sleep a mark takes', () => {
 describe('when messages join their send group', () => {
   it('joins at the DATA command while the server answers within 2 ms, and at the dot once it is slower', () => {
     // Deciding touches no database.
-    const groups = new SendGroups({} as Database);
+    const groups = new SendGroups({} as Database, 2);
     expect(groups.joinsEarly).toBe(true);
     for (let i = 0; i < 64; i += 1) groups.observeDueToDot(i % 10 === 9 ? 30 : 0.8);
     expect(groups.joinsEarly).toBe(true);
@@ -43,5 +43,12 @@ describe('when messages join their send group', () => {
     expect(groups.joinsEarly).toBe(false);
     for (let i = 0; i < 256; i += 1) groups.observeDueToDot(1);
     expect(groups.joinsEarly).toBe(true);
+  });
+
+  it('never joins early when SEND_EARLY_JOIN_MAX_MS is 0', () => {
+    const groups = new SendGroups({} as Database, 0);
+    expect(groups.joinsEarly).toBe(false);
+    for (let i = 0; i < 256; i += 1) groups.observeDueToDot(0.1);
+    expect(groups.joinsEarly).toBe(false);
   });
 });

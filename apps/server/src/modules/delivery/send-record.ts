@@ -218,23 +218,28 @@ class GroupMember {
  * member it owns has its dot (or gave up). A member whose dot is later than LATE_DOT_MS after the
  * mark's answer does not hold the others up: its mark is taken back in the same transaction and it
  * joins a later group once its dot has come. While the server is slow to answer (the 90th percentile
- * of recent messages' time from DATA to dot is over EARLY_JOIN_MAX_MS), messages join only at their
- * dot, so that groups do not wait for them.
+ * of recent messages' time from DATA to dot is over earlyJoinMaxMs, SEND_EARLY_JOIN_MAX_MS), messages join only at their
+ * dot, so that groups do not wait for them. With a relay that far (or slow), joining early would
+ * save little and make groups wait for each other's answers; 0 turns it off.
  */
 export class SendGroups {
   /** Groups whose mark is on its way; one more starts only when these are answered. */
   private static readonly MARKING_AT_ONCE = 2;
   private static readonly LATE_DOT_MS = 5;
-  private static readonly EARLY_JOIN_MAX_MS = 2;
   private readonly waiting: GroupMember[] = [];
   private marking = 0;
   private scheduled = false;
   private readonly dueToDot = new Float64Array(256);
   private dueToDotCount = 0;
   /** Whether messages join at their DATA command (else at their dot). */
-  joinsEarly = true;
+  joinsEarly: boolean;
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly earlyJoinMaxMs: number,
+  ) {
+    this.joinsEarly = earlyJoinMaxMs > 0;
+  }
 
   /** Records how long a message took from its DATA command to its dot; every 64 of them joinsEarly is decided again. */
   observeDueToDot(ms: number): void {
@@ -242,7 +247,7 @@ export class SendGroups {
     this.dueToDotCount += 1;
     if (this.dueToDotCount % 64 !== 0) return;
     const recent = this.dueToDot.slice(0, Math.min(this.dueToDotCount, this.dueToDot.length)).sort();
-    this.joinsEarly = (recent[Math.floor(0.9 * (recent.length - 1))] ?? 0) <= SendGroups.EARLY_JOIN_MAX_MS;
+    this.joinsEarly = this.earlyJoinMaxMs > 0 && (recent[Math.floor(0.9 * (recent.length - 1))] ?? 0) <= this.earlyJoinMaxMs;
   }
 
   join(row: SendRow): GroupMember {
@@ -427,7 +432,7 @@ const groupsByDatabase = new WeakMap<Database, SendGroups>();
  * this process, or within a given transaction (`within`, the built-in catcher's), the mark is made at
  * once and undone by `rollback`.
  */
-export async function recordSend(database: Database, row: SendRow, within?: DbOrTx): Promise<SendRecord | null> {
+export async function recordSend(database: Database, row: SendRow, within?: DbOrTx, earlyJoinMaxMs = 2): Promise<SendRecord | null> {
   if (!database.connect || within) {
     const db = within ?? database.db;
     const updated = await db
@@ -443,7 +448,7 @@ export async function recordSend(database: Database, row: SendRow, within?: DbOr
     };
   }
   let groups = groupsByDatabase.get(database);
-  if (!groups) groupsByDatabase.set(database, (groups = new SendGroups(database)));
+  if (!groups) groupsByDatabase.set(database, (groups = new SendGroups(database, earlyJoinMaxMs)));
   const group = groups;
   let member: GroupMember | null = null;
   let dueAt: number | null = null;

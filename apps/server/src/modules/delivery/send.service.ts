@@ -224,7 +224,7 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
     // Its completion is not waited for here (on Postgres it lasts a few ms, see send-record.ts):
     // the connection goes on to the next message and the batch collects it before it ends.
     const markSent = async (within?: DbOrTx) => {
-      const record = await recordSend(ctx.database, { id: row.id, claimToken, messageId }, within);
+      const record = await recordSend(ctx.database, { id: row.id, claimToken, messageId }, within, ctx.config.sendEarlyJoinMaxMs);
       if (!record) return null;
       return {
         ...record,

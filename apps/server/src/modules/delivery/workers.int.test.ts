@@ -20,8 +20,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('worker processes', { timeout
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   const workers: ChildProcess[] = [];
   beforeAll(async () => {
-    // Three recipients in four are answered 9, 10 or 14 ms late, so that their final dot comes near or
-    // after the end of the sleep their record took at the mark (send-record.ts): kills land there too.
+    // Three recipients in four are answered 9, 10 or 14 ms late, so that their dot comes well after
+    // their send group's mark (send-record.ts). The first worker keeps the default
+    // SEND_EARLY_JOIN_MAX_MS, under which this server (slow to answer from this busy process) soon
+    // has messages join their group only at their dot; the workers started after a kill join at the
+    // DATA command whatever the answer times, so late members have their marks taken back before
+    // the COMMIT. The first kill lands in the one mode, the others in the other.
     sink = await startSmtpSink({ answerRcptAfterMs: (address) => [0, 9, 10, 14][Number(/\d+/.exec(address)?.[0] ?? 0) % 4] ?? 0 });
   });
   afterAll(async () => {
@@ -30,7 +34,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('worker processes', { timeout
   });
   const t = useTestApp(() => ({ SMTP_URL: sink.url, SEND_BATCH_TIMEOUT_SECONDS: '10' }));
 
-  function startWorker(): ChildProcess {
+  function startWorker(env: Record<string, string> = {}): ChildProcess {
     const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=worker'], {
       cwd: root,
       env: {
@@ -42,6 +46,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('worker processes', { timeout
         SEND_BATCH_TIMEOUT_SECONDS: '10',
         SMTP_MAX_CONNECTIONS: '4',
         LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: 'inherit',
     });
@@ -85,8 +90,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('worker processes', { timeout
       victim.kill('SIGKILL');
       await new Promise((r) => victim.once('exit', r));
       expect(sink.received.length - before).toBeLessThan(RECIPIENTS);
-      alive.push(startWorker());
-      if (index === 0) alive.push(startWorker());
+      const joiningEarly = { SEND_EARLY_JOIN_MAX_MS: '1000' };
+      alive.push(startWorker(joiningEarly));
+      if (index === 0) alive.push(startWorker(joiningEarly));
     }
     await waitFor(
       async () => {

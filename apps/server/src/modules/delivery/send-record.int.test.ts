@@ -30,14 +30,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send record of a killed work
   }
 
   // Counted from the mark's answer, which in a sending worker is followed by the COMMIT at once: 0;
-  // the dot well within the sleep taken with the mark; inside the margin before that sleep runs out
-  // (the COMMIT then waits for it and takes a fresh one); 40 ms, long after it, busy (its answer
-  // unread) or idle (read). The sleep is 12 ms in a fresh worker, and 3 ms in one whose recent groups
+  // the dot well within the sleep taken with the mark, or just before its end (11 ms); inside the
+  // 0.5 ms margin before that sleep runs out (11.7 ms, the COMMIT then waits for it and takes a fresh
+  // one); 40 ms, long after it, busy (its answer unread) or idle (read). The sleep is 12 ms in a fresh worker, and 3 ms in one whose recent groups
   // all reached their COMMIT within 1 ms (`trainedMs`).
   it.each([
     { name: 'at once', dotAfterMs: 0, wait: 'busy', trainedMs: '' },
     { name: '9.5 ms later', dotAfterMs: 9.5, wait: 'busy', trainedMs: '' },
     { name: '11 ms later', dotAfterMs: 11, wait: 'busy', trainedMs: '' },
+    { name: '11.7 ms later', dotAfterMs: 11.7, wait: 'busy', trainedMs: '' },
     { name: '40 ms later, busy', dotAfterMs: 40, wait: 'busy', trainedMs: '' },
     { name: '40 ms later, idle', dotAfterMs: 40, wait: 'idle', trainedMs: '' },
     { name: 'at once, 3 ms sleep', dotAfterMs: 0, wait: 'busy', trainedMs: '1' },

@@ -120,10 +120,14 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await drag(page, canvas.getByRole('button', { name: /^Move Button/ }), textBlock, 'top');
   await expect.poll(() => blockTypes(canvas)).toEqual(['button', 'text', 'divider']);
 
-  // Edit the text block: a heading with a merge tag from the menu.
-  await canvas.getByRole('button', { name: /^Edit Text/ }).click();
+  // Edit the text block: a heading with a merge tag from the menu. A click right after the drop can
+  // land on the divider while dnd-kit still settles the blocks (seen once: the divider's panel
+  // opened); like a user, click the text again until its panel is the one shown.
   const panel = editor.getByRole('region', { name: 'Edit Component' });
-  await expect(panel).toBeVisible();
+  await expect(async () => {
+    await canvas.getByRole('button', { name: /^Edit Text/ }).click();
+    await expect(panel.getByRole('combobox', { name: 'Style' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await panel.getByRole('combobox', { name: 'Style' }).click();
   await page.getByRole('option', { name: 'Heading 2' }).click();
   await panel.getByLabel('Text', { exact: true }).fill('Welcome back, ');

@@ -24,18 +24,32 @@ const COMMIT_MARGIN_MS = 0.5;
 /** A second sleep, taken before a COMMIT that came after the first had run out: it only has to reach that COMMIT. */
 const GRACE_FALLBACK_MS = 5;
 /**
- * Named, so each record connection parses and plans them once: these run for every message, and
+ * Named, so each record connection parses and plans them once: these run for every send group, and
  * parsing and planning them each time was a visible share of the database's work while sending.
  */
 const GRACE_SQL = { name: 'sendwell_send_grace', text: 'SELECT pg_sleep($1::float8)' };
 const UNMARK_SENT = { name: 'sendwell_unmark_sent', text: `UPDATE campaign_sends SET status = 'sending', sent_at = NULL, message_id = NULL WHERE id = ANY($1::bigint[])` };
 
-/** The sleep a group's mark takes, from the times recent groups took to reach their COMMIT (one per process). */
-export class GraceEstimate {
+/** The 90th percentile of the last 256 timings, recomputed every 64 of them. */
+class RecentP90 {
   private static readonly WINDOW = 256;
   private static readonly UPDATE_EVERY = 64;
-  private readonly samples = new Float64Array(GraceEstimate.WINDOW);
+  private readonly samples = new Float64Array(RecentP90.WINDOW);
   private count = 0;
+
+  /** Records a timing; answers the fresh percentile when it was recomputed, else null. */
+  observe(ms: number): number | null {
+    this.samples[this.count % RecentP90.WINDOW] = ms;
+    this.count += 1;
+    if (this.count % RecentP90.UPDATE_EVERY !== 0) return null;
+    const recent = this.samples.slice(0, Math.min(this.count, RecentP90.WINDOW)).sort();
+    return recent[Math.floor(0.9 * (recent.length - 1))] ?? null;
+  }
+}
+
+/** The sleep a group's mark takes, from the times recent groups took to reach their COMMIT (one per process). */
+export class GraceEstimate {
+  private readonly markToCommit = new RecentP90();
   private current = GRACE_MAX_MS;
 
   /** Milliseconds the next mark's sleep lasts. */
@@ -43,14 +57,10 @@ export class GraceEstimate {
     return this.current;
   }
 
-  /** Records how long a mark took to reach its COMMIT; every UPDATE_EVERY of them the sleep is recomputed. */
+  /** Records how long a mark took to reach its COMMIT; every 64 of them the sleep is recomputed. */
   observe(markToCommitMs: number): void {
-    this.samples[this.count % GraceEstimate.WINDOW] = markToCommitMs;
-    this.count += 1;
-    if (this.count % GraceEstimate.UPDATE_EVERY !== 0) return;
-    const recent = this.samples.slice(0, Math.min(this.count, GraceEstimate.WINDOW)).sort();
-    const p90 = recent[Math.floor(0.9 * (recent.length - 1))] ?? GRACE_MAX_MS;
-    this.current = Math.min(GRACE_MAX_MS, Math.max(GRACE_MIN_MS, p90 + GRACE_MARGIN_MS));
+    const p90 = this.markToCommit.observe(markToCommitMs);
+    if (p90 !== null) this.current = Math.min(GRACE_MAX_MS, Math.max(GRACE_MIN_MS, p90 + GRACE_MARGIN_MS));
   }
 }
 export const graceEstimate = new GraceEstimate();
@@ -229,8 +239,7 @@ export class SendGroups {
   private readonly waiting: GroupMember[] = [];
   private marking = 0;
   private scheduled = false;
-  private readonly dueToDot = new Float64Array(256);
-  private dueToDotCount = 0;
+  private readonly dueToDot = new RecentP90();
   /** Whether messages join at their DATA command (else at their dot). */
   joinsEarly: boolean;
 
@@ -243,11 +252,8 @@ export class SendGroups {
 
   /** Records how long a message took from its DATA command to its dot; every 64 of them joinsEarly is decided again. */
   observeDueToDot(ms: number): void {
-    this.dueToDot[this.dueToDotCount % this.dueToDot.length] = ms;
-    this.dueToDotCount += 1;
-    if (this.dueToDotCount % 64 !== 0) return;
-    const recent = this.dueToDot.slice(0, Math.min(this.dueToDotCount, this.dueToDot.length)).sort();
-    this.joinsEarly = this.earlyJoinMaxMs > 0 && (recent[Math.floor(0.9 * (recent.length - 1))] ?? 0) <= this.earlyJoinMaxMs;
+    const p90 = this.dueToDot.observe(ms);
+    if (p90 !== null) this.joinsEarly = this.earlyJoinMaxMs > 0 && p90 <= this.earlyJoinMaxMs;
   }
 
   join(row: SendRow): GroupMember {

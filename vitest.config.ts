@@ -22,10 +22,22 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'int-pglite', include: intInclude, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'int-pglite',
+          include: intInclude,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
-        test: { name: 'int-postgres', include: intInclude, env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'int-postgres',
+          include: intInclude,
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
     ],
   },

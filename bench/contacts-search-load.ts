@@ -38,13 +38,24 @@ url.pathname = `/${name}`;
 const database = await openDatabase({ url: url.toString(), poolSize: Number(process.env.POOL ?? 20) });
 await database.migrate();
 
-const signUpBody = (email: string) => ({ email, password: BENCH_LOGIN.password, confirmPassword: BENCH_LOGIN.password, firstName: 'B', lastName: 'M', company: '', plan: 'pro' as const });
+const signUpBody = (email: string) => ({
+  email,
+  password: BENCH_LOGIN.password,
+  confirmPassword: BENCH_LOGIN.password,
+  firstName: 'B',
+  lastName: 'M',
+  company: '',
+  plan: 'pro' as const,
+});
 if (!exists) {
   const started = performance.now();
   const { user } = await signUp(database.db, signUpBody(BENCH_LOGIN.email), { ip: null, userAgent: null });
   const { user: other } = await signUp(database.db, signUpBody('other@example.com'), { ip: null, userAgent: null });
   // The same values as contacts.bench.ts's CSV (a fixed pick instead of its random one).
-  for (const [owner, n] of [[user.id, ROWS], [other.id, Math.round(ROWS / 10)]] as const) {
+  for (const [owner, n] of [
+    [user.id, ROWS],
+    [other.id, Math.round(ROWS / 10)],
+  ] as const) {
     await database.db.execute(sql`
       INSERT INTO contacts (user_id, email, first_name, last_name, company, phone, location)
       SELECT ${owner}, 'user' || i || '@example' || (i % 97) || '.com',
@@ -56,7 +67,9 @@ if (!exists) {
       FROM generate_series(0, ${n - 1}) AS i`);
   }
   await database.raw.executeSql('VACUUM ANALYZE contacts', []);
-  console.log(`seeded ${ROWS.toLocaleString('en-US')} contacts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${ROWS.toLocaleString('en-US')} contacts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sendwell-search-load-'));
@@ -108,12 +121,17 @@ try {
 
 /** CPU time (user + system, ms) of each Postgres backend connected to the bench database, from /proc. */
 async function backendCpuMs(): Promise<Map<number, number>> {
-  const { rows } = (await database.raw.executeSql('SELECT pid FROM pg_stat_activity WHERE datname = current_database()', [])) as { rows: { pid: number }[] };
+  const { rows } = (await database.raw.executeSql(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+    [],
+  )) as { rows: { pid: number }[] };
   const ticksPerMs = 100 / 1000; // USER_HZ
   const result = new Map<number, number>();
   for (const { pid } of rows) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
       result.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
     } catch {
       // The backend ended meanwhile.
@@ -122,10 +140,18 @@ async function backendCpuMs(): Promise<Map<number, number>> {
   return result;
 }
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 
 /** Self time per package (or app file) and the heaviest functions, in µs per request. */
-function summarise(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, served: number, file: string): void {
+function summarise(
+  profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] },
+  served: number,
+  file: string,
+): void {
   const selfUs = new Map<number, number>();
   (profile.samples ?? []).forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
   const byPackage = new Map<string, number>();
@@ -139,14 +165,24 @@ function summarise(profile: { nodes: ProfileNode[]; samples?: number[]; timeDelt
       idle += us;
       continue;
     }
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? (source.includes('/apps/') || source.includes('/packages/') ? source.replace(/^.*\/(apps|packages)\//, '$1/') : source.startsWith('node:') ? 'node:' + source.slice(5).split('/')[0] : source || functionName);
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ??
+      (source.includes('/apps/') || source.includes('/packages/')
+        ? source.replace(/^.*\/(apps|packages)\//, '$1/')
+        : source.startsWith('node:')
+          ? 'node:' + source.slice(5).split('/')[0]
+          : source || functionName);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
     const fn = `${functionName || '(anonymous)'} ${source.replace(/^.*node_modules\//, '').replace(/^.*\/work\/main\//, '')}:${lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   }
   const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
-  console.log(`profile ${file}: busy ${(total / served).toFixed(0)} µs/request, idle ${(idle / served).toFixed(0)} µs/request`);
-  for (const [pkg, us] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / served).toFixed(1).padStart(7)} µs  ${pkg}`);
+  console.log(
+    `profile ${file}: busy ${(total / served).toFixed(0)} µs/request, idle ${(idle / served).toFixed(0)} µs/request`,
+  );
+  for (const [pkg, us] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${(us / served).toFixed(1).padStart(7)} µs  ${pkg}`);
   console.log('  heaviest functions:');
-  for (const [fn, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${(us / served).toFixed(1).padStart(7)} µs  ${fn}`);
+  for (const [fn, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40))
+    console.log(`  ${(us / served).toFixed(1).padStart(7)} µs  ${fn}`);
 }

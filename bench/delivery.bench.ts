@@ -35,8 +35,13 @@ const PORT = 2525;
 function ensureSmtpSink(): void {
   if (existsSync(SINK)) return;
   console.log('installing postfix for smtp-sink…');
-  spawnSync('sh', ['-c', 'echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections'], { stdio: 'inherit' });
-  const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postfix'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  spawnSync('sh', ['-c', 'echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections'], {
+    stdio: 'inherit',
+  });
+  const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postfix'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (result.status !== 0 || !existsSync(SINK)) throw new Error('smtp-sink is not available');
 }
 
@@ -47,7 +52,10 @@ function startSink(): ChildProcess {
 
 /** A `--role=worker` process of the app; answers once it says it is ready. */
 async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=worker'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=worker'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -106,8 +114,16 @@ async function waitForPort(): Promise<void> {
  */
 async function floorRun(count: number): Promise<{ seconds: number; cpuSeconds: number; machineBusySeconds: number }> {
   const originalConnect = net.connect;
-  (net as { connect: typeof net.connect }).connect = ((...args: Parameters<typeof net.connect>) => originalConnect(...args).setNoDelay(true)) as typeof net.connect;
-  const pool = nodemailer.createTransport({ host: '127.0.0.1', port: PORT, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity, ignoreTLS: true } as never);
+  (net as { connect: typeof net.connect }).connect = ((...args: Parameters<typeof net.connect>) =>
+    originalConnect(...args).setNoDelay(true)) as typeof net.connect;
+  const pool = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: PORT,
+    pool: true,
+    maxConnections: CONNECTIONS,
+    maxMessages: Infinity,
+    ignoreTLS: true,
+  } as never);
   try {
     const prerendered = Buffer.from(
       `From: news@acme.example\r\nTo: person@example.com\r\nSubject: Spring is here\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><body>${'<p>Spring sale.</p>'.repeat(60)}</body></html>\r\n`,
@@ -120,12 +136,19 @@ async function floorRun(count: number): Promise<{ seconds: number; cpuSeconds: n
       Array.from({ length: 100 }, async () => {
         while (nextIndex < count) {
           const i = nextIndex++;
-          await pool.sendMail({ envelope: { from: 'news@acme.example', to: [`person${i}@example.com`] }, raw: prerendered });
+          await pool.sendMail({
+            envelope: { from: 'news@acme.example', to: [`person${i}@example.com`] },
+            raw: prerendered,
+          });
         }
       }),
     );
     const cpu = process.cpuUsage(cpuBefore);
-    return { seconds: (performance.now() - start) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, machineBusySeconds: machineBusySeconds() - machineBefore };
+    return {
+      seconds: (performance.now() - start) / 1000,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      machineBusySeconds: machineBusySeconds() - machineBefore,
+    };
   } finally {
     pool.close();
     (net as { connect: typeof net.connect }).connect = originalConnect;
@@ -145,10 +168,27 @@ try {
     SMTP_URL: `smtp://127.0.0.1:${PORT}`,
     DATA_DIR: '/tmp/sendwell-bench-delivery',
   };
-  const connectionsOf = (process: number) => Math.floor(CONNECTIONS / (EXTRA_WORKERS + 1)) + (process < CONNECTIONS % (EXTRA_WORKERS + 1) ? 1 : 0);
+  const connectionsOf = (process: number) =>
+    Math.floor(CONNECTIONS / (EXTRA_WORKERS + 1)) + (process < CONNECTIONS % (EXTRA_WORKERS + 1) ? 1 : 0);
   const config = loadConfig({ ...env, SMTP_MAX_CONNECTIONS: String(connectionsOf(0)) });
-  const workers = await Promise.all(Array.from({ length: EXTRA_WORKERS }, (_, i) => startWorker({ ...env, SMTP_MAX_CONNECTIONS: String(connectionsOf(i + 1)) })));
-  const { user } = await signUp(database.db, { email: 'sender@example.com', password: 'bench-pass', confirmPassword: 'bench-pass', firstName: 'S', lastName: 'B', company: 'Acme', plan: 'pro' }, { ip: null, userAgent: null });
+  const workers = await Promise.all(
+    Array.from({ length: EXTRA_WORKERS }, (_, i) =>
+      startWorker({ ...env, SMTP_MAX_CONNECTIONS: String(connectionsOf(i + 1)) }),
+    ),
+  );
+  const { user } = await signUp(
+    database.db,
+    {
+      email: 'sender@example.com',
+      password: 'bench-pass',
+      confirmPassword: 'bench-pass',
+      firstName: 'S',
+      lastName: 'B',
+      company: 'Acme',
+      plan: 'pro',
+    },
+    { ip: null, userAgent: null },
+  );
   await updateProfile(database.db, user.id, { postalAddress: '1 Main St, Springfield' });
   await database.db.update(users).set({ plan: 'unlimited' }).where(eq(users.id, user.id));
   const [list] = await database.db.insert(contactLists).values({ userId: user.id, name: 'Everyone' }).returning();
@@ -157,11 +197,25 @@ try {
     INSERT INTO contacts (user_id, email, first_name, last_name, company)
     SELECT ${user.id}, 'person' || i || '@example' || (i % 50) || '.com', 'First' || i, 'Last' || i, 'Company ' || (i % 500)
     FROM generate_series(1, ${RECIPIENTS}) AS i`);
-  await database.db.execute(sql`INSERT INTO contact_list_members (list_id, contact_id) SELECT ${list.id}, id FROM contacts WHERE user_id = ${user.id}`);
+  await database.db.execute(
+    sql`INSERT INTO contact_list_members (list_id, contact_id) SELECT ${list.id}, id FROM contacts WHERE user_id = ${user.id}`,
+  );
   const blocks = [
     { id: '1', type: 'text', content: { text: 'Spring Sale', tag: 'h1' } },
-    { id: '2', type: 'text', content: { text: 'Hi {{firstName|there}} from {{company|your team}}, our sale starts now.', tag: 'p' } },
-    { id: '3', type: 'image', content: { src: 'https://images.example.com/flowers.jpg', alt: 'Flowers', href: 'https://shop.example.com/flowers' } },
+    {
+      id: '2',
+      type: 'text',
+      content: { text: 'Hi {{firstName|there}} from {{company|your team}}, our sale starts now.', tag: 'p' },
+    },
+    {
+      id: '3',
+      type: 'image',
+      content: {
+        src: 'https://images.example.com/flowers.jpg',
+        alt: 'Flowers',
+        href: 'https://shop.example.com/flowers',
+      },
+    },
     { id: '4', type: 'button', content: { text: 'Shop Now', url: 'https://shop.example.com/spring' } },
   ].map((b) => emailBlockSchema.parse(b));
   const queue = await startQueue(database, { runWorkers: true });
@@ -174,7 +228,19 @@ try {
     database.db,
     owner,
     config.publicUrl,
-    { name: 'Bench', subject: 'Spring is here, {{firstName}}', fromEmail: 'news@acme.example', fromName: 'Acme', replyTo: null, content: { html: '' }, blocks, status: 'draft', scheduledAt: null, listIds: [list.id], segmentIds: [] },
+    {
+      name: 'Bench',
+      subject: 'Spring is here, {{firstName}}',
+      fromEmail: 'news@acme.example',
+      fromName: 'Acme',
+      replyTo: null,
+      content: { html: '' },
+      blocks,
+      status: 'draft',
+      scheduledAt: null,
+      listIds: [list.id],
+      segmentIds: [],
+    },
     async () => undefined,
   );
 
@@ -199,9 +265,14 @@ try {
   await startCampaignSend(ctx, user.id, campaign.id);
   let firstAccepted: number | null = null;
   for (;;) {
-    const [row] = await database.db.select({ status: campaigns.status, sent: campaigns.totalSent }).from(campaigns).where(eq(campaigns.id, campaign.id));
+    const [row] = await database.db
+      .select({ status: campaigns.status, sent: campaigns.totalSent })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaign.id));
     if (firstAccepted === null) {
-      const first = await database.db.execute(sql`SELECT min(sent_at) AS at FROM campaign_sends WHERE campaign_id = ${campaign.id} AND status = 'sent'`);
+      const first = await database.db.execute(
+        sql`SELECT min(sent_at) AS at FROM campaign_sends WHERE campaign_id = ${campaign.id} AND status = 'sent'`,
+      );
       const at = (first.rows[0] as { at: Date | null }).at;
       if (at) firstAccepted = new Date(at).getTime();
     }
@@ -218,16 +289,26 @@ try {
   const workersCpu = workers.map((worker, i) => processCpuSeconds(worker.pid ?? 0) - (workersCpuBefore[i] ?? 0));
   if (profiler) {
     const { profile } = await new Promise<{ profile: object }>((resolve, reject) =>
-      profiler.post('Profiler.stop', (error, result) => (error ? reject(error) : resolve(result as { profile: object }))),
+      profiler.post('Profiler.stop', (error, result) =>
+        error ? reject(error) : resolve(result as { profile: object }),
+      ),
     );
     writeFileSync(process.env.BENCH_PROFILE ?? '', JSON.stringify(profile));
   }
   const wallStart = Date.now() - (performance.now() - started);
-  const sentCount = (await database.db.execute(sql`SELECT count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${campaign.id} AND status = 'sent'`)).rows[0] as { n: number };
+  const sentCount = (
+    await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${campaign.id} AND status = 'sent'`,
+    )
+  ).rows[0] as { n: number };
   await queue.stop({ graceful: true, wait: true });
   await transport.close();
   for (const worker of workers) worker.kill('SIGTERM');
-  await Promise.all(workers.map((worker) => new Promise((resolve) => (worker.exitCode === null ? worker.once('exit', resolve) : resolve(null)))));
+  await Promise.all(
+    workers.map(
+      (worker) => new Promise((resolve) => (worker.exitCode === null ? worker.once('exit', resolve) : resolve(null))),
+    ),
+  );
 
   const floorAfter = await floorRun(RECIPIENTS - Math.floor(RECIPIENTS / 2));
   const floor = floorBefore.seconds + floorAfter.seconds;
@@ -239,7 +320,9 @@ try {
     `recipients: ${RECIPIENTS.toLocaleString('en-US')} (merge tags, open pixel, tracked links, unsubscribe headers), sink: postfix smtp-sink, ${CONNECTIONS} SMTP connections` +
       (EXTRA_WORKERS > 0 ? ` shared by ${EXTRA_WORKERS + 1} worker processes` : ''),
   );
-  console.log(`Sendwell pipeline: ${ours.toFixed(1)} s, ${Math.round(sentCount.n / ours)} messages/s end to end (target ≥ 1,000/s); ${sentCount.n.toLocaleString('en-US')} sent`);
+  console.log(
+    `Sendwell pipeline: ${ours.toFixed(1)} s, ${Math.round(sentCount.n / ours)} messages/s end to end (target ≥ 1,000/s); ${sentCount.n.toLocaleString('en-US')} sent`,
+  );
   console.log(
     `  worker process while sending: event loop busy ${(100 * loopBusy).toFixed(0)}%, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s ` +
       `(${((cpu.user + cpu.system) / 1000 / Math.max(1, sentCount.n)).toFixed(2)} ms per message)` +
@@ -265,7 +348,9 @@ try {
     `machine CPU per message (${cores} cores): ours ${oursPerMessage.toFixed(2)} ms, floor ${floorPerMessage.toFixed(2)} ms; ` +
       `with all cores busy ours would take at least ${((oursPerMessage * RECIPIENTS) / cores / 1000 / floor).toFixed(2)}x the floor's time`,
   );
-  console.log(`Send → first message accepted: ${firstAccepted === null ? 'n/a' : `${Math.round(firstAccepted - wallStart)} ms`}`);
+  console.log(
+    `Send → first message accepted: ${firstAccepted === null ? 'n/a' : `${Math.round(firstAccepted - wallStart)} ms`}`,
+  );
 } finally {
   sink.kill();
   await drop();

@@ -4,7 +4,12 @@
 // recipient. Target: at least 20,000 renders/s. No database or network is involved.
 import { performance } from 'node:perf_hooks';
 import { emailBlockSchema, type EmailBlockInput } from '@sendwell/contract/campaigns';
-import { compileEmail, renderForRecipient, untrackedLinks, type Recipient } from '../apps/server/src/modules/campaigns/email-renderer.ts';
+import {
+  compileEmail,
+  renderForRecipient,
+  untrackedLinks,
+  type Recipient,
+} from '../apps/server/src/modules/campaigns/email-renderer.ts';
 import { trackedLinks } from '../apps/server/src/modules/delivery/tracked-links.ts';
 import { seededRandom } from './support.ts';
 
@@ -17,8 +22,18 @@ const SECRET = 'bench-session-secret-0123456789abcdef0123456789abcdef';
 
 /** A realistic newsletter: headings, paragraphs with merge tags, a linked hero image, two buttons. */
 const BLOCKS: EmailBlockInput[] = [
-  { id: 'logo', type: 'image', content: { src: '/uploads/logo/acme.png', alt: 'Acme Outdoor', href: 'https://acme.example/' }, styles: { width: 40, textAlign: 'center' } },
-  { id: 'h1', type: 'text', content: { text: 'Hi {{firstName|there}}, spring is here', tag: 'h1' }, styles: { textAlign: 'center' } },
+  {
+    id: 'logo',
+    type: 'image',
+    content: { src: '/uploads/logo/acme.png', alt: 'Acme Outdoor', href: 'https://acme.example/' },
+    styles: { width: 40, textAlign: 'center' },
+  },
+  {
+    id: 'h1',
+    type: 'text',
+    content: { text: 'Hi {{firstName|there}}, spring is here', tag: 'h1' },
+    styles: { textAlign: 'center' },
+  },
   {
     id: 'intro',
     type: 'text',
@@ -27,32 +42,76 @@ const BLOCKS: EmailBlockInput[] = [
       tag: 'p',
     },
   },
-  { id: 'hero', type: 'image', content: { src: 'https://cdn.acme.example/spring/hero.jpg', alt: 'Camp by the lake', href: 'https://acme.example/spring?utm_source=email&utm_campaign=spring' }, styles: { width: 100 } },
-  { id: 'cta', type: 'button', content: { text: 'Shop the sale', url: 'https://acme.example/sale?utm_source=email&utm_campaign=spring' }, styles: { backgroundColor: '#0f766e', borderRadius: 6 } },
+  {
+    id: 'hero',
+    type: 'image',
+    content: {
+      src: 'https://cdn.acme.example/spring/hero.jpg',
+      alt: 'Camp by the lake',
+      href: 'https://acme.example/spring?utm_source=email&utm_campaign=spring',
+    },
+    styles: { width: 100 },
+  },
+  {
+    id: 'cta',
+    type: 'button',
+    content: { text: 'Shop the sale', url: 'https://acme.example/sale?utm_source=email&utm_campaign=spring' },
+    styles: { backgroundColor: '#0f766e', borderRadius: 6 },
+  },
   { id: 'div1', type: 'divider', content: {} },
   { id: 'h2', type: 'text', content: { text: 'New for {{company|you}}: team accounts', tag: 'h2' } },
   {
     id: 'teams',
     type: 'text',
-    content: { text: 'Order for the whole team, {{firstName|there}}: one invoice, shared carts and delivery to {{email}}\'s office or anywhere else.', tag: 'p' },
+    content: {
+      text: "Order for the whole team, {{firstName|there}}: one invoice, shared carts and delivery to {{email}}'s office or anywhere else.",
+      tag: 'p',
+    },
     styles: { color: '#52525b' },
   },
-  { id: 'cta2', type: 'button', content: { text: 'Set up a team account', url: 'https://acme.example/teams' }, styles: { backgroundColor: '#1d4ed8' } },
+  {
+    id: 'cta2',
+    type: 'button',
+    content: { text: 'Set up a team account', url: 'https://acme.example/teams' },
+    styles: { backgroundColor: '#1d4ed8' },
+  },
   { id: 'space', type: 'spacer', content: {}, styles: { height: 24 } },
-  { id: 'sign', type: 'text', content: { text: 'See you outside,\nThe Acme Outdoor team', tag: 'p' }, styles: { fontSize: 14 } },
+  {
+    id: 'sign',
+    type: 'text',
+    content: { text: 'See you outside,\nThe Acme Outdoor team', tag: 'p' },
+    styles: { fontSize: 14 },
+  },
 ];
 const SUBJECT = '{{firstName|Friend}}, 20% off spring gear for {{company|you}}';
 const SENDER = { company: 'Acme Outdoor & Co.', postalAddress: '12 Harbour Road\nPortland, OR 97201', year: 2026 };
 
 const FIRST = ['Ada', 'Grace', 'Linus', 'Margaret', 'Alan', 'Barbara', 'Ken', 'Frances', 'José', 'Zoë', ''];
-const LAST = ['Lovelace', 'Hopper', 'Torvalds', 'Hamilton', 'Turing', 'Liskov', 'Thompson', 'Allen', 'Núñez', "O'Brien"];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Torvalds',
+  'Hamilton',
+  'Turing',
+  'Liskov',
+  'Thompson',
+  'Allen',
+  'Núñez',
+  "O'Brien",
+];
 const COMPANIES = ['Initech', 'Globex <Europe>', 'Umbrella & Sons', 'Hooli', null, null];
 
 const random = seededRandom(42);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
 const recipients: (Recipient & { sendId: number })[] = Array.from({ length: RECIPIENTS }, (_, i) => {
   const firstName = pick(FIRST);
-  return { sendId: 1_000_000 + i, firstName, lastName: pick(LAST), email: `${(firstName || 'user').toLowerCase()}.${i}@example.com`, company: pick(COMPANIES) };
+  return {
+    sendId: 1_000_000 + i,
+    firstName,
+    lastName: pick(LAST),
+    email: `${(firstName || 'user').toLowerCase()}.${i}@example.com`,
+    company: pick(COMPANIES),
+  };
 });
 
 const blocks = BLOCKS.map((block) => emailBlockSchema.parse(block));
@@ -89,12 +148,22 @@ function measure(label: string, render: Parameters<typeof pass>[0]) {
   const cpu = median(rounds.map((r) => r.perCpuSecond));
   const wall = median(rounds.map((r) => r.perWallSecond));
   const kb = (rounds[0]?.bytes ?? 0) / RECIPIENTS / 1024;
-  console.log(`${label.padEnd(44)} ${perSecond(cpu)} renders/s per CPU second, ${perSecond(wall)} per wall second (median of ${ROUNDS}; ${kb.toFixed(1)} KB each)`);
+  console.log(
+    `${label.padEnd(44)} ${perSecond(cpu)} renders/s per CPU second, ${perSecond(wall)} per wall second (median of ${ROUNDS}; ${kb.toFixed(1)} KB each)`,
+  );
   return cpu;
 }
 
-console.log(`campaign: ${blocks.length} blocks, ${compiled.links.length} tracked links, compiled once in ${compileMs.toFixed(2)} ms; ${RECIPIENTS.toLocaleString('en-US')} recipients, one core`);
-const tracked = measure('render + signed tracking links (send path)', (r) => renderForRecipient(compiled, r, trackedLinks(PUBLIC_URL, SECRET, r.sendId, linkIds)));
-measure('render only (untracked links)', (r) => renderForRecipient(compiled, r, untrackedLinks(compiled, `${PUBLIC_URL}/u/x`, `${PUBLIC_URL}/u/x?preferences=1`)));
-console.log(`target ${TARGET_PER_SECOND.toLocaleString('en-US')} renders/s: ${tracked >= TARGET_PER_SECOND ? 'met' : 'NOT met'}`);
+console.log(
+  `campaign: ${blocks.length} blocks, ${compiled.links.length} tracked links, compiled once in ${compileMs.toFixed(2)} ms; ${RECIPIENTS.toLocaleString('en-US')} recipients, one core`,
+);
+const tracked = measure('render + signed tracking links (send path)', (r) =>
+  renderForRecipient(compiled, r, trackedLinks(PUBLIC_URL, SECRET, r.sendId, linkIds)),
+);
+measure('render only (untracked links)', (r) =>
+  renderForRecipient(compiled, r, untrackedLinks(compiled, `${PUBLIC_URL}/u/x`, `${PUBLIC_URL}/u/x?preferences=1`)),
+);
+console.log(
+  `target ${TARGET_PER_SECOND.toLocaleString('en-US')} renders/s: ${tracked >= TARGET_PER_SECOND ? 'met' : 'NOT met'}`,
+);
 if (tracked < TARGET_PER_SECOND) process.exitCode = 1;

@@ -13,13 +13,33 @@ export const BENCH_LOGIN = { email: 'bench@example.com', password: 'bench-pass' 
 type LoadRequest = { method: 'GET'; path: string };
 
 /** 8 search terms × 3 pages, 50 contacts a page. */
-export const SEARCH_REQUESTS: LoadRequest[] = ['user12345', 'hopper', 'acme 42', 'example7.com', 'grace', 'initech 9', 'user99999@', 'wonka'].flatMap(
-  (search, i) => [1, 2, 5].map((page) => ({ method: 'GET' as const, path: `/api/contacts?search=${encodeURIComponent(search)}&page=${page + i}&pageSize=50` })),
+export const SEARCH_REQUESTS: LoadRequest[] = [
+  'user12345',
+  'hopper',
+  'acme 42',
+  'example7.com',
+  'grace',
+  'initech 9',
+  'user99999@',
+  'wonka',
+].flatMap((search, i) =>
+  [1, 2, 5].map((page) => ({
+    method: 'GET' as const,
+    path: `/api/contacts?search=${encodeURIComponent(search)}&page=${page + i}&pageSize=50`,
+  })),
 );
 
 /** The app listening on a free port with BENCH_LOGIN signed in; `close` stops it and its queue. */
-export async function startSignedInApp(database: Database, dataDir: string): Promise<{ address: string; cookie: string; close: () => Promise<void> }> {
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+export async function startSignedInApp(
+  database: Database,
+  dataDir: string,
+): Promise<{ address: string; cookie: string; close: () => Promise<void> }> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+  });
   const queue = await startQueue(database, { runWorkers: false });
   const ctx = { config, database, db: database.db, queue, transport: catcherTransport(database.db) };
   await registerJobs(queue, allJobs(ctx), { runWorkers: false });
@@ -30,7 +50,11 @@ export async function startSignedInApp(database: Database, dataDir: string): Pro
     await queue.stop({ graceful: false, wait: true });
   };
   try {
-    const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_LOGIN) });
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_LOGIN),
+    });
     return { address, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '', close };
   } catch (error) {
     await close();
@@ -39,11 +63,23 @@ export async function startSignedInApp(database: Database, dataDir: string): Pro
 }
 
 /** Runs autocannon and keeps every response's latency, since autocannon reports no p95. */
-export async function runLoad(options: { address: string; cookie: string; connections: number; seconds: number; requests: LoadRequest[] }) {
+export async function runLoad(options: {
+  address: string;
+  cookie: string;
+  connections: number;
+  seconds: number;
+  requests: LoadRequest[];
+}) {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon(
-      { url: options.address, connections: options.connections, duration: options.seconds, headers: { cookie: options.cookie }, requests: options.requests },
+      {
+        url: options.address,
+        connections: options.connections,
+        duration: options.seconds,
+        headers: { cookie: options.cookie },
+        requests: options.requests,
+      },
       (error: Error | null, done) => (error ? reject(error) : resolve(done)),
     );
     run.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));

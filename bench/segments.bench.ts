@@ -34,11 +34,38 @@ const segments = {
 
 const { database, drop } = await benchDatabase();
 try {
-  const { user } = await signUp(database.db, { email: 'seg@example.com', password: 'bench-pass', confirmPassword: 'bench-pass', firstName: 'S', lastName: 'B', company: '', plan: 'pro' }, { ip: null, userAgent: null });
+  const { user } = await signUp(
+    database.db,
+    {
+      email: 'seg@example.com',
+      password: 'bench-pass',
+      confirmPassword: 'bench-pass',
+      firstName: 'S',
+      lastName: 'B',
+      company: '',
+      plan: 'pro',
+    },
+    { ip: null, userAgent: null },
+  );
   // A second tenant's rows share the table, as in production.
-  const { user: other } = await signUp(database.db, { email: 'other@example.com', password: 'bench-pass', confirmPassword: 'bench-pass', firstName: 'O', lastName: 'B', company: '', plan: 'pro' }, { ip: null, userAgent: null });
+  const { user: other } = await signUp(
+    database.db,
+    {
+      email: 'other@example.com',
+      password: 'bench-pass',
+      confirmPassword: 'bench-pass',
+      firstName: 'O',
+      lastName: 'B',
+      company: '',
+      plan: 'pro',
+    },
+    { ip: null, userAgent: null },
+  );
   const started = performance.now();
-  for (const [owner, n] of [[user.id, ROWS], [other.id, Math.round(ROWS / 5)]] as const) {
+  for (const [owner, n] of [
+    [user.id, ROWS],
+    [other.id, Math.round(ROWS / 5)],
+  ] as const) {
     await database.db.execute(sql`
       INSERT INTO contacts (user_id, email, first_name, last_name, company, job_title, location, tags, engagement_score, total_emails_opened, total_emails_clicked, created_at, last_activity_at)
       SELECT ${owner}, 'c' || i || '@example.com', 'First' || (i % 5000), 'Last' || (i % 7000), 'Company ' || (i % 3000),
@@ -50,7 +77,9 @@ try {
       FROM generate_series(1, ${n}) AS i`);
   }
   await database.raw.executeSql('ANALYZE contacts', []);
-  console.log(`generated ${ROWS.toLocaleString('en-US')} contacts (+${Math.round(ROWS / 5).toLocaleString('en-US')} of another user) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${ROWS.toLocaleString('en-US')} contacts (+${Math.round(ROWS / 5).toLocaleString('en-US')} of another user) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   for (const [label, raw] of Object.entries(segments)) {
     const predicate = compileConditions(segmentConditionsSchema.parse(raw));
@@ -70,8 +99,22 @@ try {
         `first preview page p50 ${percentile(pages, 50).toFixed(0)} ms, p95 ${percentile(pages, 95).toFixed(0)} ms (target < 100)`,
     );
     for (const [what, query] of [
-      ['count', database.db.select({ n: sql`count(*)` }).from(contacts).where(sql`${contacts.userId} = ${user.id} AND ${predicate}`)],
-      ['page', database.db.select().from(contacts).where(sql`${contacts.userId} = ${user.id} AND ${predicate}`).orderBy(sql`created_at DESC, id DESC`).limit(10)],
+      [
+        'count',
+        database.db
+          .select({ n: sql`count(*)` })
+          .from(contacts)
+          .where(sql`${contacts.userId} = ${user.id} AND ${predicate}`),
+      ],
+      [
+        'page',
+        database.db
+          .select()
+          .from(contacts)
+          .where(sql`${contacts.userId} = ${user.id} AND ${predicate}`)
+          .orderBy(sql`created_at DESC, id DESC`)
+          .limit(10),
+      ],
     ] as const) {
       const { sql: text, params } = query.toSQL();
       const plan = await database.raw.executeSql(`EXPLAIN ${text}`, params);

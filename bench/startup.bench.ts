@@ -12,7 +12,14 @@ const base = `http://127.0.0.1:${port}`;
 async function startServer(dataDir: string): Promise<{ ms: number; stop: () => Promise<void> }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    },
     stdio: 'inherit',
   });
   for (;;) {
@@ -43,7 +50,11 @@ async function timeLogins(email: string, password: string, n: number): Promise<n
   const times: number[] = [];
   for (let i = 0; i < n; i += 1) {
     const t0 = performance.now();
-    await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     times.push(performance.now() - t0);
   }
   return times;
@@ -56,7 +67,13 @@ try {
   const signup = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass', confirmPassword: 'bench-pass', firstName: 'B', lastName: 'M' }),
+    body: JSON.stringify({
+      email: 'bench@example.com',
+      password: 'bench-pass',
+      confirmPassword: 'bench-pass',
+      firstName: 'B',
+      lastName: 'M',
+    }),
   });
   if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status}`);
   await cold.stop();
@@ -71,7 +88,9 @@ try {
     wrong.push(...(await timeLogins('bench@example.com', `nope-${i}`, 1)));
     unknown.push(...(await timeLogins(`ghost-${i}@example.com`, 'nope', 6)));
   }
-  console.log(`sign-in, right password: p50 ${percentile(right, 50).toFixed(1)} ms, p95 ${percentile(right, 95).toFixed(1)} ms (n=${right.length})`);
+  console.log(
+    `sign-in, right password: p50 ${percentile(right, 50).toFixed(1)} ms, p95 ${percentile(right, 95).toFixed(1)} ms (n=${right.length})`,
+  );
   console.log(`sign-in, wrong password: p50 ${percentile(wrong, 50).toFixed(1)} ms (n=${wrong.length})`);
   console.log(`sign-in, unknown email:  p50 ${percentile(unknown, 50).toFixed(1)} ms (n=${unknown.length})`);
   await warm.stop();

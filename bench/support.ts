@@ -1,7 +1,6 @@
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { createScratchPostgres } from '../apps/server/test/test-database.ts';
 
-
 /** A fresh, migrated Postgres database for one benchmark, dropped by `drop`. */
 export async function benchDatabase(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const scratch = await createScratchPostgres('sendwell_bench');

@@ -25,11 +25,15 @@ type Manifest = Record<string, ManifestChunk>;
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'sendwell-web-bundle-'));
 try {
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'], {
-    cwd: webDir,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'],
+    {
+      cwd: webDir,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
 
   // Sizes as vite's own report prints them (the figure the budget was set with); files vite does not
@@ -41,7 +45,8 @@ try {
   if (viteGzipKb.size === 0) throw new Error(`could not read vite's size report:\n${build.stdout}`);
 
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const gzipKb = (file: string) => viteGzipKb.get(file) ?? gzipSync(readFileSync(path.join(outDir, file))).length / 1000;
+  const gzipKb = (file: string) =>
+    viteGzipKb.get(file) ?? gzipSync(readFileSync(path.join(outDir, file))).length / 1000;
   const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipKb(file), 0);
 
   /** A chunk's file plus the files of everything it imports statically, recursively. */
@@ -62,7 +67,9 @@ try {
   // The first page as the browser sees it: the scripts and modulepreloads index.html names.
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const firstPage = new Set<string>();
-  for (const match of html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"|<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)) {
+  for (const match of html.matchAll(
+    /<script[^>]*\ssrc="\/([^"]+)"|<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g,
+  )) {
     firstPage.add((match[1] ?? match[2]) as string);
   }
   const firstPageKb = total(firstPage);
@@ -70,14 +77,32 @@ try {
   const editorKey = keyOf(/campaign-editor\.tsx$/);
   const editorChunkKb = gzipKb(manifest[editorKey]!.file);
   const editorAdded = [...closure(editorKey)].filter((file) => !firstPage.has(file));
-  const dashboardAdded = [...closure(keyOf(/^src\/app\/shell\/app-shell\.tsx$/)), ...closure(keyOf(/^src\/pages\/dashboard\.tsx$/))].filter((file) => !firstPage.has(file));
+  const dashboardAdded = [
+    ...closure(keyOf(/^src\/app\/shell\/app-shell\.tsx$/)),
+    ...closure(keyOf(/^src\/pages\/dashboard\.tsx$/)),
+  ].filter((file) => !firstPage.has(file));
 
-  const row = (label: string, kb: number, detail: string) => console.log(`${label.padEnd(34)} ${kb.toFixed(1).padStart(7)} kB gzip  ${detail}`);
-  row('first page (index.html + preloads)', firstPageKb, `${firstPage.size} files: ${[...firstPage].map((f) => path.basename(f)).join(', ')}`);
+  const row = (label: string, kb: number, detail: string) =>
+    console.log(`${label.padEnd(34)} ${kb.toFixed(1).padStart(7)} kB gzip  ${detail}`);
+  row(
+    'first page (index.html + preloads)',
+    firstPageKb,
+    `${firstPage.size} files: ${[...firstPage].map((f) => path.basename(f)).join(', ')}`,
+  );
   row('campaign editor chunk', editorChunkKb, path.basename(manifest[editorKey]!.file));
-  row('opening the editor adds', total(new Set(editorAdded)), `${new Set(editorAdded).size} files (editor, campaigns page, dnd-kit, shared UI)`);
-  row('signed-in dashboard adds', total(new Set(dashboardAdded)), `${new Set(dashboardAdded).size} files (shell, dashboard)`);
-  console.log(`first-page budget ${FIRST_PAGE_BUDGET_KB} kB: ${firstPageKb <= FIRST_PAGE_BUDGET_KB ? 'within' : 'OVER'}`);
+  row(
+    'opening the editor adds',
+    total(new Set(editorAdded)),
+    `${new Set(editorAdded).size} files (editor, campaigns page, dnd-kit, shared UI)`,
+  );
+  row(
+    'signed-in dashboard adds',
+    total(new Set(dashboardAdded)),
+    `${new Set(dashboardAdded).size} files (shell, dashboard)`,
+  );
+  console.log(
+    `first-page budget ${FIRST_PAGE_BUDGET_KB} kB: ${firstPageKb <= FIRST_PAGE_BUDGET_KB ? 'within' : 'OVER'}`,
+  );
   if (firstPageKb > FIRST_PAGE_BUDGET_KB) process.exitCode = 1;
 } finally {
   rmSync(outDir, { recursive: true, force: true });

@@ -64,7 +64,14 @@ test('landing → sign-up (both steps) → development-mode notice → dashboard
 test('a temporary password from `admin reset-password` forces a password change', async ({ page, request }) => {
   const email = uniqueEmail('reset');
   const signup = await request.post('/api/auth/signup', {
-    data: { email, password: 'first-pass', confirmPassword: 'first-pass', firstName: 'Katherine', lastName: 'Johnson', plan: 'pro' },
+    data: {
+      email,
+      password: 'first-pass',
+      confirmPassword: 'first-pass',
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      plan: 'pro',
+    },
   });
   expect(signup.status()).toBe(201);
   const output = runAdmin(['reset-password', email]);
@@ -120,7 +127,14 @@ test('an unauthenticated visit to /campaigns ends on /login', async ({ page }) =
 test('the theme choice survives a reload', async ({ page, request }) => {
   const email = uniqueEmail('theme');
   await page.request.post('/api/auth/signup', {
-    data: { email, password: 'theme-pass', confirmPassword: 'theme-pass', firstName: 'Dorothy', lastName: 'Vaughan', plan: 'pro' },
+    data: {
+      email,
+      password: 'theme-pass',
+      confirmPassword: 'theme-pass',
+      firstName: 'Dorothy',
+      lastName: 'Vaughan',
+      plan: 'pro',
+    },
   });
   void request;
   await page.goto('/');

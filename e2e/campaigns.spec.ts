@@ -7,10 +7,21 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const CUSTOMERS_CSV = ['email,firstName,lastName', 'rose@example.com,Rose,Gardner', 'lily@example.com,Lily,Bloom', 'ivy@example.com,Ivy,Green', ''].join('\n');
+const CUSTOMERS_CSV = [
+  'email,firstName,lastName',
+  'rose@example.com,Rose,Gardner',
+  'lily@example.com,Lily,Bloom',
+  'ivy@example.com,Ivy,Green',
+  '',
+].join('\n');
 
 /** Drags with the mouse the way a user does: press, move a little (dnd-kit waits for 5 px), travel, release. */
-async function drag(page: Page, source: Locator, target: Locator, where: 'top' | 'middle' | 'bottom' = 'middle'): Promise<void> {
+async function drag(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  where: 'top' | 'middle' | 'bottom' = 'middle',
+): Promise<void> {
   await source.scrollIntoViewIfNeeded();
   const from = await source.boundingBox();
   if (!from) throw new Error('drag source is not visible');
@@ -19,22 +30,39 @@ async function drag(page: Page, source: Locator, target: Locator, where: 'top' |
   await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 12, { steps: 4 });
   const to = await target.boundingBox();
   if (!to) throw new Error('drop target is not visible');
-  const y = where === 'top' ? to.y + Math.min(10, to.height / 4) : where === 'bottom' ? to.y + to.height - Math.min(10, to.height / 4) : to.y + to.height / 2;
+  const y =
+    where === 'top'
+      ? to.y + Math.min(10, to.height / 4)
+      : where === 'bottom'
+        ? to.y + to.height - Math.min(10, to.height / 4)
+        : to.y + to.height / 2;
   await page.mouse.move(to.x + to.width / 2, y, { steps: 20 });
   await page.mouse.up();
 }
 
 /** The block types on the canvas, top to bottom. */
 async function blockTypes(canvas: Locator): Promise<string[]> {
-  return canvas.locator('[data-block-type]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-block-type') ?? ''));
+  return canvas
+    .locator('[data-block-type]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-block-type') ?? ''));
 }
 
-test('campaigns: build an email by dragging, upload, save, reopen unchanged, preview, schedule, send, report', async ({ page }) => {
+test('campaigns: build an email by dragging, upload, save, reopen unchanged, preview, schedule, send, report', async ({
+  page,
+}) => {
   // Four screens are checked in three themes and sizes each, and a real send runs to the end.
   test.setTimeout(240_000);
   const email = uniqueEmail('campaigns');
   const signup = await page.request.post('/api/auth/signup', {
-    data: { email, password: 'spring-pass', confirmPassword: 'spring-pass', firstName: 'Ada', lastName: 'Bloom', company: 'Bloom & Co', plan: 'pro' },
+    data: {
+      email,
+      password: 'spring-pass',
+      confirmPassword: 'spring-pass',
+      firstName: 'Ada',
+      lastName: 'Bloom',
+      company: 'Bloom & Co',
+      plan: 'pro',
+    },
   });
   expect(signup.status()).toBe(201);
   const profile = await page.request.patch('/api/auth/user', { data: { postalAddress: '1 Garden Lane, Springfield' } });
@@ -85,7 +113,10 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   // ── Build the email: clear the starter, then drag elements onto the canvas ───────
   await editor.getByRole('tab', { name: 'Design' }).click();
   for (let i = 0; i < 6; i += 1) {
-    await canvas.getByRole('button', { name: /^Delete / }).first().click();
+    await canvas
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
   }
   await expect(canvas.getByText('Drag elements here to build your email')).toBeVisible();
   await expect(canvas.getByText('Or drop image files directly')).toBeVisible();
@@ -136,7 +167,9 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await expect(panel.getByLabel('Text', { exact: true })).toHaveValue('Welcome back, {{firstName}}');
   await panel.getByLabel('Text', { exact: true }).press('End');
   await panel.getByLabel('Text', { exact: true }).pressSequentially('!');
-  await expect(canvas.getByRole('button', { name: /^Edit Heading 2 “Welcome back, \{\{firstName\}\}!”/ })).toBeVisible();
+  await expect(
+    canvas.getByRole('button', { name: /^Edit Heading 2 “Welcome back, \{\{firstName\}\}!”/ }),
+  ).toBeVisible();
 
   // An unknown merge tag is pointed out while typing (the server refuses it at save).
   await panel.getByLabel('Text', { exact: true }).pressSequentially(' {{nickname}}');
@@ -157,7 +190,9 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   const uploaded = canvas.locator('[data-block-type="image"] img');
   await expect(uploaded).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
   // A file that is not an image is refused before it is sent.
-  await panel.getByLabel('Upload image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await panel
+    .getByLabel('Upload image')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('Invalid file type')).toBeVisible();
 
   // Image files dropped straight onto the canvas become image blocks; other files are ignored.
@@ -190,7 +225,10 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await canvas.getByRole('button', { name: /^Duplicate Divider/ }).click();
   await expect.poll(() => blockTypes(canvas)).toEqual(['button', 'text', 'divider', 'divider', 'image', 'image']);
   await expect(panel).toBeVisible();
-  await canvas.getByRole('button', { name: /^Delete Divider/ }).nth(1).click();
+  await canvas
+    .getByRole('button', { name: /^Delete Divider/ })
+    .nth(1)
+    .click();
   await expect(panel).toHaveCount(0);
   await expect.poll(() => blockTypes(canvas)).toEqual(['button', 'text', 'divider', 'image', 'image']);
 
@@ -204,9 +242,13 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await expect(desktop).toHaveAttribute('sandbox', '');
   await expect(desktop).toHaveAttribute('width', '640');
   // The merge tag is filled with the user's own details, and the footer carries the postal address.
-  await expect(page.frameLocator('iframe[title="Email preview (desktop)"]').getByText('Welcome back, Ada!')).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="Email preview (desktop)"]').getByText('Welcome back, Ada!'),
+  ).toBeVisible();
   await expect(page.frameLocator('iframe[title="Email preview (desktop)"]').getByText('Shop the sale')).toBeVisible();
-  await expect(page.frameLocator('iframe[title="Email preview (desktop)"]').getByText(/1 Garden Lane, Springfield/)).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="Email preview (desktop)"]').getByText(/1 Garden Lane, Springfield/),
+  ).toBeVisible();
   await editor.getByRole('radio', { name: 'Mobile preview' }).click();
   const mobile = editor.locator('iframe[title="Email preview (mobile)"]');
   await expect(mobile).toHaveAttribute('width', '375');
@@ -235,7 +277,10 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   const list = (await (await page.request.get('/api/campaigns')).json()) as { id: number; name: string }[];
   const springId = list.find((c) => c.name === 'Spring newsletter')?.id;
   expect(springId).toBeDefined();
-  const saved = (await (await page.request.get(`/api/campaigns/${springId}`)).json()) as { blocks: unknown[]; listIds: number[] };
+  const saved = (await (await page.request.get(`/api/campaigns/${springId}`)).json()) as {
+    blocks: unknown[];
+    listIds: number[];
+  };
   expect(saved.blocks).toHaveLength(5);
   expect(saved.listIds).toEqual([listId]);
 
@@ -245,7 +290,9 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await expect(edit).toBeVisible();
   const editCanvas = edit.getByTestId('email-canvas');
   await expect.poll(() => blockTypes(editCanvas)).toEqual(['button', 'text', 'divider', 'image', 'image']);
-  await expect(editCanvas.getByRole('button', { name: /^Edit Heading 2 “Welcome back, \{\{firstName\}\}!”/ })).toBeVisible();
+  await expect(
+    editCanvas.getByRole('button', { name: /^Edit Heading 2 “Welcome back, \{\{firstName\}\}!”/ }),
+  ).toBeVisible();
   await expect(editCanvas.locator('[data-block-type="image"] img').first()).toHaveAttribute('src', /^\/uploads\//);
   await expect(edit.getByText('All changes saved')).toBeVisible();
   await edit.getByRole('tab', { name: 'Settings' }).click();
@@ -319,7 +366,8 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await expect(page).toHaveURL(/\/campaigns\/\d+\/report$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Flash sale' })).toBeVisible();
   await expect(page.getByText('Spring customers')).toBeVisible();
-  const card = (title: string) => page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const card = (title: string) =>
+    page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   await expect(card('Sent').getByText('3', { exact: true })).toBeVisible();
   await expect(card('Sent').getByText('of 3 recipients')).toBeVisible();
   // The built-in catcher accepts every message: all three are delivered, none bounced.
@@ -356,7 +404,9 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
     });
   });
   await page.reload();
-  await expect(card('Opens and clicks over time').getByText('5 opens and 2 clicks, per hour, in your time zone.')).toBeVisible();
+  await expect(
+    card('Opens and clicks over time').getByText('5 opens and 2 clicks, per hour, in your time zone.'),
+  ).toBeVisible();
   await expect(card('Opens and clicks over time').locator('.recharts-area')).toHaveCount(2);
   await expect(card('Most-clicked links').getByRole('cell', { name: 'https://example.com/spring-sale' })).toBeVisible();
   await expect(card('Unique Opens').getByText('Above industry avg')).toBeVisible();
@@ -365,7 +415,13 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
 
   // ── Delete a draft ─────────────────────────────────────────────────────────────
   const draft = await page.request.post('/api/campaigns', {
-    data: { name: 'Old idea', subject: 'Never mind', fromEmail: 'marketing@e2e.test', content: { html: '' }, blocks: [] },
+    data: {
+      name: 'Old idea',
+      subject: 'Never mind',
+      fromEmail: 'marketing@e2e.test',
+      content: { html: '' },
+      blocks: [],
+    },
   });
   expect(draft.status()).toBe(201);
   await page.goto('/campaigns');

@@ -1,23 +1,46 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkScreen, expectAccessible, screenshot, uniqueEmail } from './support.ts';
 
-const CUSTOMERS_CSV = ['email,firstName,lastName', 'rose@example.com,Rose,Gardner', 'lily@example.com,Lily,Bloom', ''].join('\n');
+const CUSTOMERS_CSV = [
+  'email,firstName,lastName',
+  'rose@example.com,Rose,Gardner',
+  'lily@example.com,Lily,Bloom',
+  '',
+].join('\n');
 const blocks = [
-  { id: 'intro', type: 'text', content: { text: 'Hi {{firstName|there}}, the spring sale starts today.', tag: 'p' }, styles: {} },
+  {
+    id: 'intro',
+    type: 'text',
+    content: { text: 'Hi {{firstName|there}}, the spring sale starts today.', tag: 'p' },
+    styles: {},
+  },
   { id: 'shop', type: 'button', content: { text: 'Shop now', url: 'https://example.com/spring-sale' }, styles: {} },
 ];
 
 /** A stat card by its title. */
-const statCard = (page: Page, title: string) => page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const statCard = (page: Page, title: string) =>
+  page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test('dashboard: trend captions from stored data, and recording a purchase from the Revenue card', async ({ page }) => {
   test.setTimeout(180_000);
   const signup = await page.request.post('/api/auth/signup', {
-    data: { email: uniqueEmail('dashboard'), password: 'garden-pass', confirmPassword: 'garden-pass', firstName: 'Flora', lastName: 'Green', company: 'Garden Co', plan: 'pro' },
+    data: {
+      email: uniqueEmail('dashboard'),
+      password: 'garden-pass',
+      confirmPassword: 'garden-pass',
+      firstName: 'Flora',
+      lastName: 'Green',
+      company: 'Garden Co',
+      plan: 'pro',
+    },
   });
   expect(signup.status()).toBe(201);
-  expect((await page.request.patch('/api/auth/user', { data: { postalAddress: '1 Garden Lane, Springfield' } })).ok()).toBe(true);
-  const imported = await page.request.post('/api/contacts/import-csv', { data: { csvData: CUSTOMERS_CSV, createNewList: true, newListName: 'Spring customers' } });
+  expect(
+    (await page.request.patch('/api/auth/user', { data: { postalAddress: '1 Garden Lane, Springfield' } })).ok(),
+  ).toBe(true);
+  const imported = await page.request.post('/api/contacts/import-csv', {
+    data: { csvData: CUSTOMERS_CSV, createNewList: true, newListName: 'Spring customers' },
+  });
   expect(imported.ok()).toBe(true);
   const { listId } = (await imported.json()) as { listId: number };
 
@@ -25,26 +48,44 @@ test('dashboard: trend captions from stored data, and recording a purchase from 
   await page.goto('/');
   await expect(page.getByText("Welcome back! Here's your campaign overview.")).toBeVisible();
   await expect(statCard(page, 'Total Subscribers').getByText('2', { exact: true })).toBeVisible();
-  await expect(statCard(page, 'Total Subscribers').getByTestId('stat-caption')).toHaveText('No data from the previous 30 days');
+  await expect(statCard(page, 'Total Subscribers').getByTestId('stat-caption')).toHaveText(
+    'No data from the previous 30 days',
+  );
   await expect(statCard(page, 'Open Rate').getByTestId('stat-caption')).toHaveText('No campaigns sent yet');
-  await expect(statCard(page, 'Click Rate').getByTestId('stat-caption')).toHaveText('No campaigns sent in the last 30 days');
+  await expect(statCard(page, 'Click Rate').getByTestId('stat-caption')).toHaveText(
+    'No campaigns sent in the last 30 days',
+  );
   await expect(statCard(page, 'Revenue').getByText('$0', { exact: true })).toBeVisible();
   await expect(statCard(page, 'Revenue').getByTestId('stat-caption')).toHaveText('No data from the previous 30 days');
   await expect(page.getByText('vs last month')).toHaveCount(0);
 
   // ── After a send: the open rate against the industry average, from the real (0%) figure ──
   const created = await page.request.post('/api/campaigns', {
-    data: { name: 'Spring sale', subject: 'Spring is here, {{firstName|friend}}', fromEmail: 'news@garden.example', fromName: 'Garden Co', content: { html: '' }, blocks, listIds: [listId] },
+    data: {
+      name: 'Spring sale',
+      subject: 'Spring is here, {{firstName|friend}}',
+      fromEmail: 'news@garden.example',
+      fromName: 'Garden Co',
+      content: { html: '' },
+      blocks,
+      listIds: [listId],
+    },
   });
   expect(created.status()).toBe(201);
   const campaign = (await created.json()) as { id: number };
   expect((await page.request.post(`/api/campaigns/${campaign.id}/send`)).ok()).toBe(true);
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/campaigns/${campaign.id}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/campaigns/${campaign.id}`)).json()) as { status: string }).status,
+      { timeout: 30_000 },
+    )
     .toBe('sent');
   await page.reload();
   await expect(statCard(page, 'Open Rate').getByTestId('stat-caption')).toHaveText('25.0 pts below industry avg (25%)');
-  await expect(statCard(page, 'Click Rate').getByTestId('stat-caption')).toHaveText('No data from the previous 30 days');
+  await expect(statCard(page, 'Click Rate').getByTestId('stat-caption')).toHaveText(
+    'No data from the previous 30 days',
+  );
   await checkScreen(page, 'dashboard-trends');
 
   // ── Record a purchase: validation in the form, then the server's answer, then success ──

@@ -18,13 +18,24 @@ async function shownRecord(scope: Locator, title: string): Promise<{ host: strin
   return { host, value };
 }
 
-async function expectStatus(scope: Locator, title: string, status: 'Verified' | 'Missing' | 'Wrong value'): Promise<void> {
+async function expectStatus(
+  scope: Locator,
+  title: string,
+  status: 'Verified' | 'Missing' | 'Wrong value',
+): Promise<void> {
   await expect(scope.getByRole('region', { name: title }).locator('[data-slot="badge"]')).toHaveText(status);
 }
 
 async function signUp(page: Page): Promise<void> {
   const signup = await page.request.post('/api/auth/signup', {
-    data: { email: uniqueEmail('domains'), password: 'domain-pass', confirmPassword: 'domain-pass', firstName: 'Grace', lastName: 'Hopper', plan: 'pro' },
+    data: {
+      email: uniqueEmail('domains'),
+      password: 'domain-pass',
+      confirmPassword: 'domain-pass',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      plan: 'pro',
+    },
   });
   expect(signup.status()).toBe(201);
 }
@@ -113,10 +124,11 @@ test('domain wizard → DNS records → check now → verified; list, DNS Record
   await expect(reputation.getByText('Week 1 of 4')).toBeVisible();
   await expect(reputation.getByText('1,000 emails').first()).toBeVisible();
   await checkScreen(page, 'domain-settings-reputation');
-
 });
 
-test('forwarding and alias tabs, configure later, duplicate, primary, delete, and the bell when a record disappears', async ({ page }) => {
+test('forwarding and alias tabs, configure later, duplicate, primary, delete, and the bell when a record disappears', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const name = `brand-${Date.now()}.test`;
   await signUp(page);
@@ -126,7 +138,10 @@ test('forwarding and alias tabs, configure later, duplicate, primary, delete, an
   const domain = (await added.json()) as { id: number; records: Array<{ kind: string; host: string; value: string }> };
   const published = Object.fromEntries(domain.records.map((r) => [r.host, [r.value]]));
   publish(published);
-  expect(((await (await page.request.post(`/api/domains/${domain.id}/verify`)).json()) as { isVerified: boolean }).isVerified).toBe(true);
+  expect(
+    ((await (await page.request.post(`/api/domains/${domain.id}/verify`)).json()) as { isVerified: boolean })
+      .isVerified,
+  ).toBe(true);
   const dkimHost = domain.records.find((r) => r.kind === 'dkim')?.host ?? '';
 
   await page.goto('/domain-settings');

@@ -1,7 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkScreen, expectAccessible, screenshot, uniqueEmail } from './support.ts';
 
-const RECIPIENTS_CSV = ['email,firstName', 'rose@example.com,Rose', 'lily@example.com,Lily', 'ivy@example.com,Ivy', ''].join('\n');
+const RECIPIENTS_CSV = [
+  'email,firstName',
+  'rose@example.com,Rose',
+  'lily@example.com,Lily',
+  'ivy@example.com,Ivy',
+  '',
+].join('\n');
 const blocks = [
   { id: 'b1', type: 'text', content: { text: 'Hello {{firstName|friend}}, the garden is open.', tag: 'p' } },
   { id: 'b2', type: 'button', content: { text: 'Visit the garden', url: 'https://garden.example.com/visit' } },
@@ -19,13 +25,25 @@ async function checkOutboxScreen(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
-test('outbox: mail sent with no SMTP server is listed, searchable and viewable as HTML, text, headers and source', async ({ page }) => {
+test('outbox: mail sent with no SMTP server is listed, searchable and viewable as HTML, text, headers and source', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const signup = await page.request.post('/api/auth/signup', {
-    data: { email: uniqueEmail('outbox'), password: 'outbox-pass', confirmPassword: 'outbox-pass', firstName: 'Flora', lastName: 'Green', company: 'Garden Co', plan: 'pro' },
+    data: {
+      email: uniqueEmail('outbox'),
+      password: 'outbox-pass',
+      confirmPassword: 'outbox-pass',
+      firstName: 'Flora',
+      lastName: 'Green',
+      company: 'Garden Co',
+      plan: 'pro',
+    },
   });
   expect(signup.status()).toBe(201);
-  expect((await page.request.patch('/api/auth/user', { data: { postalAddress: '1 Garden Lane, Springfield' } })).ok()).toBe(true);
+  expect(
+    (await page.request.patch('/api/auth/user', { data: { postalAddress: '1 Garden Lane, Springfield' } })).ok(),
+  ).toBe(true);
 
   // ── Empty: the page explains where messages come from ──────────────────────────
   await page.goto('/');
@@ -38,19 +56,35 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   await checkOutboxScreen(page, 'outbox-empty');
 
   // ── Send a campaign to three people and a test email, all caught by the built-in catcher ──
-  const imported = await page.request.post('/api/contacts/import-csv', { data: { csvData: RECIPIENTS_CSV, createNewList: true, newListName: 'Garden friends' } });
+  const imported = await page.request.post('/api/contacts/import-csv', {
+    data: { csvData: RECIPIENTS_CSV, createNewList: true, newListName: 'Garden friends' },
+  });
   expect(imported.ok()).toBe(true);
   const { listId } = (await imported.json()) as { listId: number };
   const created = await page.request.post('/api/campaigns', {
-    data: { name: 'Garden opening', subject: 'The garden is open, {{firstName|friend}}', fromEmail: 'news@garden.example', fromName: 'Garden Co', content: { html: '' }, blocks, listIds: [listId] },
+    data: {
+      name: 'Garden opening',
+      subject: 'The garden is open, {{firstName|friend}}',
+      fromEmail: 'news@garden.example',
+      fromName: 'Garden Co',
+      content: { html: '' },
+      blocks,
+      listIds: [listId],
+    },
   });
   expect(created.status()).toBe(201);
   const campaign = (await created.json()) as { id: number };
   expect((await page.request.post(`/api/campaigns/${campaign.id}/send`)).ok()).toBe(true);
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/campaigns/${campaign.id}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/campaigns/${campaign.id}`)).json()) as { status: string }).status,
+      { timeout: 30_000 },
+    )
     .toBe('sent');
-  const testSend = await page.request.post(`/api/campaigns/${campaign.id}/test`, { data: { emails: ['flora@example.com'] } });
+  const testSend = await page.request.post(`/api/campaigns/${campaign.id}/test`, {
+    data: { emails: ['flora@example.com'] },
+  });
   expect(await testSend.json()).toEqual({ sent: 1 });
 
   // ── The list: newest first, the test marked, the campaign named ───────────────────
@@ -60,8 +94,12 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   const firstRow = table.getByRole('row').nth(1);
   await expect(firstRow.getByRole('cell').first()).toHaveText('flora@example.com');
   await expect(firstRow.getByText('Test', { exact: true })).toBeVisible();
-  await expect(table.getByRole('row', { name: /rose@example\.com/ }).getByRole('cell', { name: 'Garden opening' })).toBeVisible();
-  await expect(table.getByRole('row', { name: /rose@example\.com/ }).getByRole('link', { name: 'The garden is open, Rose' })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: /rose@example\.com/ }).getByRole('cell', { name: 'Garden opening' }),
+  ).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: /rose@example\.com/ }).getByRole('link', { name: 'The garden is open, Rose' }),
+  ).toBeVisible();
   await expect(page.getByText('Showing 1–4 of 4 messages')).toBeVisible();
   await checkOutboxScreen(page, 'outbox-list');
 
@@ -82,12 +120,18 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   await expect(page).toHaveURL(/\/outbox\/\d+\?q=lily$/);
   await expect(page.getByRole('heading', { level: 1, name: 'The garden is open, Lily' })).toBeVisible();
   await expect(page.getByText('lily@example.com')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Garden opening' })).toHaveAttribute('href', `/campaigns/${campaign.id}/report`);
+  await expect(page.getByRole('link', { name: 'Garden opening' })).toHaveAttribute(
+    'href',
+    `/campaigns/${campaign.id}/report`,
+  );
   const frame = page.locator('iframe[title^="Email:"]');
   await expect(frame).toHaveAttribute('sandbox', '');
   const email = page.frameLocator('iframe[title^="Email:"]');
   await expect(email.getByText('Hello Lily, the garden is open.')).toBeVisible();
-  await expect(email.getByRole('link', { name: 'Visit the garden' })).toHaveAttribute('href', 'https://garden.example.com/visit');
+  await expect(email.getByRole('link', { name: 'Visit the garden' })).toHaveAttribute(
+    'href',
+    'https://garden.example.com/visit',
+  );
   await expect(email.locator('img[src*="/t/o/"]')).toHaveCount(0);
   await checkOutboxScreen(page, 'outbox-message');
 
@@ -115,7 +159,14 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
 
 test('outbox: with SMTP_URL set, the page says mail goes to the SMTP server', async ({ page }) => {
   const signup = await page.request.post('/api/auth/signup', {
-    data: { email: uniqueEmail('outbox-smtp'), password: 'outbox-pass', confirmPassword: 'outbox-pass', firstName: 'Sam', lastName: 'Relay', plan: 'pro' },
+    data: {
+      email: uniqueEmail('outbox-smtp'),
+      password: 'outbox-pass',
+      confirmPassword: 'outbox-pass',
+      firstName: 'Sam',
+      lastName: 'Relay',
+      plan: 'pro',
+    },
   });
   expect(signup.status()).toBe(201);
   // This e2e server runs without SMTP_URL; the answer's transport field is what the page reads,

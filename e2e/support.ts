@@ -9,7 +9,9 @@ import { expect, type Page } from '@playwright/test';
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
@@ -21,7 +23,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // @axe-core/playwright then hangs; their content is the rendered email, not the app's UI.
   const results = await new AxeBuilder({ page }).exclude('iframe[sandbox=""]').analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  return bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  return bad.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
 }
 
 /**
@@ -50,7 +58,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     // Every frame, the iframes included (each paints on its own, and only once it is on screen),
     // draws twice before the capture; one that never does (hidden) is given a second.
     const painted = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    await Promise.all(page.frames().map((frame) => Promise.race([frame.evaluate(painted).catch(() => undefined), new Promise((r) => setTimeout(r, 1000))])));
+    await Promise.all(
+      page
+        .frames()
+        .map((frame) =>
+          Promise.race([frame.evaluate(painted).catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]),
+        ),
+    );
   }
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
   if (grow) await page.setViewportSize(size);

@@ -12,7 +12,10 @@ const files = readdirSync(path.join(root, 'bench'))
 let failed = false;
 for (const file of files) {
   console.log(`\n=== ${file} ===`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', file)], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   failed ||= result.status !== 0;
 }
 process.exit(failed ? 1 : 0);

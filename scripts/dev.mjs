@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', detached: true }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    detached: true,
+  }),
   spawn(bin('vite'), [], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', detached: true }),
 ];
 let stopping = false;

@@ -6,7 +6,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   console.log(`${CHROMIUM} is missing: installing Debian's chromium package…`);
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args) => spawnSync(asRoot[0] ?? args[0], asRoot.length ? args : args.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const run = (args) =>
+    spawnSync(asRoot[0] ?? args[0], asRoot.length ? args : args.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   let result = run(['apt-get', 'install', '-y', 'chromium']);
   if (result.status !== 0) {
     run(['apt-get', 'update']);

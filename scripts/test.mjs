@@ -1,4 +1,4 @@
-// npm test: unit tests, the integration suite on PGlite and on Postgres, then the browser tests.
+// npm test: typecheck and lint first (a type error or a broken house rule fails fast), then unit tests, the integration suite on PGlite and on Postgres, then the browser tests.
 // The Postgres leg runs when a server answers at TEST_DATABASE_URL; with CI=true a missing server fails.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -42,6 +42,8 @@ if (await postgresAnswers()) {
   console.warn(`\n*** Postgres leg SKIPPED: no server at ${url} (set TEST_DATABASE_URL). ***\n`);
 }
 
+run('Typecheck', 'npm', ['run', 'typecheck']);
+run('Lint', 'npm', ['run', 'lint']);
 run('Unit and integration tests', 'npx', ['vitest', 'run', ...projects]);
 run('Web build', 'npm', ['run', 'build', '-w', '@sendwell/web']);
 run('Chromium', process.execPath, ['scripts/ensure-chromium.mjs']);

@@ -42,7 +42,10 @@ export default defineConfig(({ mode }) => {
               // are left to automatic chunking and load with the pages that use them.
               {
                 name: 'vendor',
-                test: (id: string) => /node_modules[\\/]/.test(id) && !/node_modules[\\/]lucide-react[\\/]/.test(id) && !RECHARTS_ONLY.test(id),
+                test: (id: string) =>
+                  /node_modules[\\/]/.test(id) &&
+                  !/node_modules[\\/]lucide-react[\\/]/.test(id) &&
+                  !RECHARTS_ONLY.test(id),
                 tags: ['$initial'],
                 priority: 5,
               },

@@ -10,7 +10,17 @@ describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 5000, databaseUrl: undefined, smtpUrl: undefined, publicUrl: 'http://localhost:5000', secureCookies: false, authRateLimitPerMinute: 60, sendEarlyJoinMaxMs: 2, dnsServers: [], unlimitedEmails: [] });
+    expect(config).toMatchObject({
+      port: 5000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:5000',
+      secureCookies: false,
+      authRateLimitPerMinute: 60,
+      sendEarlyJoinMaxMs: 2,
+      dnsServers: [],
+      unlimitedEmails: [],
+    });
     expect(config.dataDir).toBe(dir);
   });
 
@@ -40,7 +50,9 @@ describe('loadConfig', () => {
   });
 
   it('requires SESSION_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow('SESSION_SECRET: is required in production');
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
+      'SESSION_SECRET: is required in production',
+    );
   });
 
   it('marks cookies secure behind an https PUBLIC_URL and parses lists', () => {

@@ -34,9 +34,12 @@ const envSchema = z.object({
     (value) => value === undefined || value.split(',').every((server) => /^[\d.:a-fA-F[\]]+$/.test(server.trim())),
     { message: 'must be a comma-separated list of IP addresses (optionally with :port)' },
   ),
-  SPF_INCLUDE: optionalString.refine((value) => value === undefined || /^((include|ip4|ip6|a|mx):)?[^\s:][^\s]*$/i.test(value), {
-    message: 'must be one SPF mechanism, e.g. include:_spf.example.com or ip4:203.0.113.5',
-  }),
+  SPF_INCLUDE: optionalString.refine(
+    (value) => value === undefined || /^((include|ip4|ip6|a|mx):)?[^\s:][^\s]*$/i.test(value),
+    {
+      message: 'must be one SPF mechanism, e.g. include:_spf.example.com or ip4:203.0.113.5',
+    },
+  ),
   UNLIMITED_EMAILS: optionalString,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
@@ -89,7 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 characters)');
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 characters)',
+    );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -107,9 +112,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       prices: { starter: e.STRIPE_PRICE_STARTER, pro: e.STRIPE_PRICE_PRO, enterprise: e.STRIPE_PRICE_ENTERPRISE },
     },
-    dnsServers: (e.DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    dnsServers: (e.DNS_SERVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     spfInclude: spfMechanism(e.SPF_INCLUDE, publicUrl),
-    unlimitedEmails: (e.UNLIMITED_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    unlimitedEmails: (e.UNLIMITED_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
     sendEarlyJoinMaxMs: e.SEND_EARLY_JOIN_MAX_MS,
@@ -121,7 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** SPF_INCLUDE as a full mechanism (a bare host means `include:`); by default `include:_spf.` + the PUBLIC_URL host. */
 function spfMechanism(value: string | undefined, publicUrl: string): string {
   if (!value) return `include:_spf.${new URL(publicUrl).hostname}`;
-  return /^(include|ip4|ip6|a|mx):/i.test(value) ? value.replace(/^[a-z0-9]+:/i, (prefix) => prefix.toLowerCase()) : `include:${value}`;
+  return /^(include|ip4|ip6|a|mx):/i.test(value)
+    ? value.replace(/^[a-z0-9]+:/i, (prefix) => prefix.toLowerCase())
+    : `include:${value}`;
 }
 
 function localSecret(dataDir: string): string {

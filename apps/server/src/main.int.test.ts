@@ -25,7 +25,14 @@ describe('the server process', { timeout: 120_000 }, () => {
   let dropDatabase: (() => Promise<void>) | undefined;
   let port = 0;
   let child: ChildProcess | undefined;
-  const env = () => ({ ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', NODE_ENV: 'development' });
+  const env = () => ({
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'development',
+  });
   let output = '';
 
   beforeAll(async () => {
@@ -43,7 +50,11 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   async function start(): Promise<ChildProcess> {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: env(), stdio: 'pipe' });
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: env(),
+      stdio: 'pipe',
+    });
     output = '';
     proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -63,13 +74,25 @@ describe('the server process', { timeout: 120_000 }, () => {
   }
 
   const api = (url: string, body?: unknown) =>
-    fetch(`http://127.0.0.1:${port}${url}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(
+      `http://127.0.0.1:${port}${url}`,
+      body === undefined
+        ? {}
+        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
 
   it('serves, finishes an in-flight request on SIGTERM, exits 0 and keeps the data', async () => {
     child = await start();
-    const inFlight = api('/api/auth/signup', { email: 'proc@example.com', password: 'proc-pass', confirmPassword: 'proc-pass', firstName: 'P', lastName: 'Q' });
+    const inFlight = api('/api/auth/signup', {
+      email: 'proc@example.com',
+      password: 'proc-pass',
+      confirmPassword: 'proc-pass',
+      firstName: 'P',
+      lastName: 'Q',
+    });
     // SIGTERM once the server has taken the request in (its log says so), while it is still hashing.
-    for (let i = 0; i < 200 && !output.includes('"url":"/api/auth/signup"'); i += 1) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 200 && !output.includes('"url":"/api/auth/signup"'); i += 1)
+      await new Promise((r) => setTimeout(r, 5));
     const exited = exitOf(child);
     child.kill('SIGTERM');
     expect((await inFlight).status, output).toBe(201);
@@ -82,7 +105,11 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('issues a temporary password with `npm run admin -- reset-password` while the server runs', async () => {
-    const result = spawnSync('npm', ['run', '--silent', 'admin', '--', 'reset-password', 'PROC@example.com'], { cwd: root, env: env(), encoding: 'utf8' });
+    const result = spawnSync('npm', ['run', '--silent', 'admin', '--', 'reset-password', 'PROC@example.com'], {
+      cwd: root,
+      env: env(),
+      encoding: 'utf8',
+    });
     expect(result.status, result.stderr).toBe(0);
     const temporary = /Temporary password for proc@example\.com: (\S+)/.exec(result.stdout)?.[1];
     expect(temporary).toBeTruthy();
@@ -90,7 +117,11 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(login.status).toBe(200);
     expect(((await login.json()) as { passwordChangeRequired: boolean }).passwordChangeRequired).toBe(true);
     expect((await api('/api/auth/login', { email: 'proc@example.com', password: 'proc-pass' })).status).toBe(401);
-    const unknown = spawnSync('npm', ['run', '--silent', 'admin', '--', 'reset-password', 'ghost@example.com'], { cwd: root, env: env(), encoding: 'utf8' });
+    const unknown = spawnSync('npm', ['run', '--silent', 'admin', '--', 'reset-password', 'ghost@example.com'], {
+      cwd: root,
+      env: env(),
+      encoding: 'utf8',
+    });
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('No account with the email ghost@example.com');
   });

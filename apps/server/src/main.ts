@@ -6,7 +6,12 @@ import { buildApp } from './app.ts';
 import { allJobs } from './jobs.ts';
 import { recoverCampaignSends } from './modules/delivery/send.service.ts';
 import { catcherTransport, smtpTransport } from './modules/delivery/transport.ts';
-import { adminChannelRoutes, newAdminToken, removeRuntimeFile, writeRuntimeFile } from './modules/admin/admin-channel.ts';
+import {
+  adminChannelRoutes,
+  newAdminToken,
+  removeRuntimeFile,
+  writeRuntimeFile,
+} from './modules/admin/admin-channel.ts';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -28,7 +33,9 @@ async function main(): Promise<void> {
     role = parseRole(process.argv.slice(2));
     config = loadConfig();
     if (role !== 'all' && !config.databaseUrl) {
-      throw new ConfigError('--role=api and --role=worker need DATABASE_URL: the embedded PGlite database is single-process');
+      throw new ConfigError(
+        '--role=api and --role=worker need DATABASE_URL: the embedded PGlite database is single-process',
+      );
     }
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -39,10 +46,16 @@ async function main(): Promise<void> {
   }
 
   // Each SMTP connection briefly holds a database client while it records its message (send.service.ts).
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.smtpMaxConnections + 6 });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.smtpMaxConnections + 6,
+  });
   await database.migrate();
   const queue = await startQueue(database, { runWorkers: role !== 'api' });
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, { maxConnections: config.smtpMaxConnections }) : catcherTransport(database.db);
+  const transport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, { maxConnections: config.smtpMaxConnections })
+    : catcherTransport(database.db);
   const ctx: AppContext = { config, database, db: database.db, queue, transport };
   await registerJobs(queue, allJobs(ctx), { runWorkers: role !== 'api' });
   // A worker that starts picks up sends a dead worker left half done, without waiting for the minute sweep.
@@ -53,7 +66,8 @@ async function main(): Promise<void> {
   if (app && database.driver === 'pglite') await app.register(adminChannelRoutes(adminToken), ctx);
   if (app) {
     await app.listen({ port: config.port, host: config.host });
-    if (database.driver === 'pglite') writeRuntimeFile(config.dataDir, { pid: process.pid, port: config.port, token: adminToken });
+    if (database.driver === 'pglite')
+      writeRuntimeFile(config.dataDir, { pid: process.pid, port: config.port, token: adminToken });
   }
   const log = app?.log ?? console;
   log.info(

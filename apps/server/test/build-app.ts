@@ -51,7 +51,9 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     drop = created.drop;
     const config = testConfig(typeof env === 'function' ? env() : env);
     const queue = await startQueue(created.database, { runWorkers: false });
-    const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, { maxConnections: 5 }) : catcherTransport(created.database.db);
+    const transport = config.smtpUrl
+      ? smtpTransport(config.smtpUrl, { maxConnections: 5 })
+      : catcherTransport(created.database.db);
     const ctx: AppContext = { config, database: created.database, db: created.database.db, queue, transport };
     await registerJobs(queue, allJobs(ctx), { runWorkers: false });
     const app = await buildApp(ctx, { logger: false, serveWebApp: false });
@@ -96,7 +98,8 @@ function makeClient(app: FastifyInstance): TestClient {
   return {
     request,
     get: (url) => request({ method: 'GET', url }),
-    post: (url, payload) => request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    post: (url, payload) =>
+      request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
     patch: (url, payload) => request({ method: 'PATCH', url, payload: payload as object }),
     delete: (url) => request({ method: 'DELETE', url }),
     cookie: () => cookie,

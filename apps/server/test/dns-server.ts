@@ -60,7 +60,13 @@ async function answer(zone: Zone, request: InstanceType<typeof Packet>) {
   }
   if (question.type === Packet.TYPE.TXT) {
     for (const record of entry) {
-      const txt = { name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data: Array.isArray(record) ? record : txtChunks(record) };
+      const txt = {
+        name: question.name,
+        type: Packet.TYPE.TXT,
+        class: Packet.CLASS.IN,
+        ttl: 1,
+        data: Array.isArray(record) ? record : txtChunks(record),
+      };
       // A plain record object is what dns2 encodes; its declarations ask for a parsed Resource instance.
       response.answers.push(txt as unknown as DnsResource);
     }
@@ -72,9 +78,15 @@ async function answer(zone: Zone, request: InstanceType<typeof Packet>) {
  * A local DNS server on UDP and TCP (same port, for truncated answers) serving TXT records from
  * `zone()`, which is read on every question (so a test, or a file-backed zone, can change it).
  */
-export async function startDnsServerFor(zone: () => Zone | Promise<Zone>, options: { address?: string; port?: number } = {}) {
+export async function startDnsServerFor(
+  zone: () => Zone | Promise<Zone>,
+  options: { address?: string; port?: number } = {},
+) {
   const address = options.address ?? '127.0.0.1';
-  const handle = async (request: InstanceType<typeof Packet>, send: (response: InstanceType<typeof Packet>) => Promise<unknown>) => {
+  const handle = async (
+    request: InstanceType<typeof Packet>,
+    send: (response: InstanceType<typeof Packet>) => Promise<unknown>,
+  ) => {
     let response;
     try {
       response = await answer(await zone(), request);

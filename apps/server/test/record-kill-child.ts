@@ -6,10 +6,15 @@ import { openDatabase } from '../src/db/client.ts';
 import { graceEstimate, markGroupSent } from '../src/modules/delivery/send-record.ts';
 
 // As in a worker whose recent groups all reached their COMMIT within GRACE_TRAINED_MS: the sleep is short.
-if (process.env.GRACE_TRAINED_MS) for (let i = 0; i < 64; i += 1) graceEstimate.observe(Number(process.env.GRACE_TRAINED_MS));
+if (process.env.GRACE_TRAINED_MS)
+  for (let i = 0; i < 64; i += 1) graceEstimate.observe(Number(process.env.GRACE_TRAINED_MS));
 const database = await openDatabase({ url: process.env.DATABASE_URL ?? '', poolSize: 2 });
 // LATE_ROW_ID: a second row in the group whose dot is late, so its mark is taken back before the COMMIT.
-const rows = [process.env.ROW_ID, process.env.LATE_ROW_ID].filter(Boolean).map((id) => ({ id: Number(id), claimToken: process.env.CLAIM_TOKEN ?? '', messageId: `<kill-test-${id}@acme.example>` }));
+const rows = [process.env.ROW_ID, process.env.LATE_ROW_ID].filter(Boolean).map((id) => ({
+  id: Number(id),
+  claimToken: process.env.CLAIM_TOKEN ?? '',
+  messageId: `<kill-test-${id}@acme.example>`,
+}));
 const group = await markGroupSent(database, rows);
 if (rows.some((row) => !group.owned.has(row.id))) process.exit(3);
 if (process.env.LATE_ROW_ID) await group.release([Number(process.env.LATE_ROW_ID)]);

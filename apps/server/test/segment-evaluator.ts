@@ -1,4 +1,10 @@
-import { RELATIVE_DATE, segmentFieldKinds, type SegmentConditions, type SegmentField, type SegmentRule } from '@sendwell/contract/segments';
+import {
+  RELATIVE_DATE,
+  segmentFieldKinds,
+  type SegmentConditions,
+  type SegmentField,
+  type SegmentRule,
+} from '@sendwell/contract/segments';
 
 /** The fields of a contact that rules can read, as plain values. */
 export type EvaluatedContact = {
@@ -43,14 +49,22 @@ function ruleMatches(contact: EvaluatedContact, rule: SegmentRule, now: Date): b
       const v = ((contact[field] as string | null) ?? '').toLowerCase();
       const x = rule.value.toLowerCase();
       switch (rule.operator) {
-        case 'equals': return v === x;
-        case 'not_equals': return v !== x;
-        case 'contains': return v.includes(x);
-        case 'not_contains': return !v.includes(x);
-        case 'starts_with': return v.startsWith(x);
-        case 'ends_with': return v.endsWith(x);
-        case 'is_empty': return v === '';
-        case 'is_not_empty': return v !== '';
+        case 'equals':
+          return v === x;
+        case 'not_equals':
+          return v !== x;
+        case 'contains':
+          return v.includes(x);
+        case 'not_contains':
+          return !v.includes(x);
+        case 'starts_with':
+          return v.startsWith(x);
+        case 'ends_with':
+          return v.endsWith(x);
+        case 'is_empty':
+          return v === '';
+        case 'is_not_empty':
+          return v !== '';
       }
       break;
     }
@@ -58,12 +72,18 @@ function ruleMatches(contact: EvaluatedContact, rule: SegmentRule, now: Date): b
       const n = contact[field] as number;
       const x = Number(rule.value);
       switch (rule.operator) {
-        case 'equals': return n === x;
-        case 'not_equals': return n !== x;
-        case 'greater_than': return n > x;
-        case 'less_than': return n < x;
-        case 'greater_equal': return n >= x;
-        case 'less_equal': return n <= x;
+        case 'equals':
+          return n === x;
+        case 'not_equals':
+          return n !== x;
+        case 'greater_than':
+          return n > x;
+        case 'less_than':
+          return n < x;
+        case 'greater_equal':
+          return n >= x;
+        case 'less_equal':
+          return n <= x;
       }
       break;
     }
@@ -71,9 +91,12 @@ function ruleMatches(contact: EvaluatedContact, rule: SegmentRule, now: Date): b
       return dateRule(contact[field] as Date | null, rule, now);
     case 'tags':
       switch (rule.operator) {
-        case 'tag_contains': return contact.tags.some((tag) => tag.toLowerCase() === rule.value.toLowerCase());
-        case 'is_empty': return contact.tags.length === 0;
-        case 'is_not_empty': return contact.tags.length > 0;
+        case 'tag_contains':
+          return contact.tags.some((tag) => tag.toLowerCase() === rule.value.toLowerCase());
+        case 'is_empty':
+          return contact.tags.length === 0;
+        case 'is_not_empty':
+          return contact.tags.length > 0;
       }
   }
   throw new Error(`no evaluator for ${rule.field} ${rule.operator}`);

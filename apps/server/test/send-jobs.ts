@@ -4,7 +4,9 @@ import { SEND_BATCH_JOB, sendCampaignBatch } from '../src/modules/delivery/send.
 /** Runs every queued send-batch job the way a worker would (tests run without pg-boss workers). */
 export async function runSendJobs(t: TestApp): Promise<void> {
   for (;;) {
-    const jobs = await t.ctx.queue.fetch<{ campaignId: number; fromId: number; toId: number }>(SEND_BATCH_JOB, { batchSize: 50 });
+    const jobs = await t.ctx.queue.fetch<{ campaignId: number; fromId: number; toId: number }>(SEND_BATCH_JOB, {
+      batchSize: 50,
+    });
     if (!jobs || jobs.length === 0) return;
     for (const job of jobs) {
       try {

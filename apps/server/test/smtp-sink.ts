@@ -10,7 +10,11 @@ export type ReceivedMessage = { from: string; to: string[]; raw: string; parsed:
  * to a recipient, as a slow server does.
  */
 export async function startSmtpSink(
-  options: { reject?: (address: string) => boolean; defer?: (address: string) => boolean; answerRcptAfterMs?: (address: string) => number } = {},
+  options: {
+    reject?: (address: string) => boolean;
+    defer?: (address: string) => boolean;
+    answerRcptAfterMs?: (address: string) => number;
+  } = {},
 ) {
   const received: ReceivedMessage[] = [];
   const server = new SMTPServer({
@@ -56,5 +60,9 @@ export async function startSmtpSink(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -29,7 +29,9 @@ export async function createScratchPostgres(prefix: string): Promise<{ url: stri
  * Postgres server (dropped again by `drop`). TEST_DB picks which; the vitest projects set it.
  * `migrate: false` leaves it empty, for a test that migrates it step by step.
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  options: { migrate?: boolean } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const migrate = options.migrate ?? true;
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openDatabase({});

@@ -21,19 +21,41 @@ describe('purchase amounts (dollars)', () => {
 describe('the record-a-purchase form', () => {
   const parse = (values: { email: string; amount: string; campaignId: string }) => {
     const result = recordPurchaseFormSchema.safeParse(values);
-    return result.success ? result.data : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+    return result.success
+      ? result.data
+      : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
   };
 
   it('turns the inputs into the request body', () => {
-    expect(parse({ email: ' Ann@Example.com ', amount: ' 19.90 ', campaignId: '' })).toEqual({ email: 'ann@example.com', amount: 19.9, campaignId: undefined });
-    expect(parse({ email: 'ann@example.com', amount: '5', campaignId: '12' })).toEqual({ email: 'ann@example.com', amount: 5, campaignId: 12 });
+    expect(parse({ email: ' Ann@Example.com ', amount: ' 19.90 ', campaignId: '' })).toEqual({
+      email: 'ann@example.com',
+      amount: 19.9,
+      campaignId: undefined,
+    });
+    expect(parse({ email: 'ann@example.com', amount: '5', campaignId: '12' })).toEqual({
+      email: 'ann@example.com',
+      amount: 5,
+      campaignId: 12,
+    });
   });
 
   it('explains what is wrong with each input', () => {
-    expect(parse({ email: '', amount: '', campaignId: '' })).toEqual({ email: 'Email is required', amount: 'Amount is required' });
-    expect(parse({ email: 'ann', amount: '1,000', campaignId: '' })).toEqual({ email: 'Invalid email format', amount: 'Amount must be a number' });
-    expect(parse({ email: 'ann@example.com', amount: '1e3', campaignId: '' })).toEqual({ amount: 'Amount must be a number' });
-    expect(parse({ email: 'ann@example.com', amount: '-2', campaignId: '' })).toEqual({ amount: 'Amount must be more than 0' });
-    expect(parse({ email: 'ann@example.com', amount: '2.555', campaignId: '' })).toEqual({ amount: 'Amount can have at most 2 decimals' });
+    expect(parse({ email: '', amount: '', campaignId: '' })).toEqual({
+      email: 'Email is required',
+      amount: 'Amount is required',
+    });
+    expect(parse({ email: 'ann', amount: '1,000', campaignId: '' })).toEqual({
+      email: 'Invalid email format',
+      amount: 'Amount must be a number',
+    });
+    expect(parse({ email: 'ann@example.com', amount: '1e3', campaignId: '' })).toEqual({
+      amount: 'Amount must be a number',
+    });
+    expect(parse({ email: 'ann@example.com', amount: '-2', campaignId: '' })).toEqual({
+      amount: 'Amount must be more than 0',
+    });
+    expect(parse({ email: 'ann@example.com', amount: '2.555', campaignId: '' })).toEqual({
+      amount: 'Amount can have at most 2 decimals',
+    });
   });
 });

@@ -59,7 +59,10 @@ export const purchaseAmountSchema = z
   .positive('Amount must be more than 0')
   .max(PURCHASE_AMOUNT_MAX, 'Amount must be at most $1,000,000')
   // Compared in cents with a tolerance, since 19.99 * 100 is 1998.9999999999998 in floating point.
-  .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, 'Amount can have at most 2 decimals');
+  .refine(
+    (dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6,
+    'Amount can have at most 2 decimals',
+  );
 
 /** POST /api/analytics/purchases: a purchase by one of the user's contacts, optionally credited to a campaign. */
 export const recordPurchaseBodySchema = z.object({
@@ -70,7 +73,11 @@ export const recordPurchaseBodySchema = z.object({
     .pipe(z.email('Invalid email format'))
     .transform((email) => email.toLowerCase()),
   amount: purchaseAmountSchema,
-  campaignId: z.number({ error: 'Campaign must be a campaign id' }).int('Campaign must be a campaign id').positive('Campaign must be a campaign id').optional(),
+  campaignId: z
+    .number({ error: 'Campaign must be a campaign id' })
+    .int('Campaign must be a campaign id')
+    .positive('Campaign must be a campaign id')
+    .optional(),
 });
 export type RecordPurchaseBody = z.input<typeof recordPurchaseBodySchema>;
 /** The body as parsed (email lower-cased). */
@@ -97,7 +104,8 @@ export type RecordPurchaseFormValues = z.input<typeof recordPurchaseFormSchema>;
 
 export const PURCHASE_NOT_A_CONTACT = 'No contact with this email. Add them to your contacts first.';
 export const PURCHASE_CAMPAIGN_NOT_FOUND = 'Campaign not found';
-export const PURCHASE_CAMPAIGN_NOT_SENT = 'This campaign has not sent any email yet, so no purchase can be credited to it.';
+export const PURCHASE_CAMPAIGN_NOT_SENT =
+  'This campaign has not sent any email yet, so no purchase can be credited to it.';
 
 /** A recorded purchase (201 of POST /api/analytics/purchases, items of GET). Amount in dollars. */
 export const purchaseSchema = z.object({

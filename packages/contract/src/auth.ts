@@ -48,7 +48,11 @@ export type SignupBody = z.input<typeof signupBodySchema>;
 
 /** POST /api/auth/login */
 export const loginBodySchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').transform((v) => v.toLowerCase()),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .transform((v) => v.toLowerCase()),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
@@ -100,7 +104,11 @@ export const okSchema = z.object({ success: z.literal(true) });
 
 /** POST /api/admin/setup-unlimited-user: checked only by the supplied credentials and the server's entitlement list. */
 export const setupUnlimitedBodySchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').transform((v) => v.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .transform((v) => v.toLowerCase()),
   password: z.string().min(1, 'Password is required'),
 });
 export const setupUnlimitedResponseSchema = z.object({ success: z.boolean(), message: z.string() });

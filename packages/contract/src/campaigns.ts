@@ -23,7 +23,9 @@ const httpUrl = z
   .string()
   .trim()
   .max(2000, 'URL must be at most 2000 characters')
-  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), { message: 'Enter a full http:// or https:// URL' });
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), {
+    message: 'Enter a full http:// or https:// URL',
+  });
 /** Image sources: http(s) URLs or the app's own uploads. */
 const imageSrc = z
   .string()
@@ -58,7 +60,10 @@ export const emailBlockSchema = z.discriminatedUnion('type', [
   z.object({
     id: blockId,
     type: z.literal('text'),
-    content: z.object({ text: z.string().max(20_000, 'Text blocks are limited to 20,000 characters'), tag: z.enum(['p', 'h1', 'h2', 'h3']) }),
+    content: z.object({
+      text: z.string().max(20_000, 'Text blocks are limited to 20,000 characters'),
+      tag: z.enum(['p', 'h1', 'h2', 'h3']),
+    }),
     styles: blockStylesSchema.default({}),
   }),
   z.object({
@@ -73,21 +78,39 @@ export const emailBlockSchema = z.discriminatedUnion('type', [
     content: z.object({ text: z.string().trim().min(1, 'Button text is required').max(100), url: httpUrl }),
     styles: blockStylesSchema.default({}),
   }),
-  z.object({ id: blockId, type: z.literal('divider'), content: z.object({}).default({}), styles: blockStylesSchema.default({}) }),
-  z.object({ id: blockId, type: z.literal('spacer'), content: z.object({}).default({}), styles: blockStylesSchema.default({}) }),
+  z.object({
+    id: blockId,
+    type: z.literal('divider'),
+    content: z.object({}).default({}),
+    styles: blockStylesSchema.default({}),
+  }),
+  z.object({
+    id: blockId,
+    type: z.literal('spacer'),
+    content: z.object({}).default({}),
+    styles: blockStylesSchema.default({}),
+  }),
 ]);
 export type EmailBlock = z.infer<typeof emailBlockSchema>;
 export type EmailBlockInput = z.input<typeof emailBlockSchema>;
 
 const campaignFields = {
-  name: z.string({ error: 'Campaign name is required' }).trim().min(1, 'Campaign name is required').max(200, 'Campaign name must be at most 200 characters'),
+  name: z
+    .string({ error: 'Campaign name is required' })
+    .trim()
+    .min(1, 'Campaign name is required')
+    .max(200, 'Campaign name must be at most 200 characters'),
   subject: z
     .string({ error: 'Subject line is required' })
     .trim()
     .min(1, 'Subject line is required')
     .max(300, 'Subject line must be at most 300 characters')
     .refine((v) => !/[\r\n]/.test(v), { message: 'Subject line cannot contain line breaks' }),
-  fromEmail: z.string({ error: 'Invalid email format' }).trim().pipe(z.email('Invalid email format')).transform((v) => v.toLowerCase()),
+  fromEmail: z
+    .string({ error: 'Invalid email format' })
+    .trim()
+    .pipe(z.email('Invalid email format'))
+    .transform((v) => v.toLowerCase()),
   fromName: z
     .string()
     .trim()
@@ -101,9 +124,14 @@ const campaignFields = {
     .nullish()
     .transform((v) => v || null),
   /** The spec's content: html generated from the blocks (the server renders its own from `blocks`). */
-  content: z.object({ html: z.string({ error: 'Email content is required' }).max(2_000_000), text: z.string().max(500_000).optional() }),
+  content: z.object({
+    html: z.string({ error: 'Email content is required' }).max(2_000_000),
+    text: z.string().max(500_000).optional(),
+  }),
   blocks: z.array(emailBlockSchema).max(200, 'At most 200 blocks'),
-  status: z.enum(['draft', 'scheduled', 'sending', 'sent'], { error: 'Status must be draft, scheduled, sending or sent' }),
+  status: z.enum(['draft', 'scheduled', 'sending', 'sent'], {
+    error: 'Status must be draft, scheduled, sending or sent',
+  }),
   scheduledAt: z
     .string()
     .datetime({ offset: true, error: 'Schedule time must be an ISO date-time' })
@@ -162,13 +190,18 @@ export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 /** POST /api/campaigns/:id/test */
 export const sendTestBodySchema = z.object({
   emails: z
-    .array(z.string().trim().pipe(z.email('Enter valid email addresses for the test')), { error: 'Enter at least one email address' })
+    .array(z.string().trim().pipe(z.email('Enter valid email addresses for the test')), {
+      error: 'Enter at least one email address',
+    })
     .min(1, 'Enter at least one email address')
     .max(5, 'Send a test to at most 5 addresses'),
 });
 
 /** POST /api/campaigns/preview: the server's rendering of unsaved blocks (what recipients will get). */
-export const renderPreviewBodySchema = z.object({ blocks: z.array(emailBlockSchema).max(200), subject: z.string().max(300).default('') });
+export const renderPreviewBodySchema = z.object({
+  blocks: z.array(emailBlockSchema).max(200),
+  subject: z.string().max(300).default(''),
+});
 export const renderPreviewResponseSchema = z.object({ html: z.string(), text: z.string() });
 
 /** GET /api/campaigns/:id/report: what happened to a campaign's mail, from stored events. */

@@ -21,7 +21,11 @@ const optionalText = (label: string, max: number) =>
     .transform((value) => (value ? value : null));
 
 const requiredName = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 
 /** Tags arrive as an array (the form splits the comma-separated text); trimmed, empty ones dropped, no duplicates. */
 export const MAX_TAG_LENGTH = 50;
@@ -95,7 +99,11 @@ export type ContactDetail = z.infer<typeof contactDetailSchema>;
 /** Query of GET /api/contacts (and of list and segment member listings); the total is in X-Total-Count. */
 export const contactsQuerySchema = z.object({
   search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
-  listId: z.coerce.number({ error: 'listId must be a number' }).int().positive('listId must be a positive number').optional(),
+  listId: z.coerce
+    .number({ error: 'listId must be a number' })
+    .int()
+    .positive('listId must be a positive number')
+    .optional(),
   status: z.enum(['active', 'unsubscribed'], { error: "status must be 'active' or 'unsubscribed'" }).optional(),
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').default(1),
   pageSize: z.coerce
@@ -115,7 +123,10 @@ const contactIds = z
 /** POST /api/contacts/bulk-delete */
 export const bulkDeleteBodySchema = z.object({ contactIds });
 /** POST /api/contacts/bulk-add-to-list and /api/contacts/bulk-remove-from-list */
-export const bulkListBodySchema = z.object({ contactIds, listId: z.number({ error: 'Choose a list' }).int().positive() });
+export const bulkListBodySchema = z.object({
+  contactIds,
+  listId: z.number({ error: 'Choose a list' }).int().positive(),
+});
 export const bulkResultSchema = z.object({ affected: z.number().int() });
 
 /** A contact list (spec part 2 §3). */
@@ -133,7 +144,11 @@ export const LIST_NAME_REQUIRED = 'Please provide a name for the new contact lis
 
 /** POST /api/contact-lists */
 export const createContactListBodySchema = z.object({
-  name: z.string({ error: LIST_NAME_REQUIRED }).trim().min(1, LIST_NAME_REQUIRED).max(120, 'List name must be at most 120 characters'),
+  name: z
+    .string({ error: LIST_NAME_REQUIRED })
+    .trim()
+    .min(1, LIST_NAME_REQUIRED)
+    .max(120, 'List name must be at most 120 characters'),
   description: optionalText('Description', 1000),
   contactIds: contactIds.optional(),
 });
@@ -157,13 +172,19 @@ export const importCsvBodySchema = z
     createNewList: z.boolean().optional().default(false),
     newListName: z.string().trim().max(120).optional(),
   })
-  .refine((body) => !body.createNewList || Boolean(body.newListName), { message: LIST_NAME_REQUIRED, path: ['newListName'] });
+  .refine((body) => !body.createNewList || Boolean(body.newListName), {
+    message: LIST_NAME_REQUIRED,
+    path: ['newListName'],
+  });
 
 /** Query of a streamed import (text/csv body); multipart uploads send the same names as fields. */
 export const importCsvQuerySchema = z
   .object({
     listId: z.coerce.number().int().positive().optional(),
-    createNewList: z.enum(['true', 'false']).optional().transform((value) => value === 'true'),
+    createNewList: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
     newListName: z.string().trim().max(120).optional(),
   })
   .refine((q) => !q.createNewList || Boolean(q.newListName), { message: LIST_NAME_REQUIRED, path: ['newListName'] });

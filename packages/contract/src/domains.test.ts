@@ -20,7 +20,16 @@ describe('domain input (spec §5 Domain)', () => {
     expect(messageOf('www.example.com')).toBe(`error: ${BARE_DOMAIN_ONLY}`);
     expect(messageOf('http://example.com')).toBe(`error: ${BARE_DOMAIN_ONLY}`);
     expect(messageOf('https://www.example.com/path')).toBe(`error: ${BARE_DOMAIN_ONLY}`);
-    for (const bad of ['example', 'example..com', 'exa_mple.com', 'example.com/x', 'a@b.com', 'example.-com', '10.0.0.1', 'example.123']) {
+    for (const bad of [
+      'example',
+      'example..com',
+      'exa_mple.com',
+      'example.com/x',
+      'a@b.com',
+      'example.-com',
+      '10.0.0.1',
+      'example.123',
+    ]) {
       expect(messageOf(bad), bad).toBe(`error: ${INVALID_DOMAIN}`);
     }
   });

@@ -41,7 +41,10 @@ export function operatorsFor(field: SegmentField): readonly string[] {
 }
 
 export function isValidDateValue(value: string): boolean {
-  return RELATIVE_DATE.test(value.trim()) || (/^\d{4}-\d{2}-\d{2}/.test(value.trim()) && !Number.isNaN(Date.parse(value.trim())));
+  return (
+    RELATIVE_DATE.test(value.trim()) ||
+    (/^\d{4}-\d{2}-\d{2}/.test(value.trim()) && !Number.isNaN(Date.parse(value.trim())))
+  );
 }
 
 const ruleSchema = z
@@ -49,7 +52,10 @@ const ruleSchema = z
     id: z.string().max(100).default(''),
     field: z.string({ error: 'Each rule needs a field' }).min(1, 'Each rule needs a field'),
     operator: z.string({ error: 'Each rule needs an operator' }).min(1, 'Each rule needs an operator'),
-    value: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? '' : String(v).trim())),
+    value: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .transform((v) => (v === null || v === undefined ? '' : String(v).trim())),
   })
   .superRefine((rule, ctx) => {
     if (!isSegmentField(rule.field)) {
@@ -58,7 +64,11 @@ const ruleSchema = z
     }
     const kind = segmentFieldKinds[rule.field];
     if (!operatorsFor(rule.field).includes(rule.operator)) {
-      ctx.addIssue({ code: 'custom', path: ['operator'], message: `Operator '${rule.operator}' does not apply to the ${kind} field '${rule.field}'` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['operator'],
+        message: `Operator '${rule.operator}' does not apply to the ${kind} field '${rule.field}'`,
+      });
       return;
     }
     if (VALUELESS_OPERATORS.includes(rule.operator)) return;
@@ -67,7 +77,11 @@ const ruleSchema = z
     } else if (kind === 'numeric' && !/^-?\d+(\.\d+)?$/.test(rule.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `The value for '${rule.field}' must be a number` });
     } else if (kind === 'date' && !isValidDateValue(rule.value)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: `The value for '${rule.field}' must be a date (YYYY-MM-DD) or "N days ago"` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `The value for '${rule.field}' must be a date (YYYY-MM-DD) or "N days ago"`,
+      });
     } else if (rule.value.length > 200) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A rule value must be at most 200 characters' });
     }
@@ -81,8 +95,17 @@ export const segmentConditionsSchema = z.object({
 export type SegmentConditions = z.output<typeof segmentConditionsSchema>;
 
 const segmentFields = {
-  name: z.string({ error: 'Segment name is required' }).trim().min(1, 'Segment name is required').max(120, 'Segment name must be at most 120 characters'),
-  description: z.string().trim().max(1000, 'Description must be at most 1000 characters').nullish().transform((v) => v || null),
+  name: z
+    .string({ error: 'Segment name is required' })
+    .trim()
+    .min(1, 'Segment name is required')
+    .max(120, 'Segment name must be at most 120 characters'),
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'Description must be at most 1000 characters')
+    .nullish()
+    .transform((v) => v || null),
   isActive: z.boolean().default(true),
   isAutoUpdate: z.boolean().default(false),
   conditions: segmentConditionsSchema,
@@ -121,7 +144,10 @@ export type Segment = z.infer<typeof segmentSchema>;
 export const segmentListSchema = z.array(segmentSchema);
 
 /** POST /api/contact-segments/preview: the live count (and first contacts) of rules being edited. */
-export const segmentPreviewBodySchema = z.object({ conditions: segmentConditionsSchema, pageSize: z.number().int().min(1).max(50).default(10) });
+export const segmentPreviewBodySchema = z.object({
+  conditions: segmentConditionsSchema,
+  pageSize: z.number().int().min(1).max(50).default(10),
+});
 
 export const segmentPreviewResponseSchema = z.object({ count: z.number().int(), contacts: contactListResponseSchema });
 export type SegmentPreview = z.infer<typeof segmentPreviewResponseSchema>;

@@ -32,7 +32,8 @@ async function resetPassword(email: string): Promise<{ password: string; expires
       body: JSON.stringify({ email }),
     });
     const body: unknown = await response.json();
-    if (!response.ok) throw new AppError('bad_request', (body as { message?: string }).message ?? `server answered ${response.status}`);
+    if (!response.ok)
+      throw new AppError('bad_request', (body as { message?: string }).message ?? `server answered ${response.status}`);
     return resetPasswordAnswerSchema.parse(body);
   }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });

@@ -113,7 +113,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     raw: {
       // pg-boss sends multi-statement scripts without values; PGlite's query() takes one statement.
       executeSql: async (text, values) =>
-        values && values.length > 0 ? client.query(text, values) : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+        values && values.length > 0
+          ? client.query(text, values)
+          : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     },
     connectionString: undefined,
     connect: null,

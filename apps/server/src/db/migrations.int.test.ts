@@ -27,7 +27,8 @@ describe('upgrading through migration 0013 (contacts rebuilt)', () => {
     ({ database, drop } = await createTestDatabase({ migrate: false }));
   });
   afterAll(() => drop());
-  const query = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await database.raw.executeSql(text, params)).rows as T[];
+  const query = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    (await database.raw.executeSql(text, params)).rows as T[];
 
   it('keeps contacts, their counts, list and segment memberships, references and the id sequence', async () => {
     const before = migrationsBefore('0013');
@@ -47,13 +48,18 @@ describe('upgrading through migration 0013 (contacts rebuilt)', () => {
       [userId],
     );
     const contactsBefore = await query(`SELECT * FROM contacts ORDER BY id`);
-    const [list] = await query<{ id: number }>(`INSERT INTO contact_lists (user_id, name, subscriber_count) VALUES ($1, 'L', 5) RETURNING id`, [userId]);
+    const [list] = await query<{ id: number }>(
+      `INSERT INTO contact_lists (user_id, name, subscriber_count) VALUES ($1, 'L', 5) RETURNING id`,
+      [userId],
+    );
     await query(`INSERT INTO contact_list_members (list_id, contact_id) SELECT $1, id FROM contacts`, [list?.id]);
     const [segment] = await query<{ id: number }>(
       `INSERT INTO contact_segments (user_id, name, conditions) VALUES ($1, 'S', '{"operator":"AND","rules":[]}') RETURNING id`,
       [userId],
     );
-    await query(`INSERT INTO contact_segment_members (segment_id, contact_id) SELECT $1, id FROM contacts`, [segment?.id]);
+    await query(`INSERT INTO contact_segment_members (segment_id, contact_id) SELECT $1, id FROM contacts`, [
+      segment?.id,
+    ]);
     const countsBefore = await query(`SELECT total, active, version FROM contact_counts`);
 
     await database.migrate();
@@ -62,17 +68,26 @@ describe('upgrading through migration 0013 (contacts rebuilt)', () => {
       contactsBefore.map((row) => expect.objectContaining(Object.fromEntries(Object.entries(row)))),
     );
     expect(await query(`SELECT total, active, version FROM contact_counts`)).toEqual(countsBefore);
-    expect(await query(`SELECT first_name_lower, tags_lower FROM contacts ORDER BY id LIMIT 1`)).toEqual([{ first_name_lower: 'first1', tags_lower: ` 'vip' 'news' ` }]);
+    expect(await query(`SELECT first_name_lower, tags_lower FROM contacts ORDER BY id LIMIT 1`)).toEqual([
+      { first_name_lower: 'first1', tags_lower: ` 'vip' 'news' ` },
+    ]);
 
     // New rows continue the id sequence, and the triggers and foreign keys work on the new table.
-    const [added] = await query<{ id: number }>(`INSERT INTO contacts (user_id, email) VALUES ($1, 'new@example.com') RETURNING id`, [userId]);
+    const [added] = await query<{ id: number }>(
+      `INSERT INTO contacts (user_id, email) VALUES ($1, 'new@example.com') RETURNING id`,
+      [userId],
+    );
     expect(added?.id).toBeGreaterThan(Math.max(...contactsBefore.map((row) => Number(row.id))));
     expect(await query(`SELECT total, active FROM contact_counts`)).toEqual([{ total: 6, active: 3 }]);
     const firstId = Number(contactsBefore[0]?.id);
     await query(`DELETE FROM contacts WHERE id = $1`, [firstId]);
     expect(await query(`SELECT contact_id FROM contact_list_members WHERE contact_id = $1`, [firstId])).toEqual([]);
     expect(await query(`SELECT contact_id FROM contact_segment_members WHERE contact_id = $1`, [firstId])).toEqual([]);
-    await expect(query(`INSERT INTO contact_segment_members (segment_id, contact_id) VALUES ($1, $2)`, [segment?.id, firstId])).rejects.toMatchObject({ code: '23503' });
-    await expect(query(`INSERT INTO contacts (user_id, email) VALUES ($1, 'c2@example.com')`, [userId])).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      query(`INSERT INTO contact_segment_members (segment_id, contact_id) VALUES ($1, $2)`, [segment?.id, firstId]),
+    ).rejects.toMatchObject({ code: '23503' });
+    await expect(
+      query(`INSERT INTO contacts (user_id, email) VALUES ($1, 'c2@example.com')`, [userId]),
+    ).rejects.toMatchObject({ code: '23505' });
   });
 });

@@ -15,7 +15,8 @@ describe('parent-row triggers', () => {
   });
   afterAll(() => drop());
 
-  const query = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await database.raw.executeSql(text, params)).rows as T[];
+  const query = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    (await database.raw.executeSql(text, params)).rows as T[];
   const errorOf = async (text: string, params: unknown[] = []) => {
     try {
       await query(text, params);
@@ -28,17 +29,31 @@ describe('parent-row triggers', () => {
   async function newUser() {
     const { user } = await signUp(
       database.db,
-      { email: `u-${randomUUID()}@example.com`, password: 'test-pass-1', confirmPassword: 'test-pass-1', firstName: 'T', lastName: 'U', company: '', plan: 'starter' },
+      {
+        email: `u-${randomUUID()}@example.com`,
+        password: 'test-pass-1',
+        confirmPassword: 'test-pass-1',
+        firstName: 'T',
+        lastName: 'U',
+        company: '',
+        plan: 'starter',
+      },
       { ip: null, userAgent: null },
     );
     return user.id;
   }
   async function newContact(userId: string) {
-    const [row] = await query<{ id: number }>(`INSERT INTO contacts (user_id, email) VALUES ($1, $2) RETURNING id`, [userId, `c-${randomUUID()}@example.com`]);
+    const [row] = await query<{ id: number }>(`INSERT INTO contacts (user_id, email) VALUES ($1, $2) RETURNING id`, [
+      userId,
+      `c-${randomUUID()}@example.com`,
+    ]);
     return row?.id ?? 0;
   }
   async function newList(userId: string) {
-    const [row] = await query<{ id: number }>(`INSERT INTO contact_lists (user_id, name) VALUES ($1, $2) RETURNING id`, [userId, `L ${randomUUID()}`]);
+    const [row] = await query<{ id: number }>(
+      `INSERT INTO contact_lists (user_id, name) VALUES ($1, $2) RETURNING id`,
+      [userId, `L ${randomUUID()}`],
+    );
     return row?.id ?? 0;
   }
   const memberCount = async (where: string, params: unknown[]) =>
@@ -49,22 +64,43 @@ describe('parent-row triggers', () => {
     const contactId = await newContact(userId);
     const listId = await newList(userId);
 
-    const noUser = await errorOf(`INSERT INTO contacts (user_id, email) VALUES ($1, 'x@example.com'), ($2, 'y@example.com')`, [userId, randomUUID()]);
+    const noUser = await errorOf(
+      `INSERT INTO contacts (user_id, email) VALUES ($1, 'x@example.com'), ($2, 'y@example.com')`,
+      [userId, randomUUID()],
+    );
     // contact_counts' own foreign key (its row is written by an earlier trigger) may be the one to say so.
     expect(noUser).toMatchObject({ code: '23503' });
     expect(await query(`SELECT 1 FROM contacts WHERE email IN ('x@example.com', 'y@example.com')`)).toEqual([]);
 
-    const noContact = await errorOf(`INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $2), ($1, $3)`, [listId, contactId, contactId + 1_000_000]);
-    expect(noContact).toMatchObject({ code: '23503', message: 'contact_list_members.contact_id refers to a row of contacts that does not exist' });
-    const noList = await errorOf(`INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $2)`, [listId + 1_000_000, contactId]);
-    expect(noList).toMatchObject({ code: '23503', message: 'contact_list_members.list_id refers to a row of contact_lists that does not exist' });
+    const noContact = await errorOf(
+      `INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $2), ($1, $3)`,
+      [listId, contactId, contactId + 1_000_000],
+    );
+    expect(noContact).toMatchObject({
+      code: '23503',
+      message: 'contact_list_members.contact_id refers to a row of contacts that does not exist',
+    });
+    const noList = await errorOf(`INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $2)`, [
+      listId + 1_000_000,
+      contactId,
+    ]);
+    expect(noList).toMatchObject({
+      code: '23503',
+      message: 'contact_list_members.list_id refers to a row of contact_lists that does not exist',
+    });
     expect(await memberCount('contact_id = $1', [contactId])).toBe(0);
 
     // Parents written earlier (locked, not owned) and in the same transaction (owned) both pass.
     await query(`INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $2)`, [listId, contactId]);
     await database.db.transaction(async (tx) => {
-      const [fresh] = (await tx.execute(sql`INSERT INTO contacts (user_id, email) VALUES (${userId}, 'same-tx@example.com') RETURNING id`)).rows as { id: number }[];
-      await tx.execute(sql`INSERT INTO contact_list_members (list_id, contact_id) VALUES (${listId}, ${fresh?.id}), (${listId}, ${contactId + 0}) ON CONFLICT DO NOTHING`);
+      const [fresh] = (
+        await tx.execute(
+          sql`INSERT INTO contacts (user_id, email) VALUES (${userId}, 'same-tx@example.com') RETURNING id`,
+        )
+      ).rows as { id: number }[];
+      await tx.execute(
+        sql`INSERT INTO contact_list_members (list_id, contact_id) VALUES (${listId}, ${fresh?.id}), (${listId}, ${contactId + 0}) ON CONFLICT DO NOTHING`,
+      );
     });
     expect(await memberCount('list_id = $1', [listId])).toBe(2);
   });
@@ -73,7 +109,10 @@ describe('parent-row triggers', () => {
     const userId = await newUser();
     const [a, b] = [await newContact(userId), await newContact(userId)];
     const [first, second] = [await newList(userId), await newList(userId)];
-    await query(`INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $3), ($1, $4), ($2, $3), ($2, $4)`, [first, second, a, b]);
+    await query(
+      `INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $3), ($1, $4), ($2, $3), ($2, $4)`,
+      [first, second, a, b],
+    );
 
     await query(`DELETE FROM contacts WHERE id = $1`, [a]);
     expect(await memberCount('contact_id = $1', [a])).toBe(0);
@@ -122,10 +161,12 @@ describe('parent-row triggers', () => {
     try {
       await deleter.query('BEGIN');
       await deleter.query('DELETE FROM contacts WHERE id = $1', [deletedFirst]);
-      const insert = inserter.query('INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $2)', [listId, deletedFirst]).then(
-        () => null,
-        (error: { code?: string }) => error,
-      );
+      const insert = inserter
+        .query('INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $2)', [listId, deletedFirst])
+        .then(
+          () => null,
+          (error: { code?: string }) => error,
+        );
       await new Promise((r) => setTimeout(r, 200));
       await deleter.query('COMMIT');
       expect(await insert).toMatchObject({ code: '23503' });
@@ -133,7 +174,10 @@ describe('parent-row triggers', () => {
       // The insert holds its lock first: the delete waits, then takes the new membership with it.
       const insertedFirst = await newContact(userId);
       await inserter.query('BEGIN');
-      await inserter.query('INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $2)', [listId, insertedFirst]);
+      await inserter.query('INSERT INTO contact_list_members (list_id, contact_id) VALUES ($1, $2)', [
+        listId,
+        insertedFirst,
+      ]);
       const remove = deleter.query('DELETE FROM contacts WHERE id = $1', [insertedFirst]);
       await new Promise((r) => setTimeout(r, 200));
       await inserter.query('COMMIT');

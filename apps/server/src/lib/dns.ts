@@ -46,7 +46,9 @@ function createDnsResolver(servers: readonly string[]): DnsResolver {
       try {
         const records = await resolver.resolveTxt(name);
         // A TXT record longer than 255 bytes arrives as several chunks; they form one value (RFC 7208 §3.3).
-        return records.length === 0 ? { kind: 'none' } : { kind: 'found', records: records.map((chunks) => chunks.join('')) };
+        return records.length === 0
+          ? { kind: 'none' }
+          : { kind: 'found', records: records.map((chunks) => chunks.join('')) };
       } catch (error) {
         const code = errorCode(error);
         return DEFINITIVE_NONE.has(code) ? { kind: 'none' } : { kind: 'failed', code };

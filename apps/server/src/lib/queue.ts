@@ -47,7 +47,11 @@ export function wakeWorkers(boss: Queue, name: string): void {
  * Creates each job's queue (every role needs them to enqueue) and, where workers run, its
  * schedule and its worker.
  */
-export async function registerJobs(boss: Queue, jobs: JobDefinition<object>[], options: { runWorkers: boolean }): Promise<void> {
+export async function registerJobs(
+  boss: Queue,
+  jobs: JobDefinition<object>[],
+  options: { runWorkers: boolean },
+): Promise<void> {
   for (const job of jobs) {
     await boss.createQueue(job.name);
     if (!options.runWorkers) continue;
@@ -55,9 +59,13 @@ export async function registerJobs(boss: Queue, jobs: JobDefinition<object>[], o
     const ids: string[] = [];
     for (let i = 0; i < (job.concurrency ?? 1); i += 1) {
       ids.push(
-        await boss.work<object>(job.name, { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 }, async (batch) => {
-          for (const item of batch) await job.handler(item.data);
-        }),
+        await boss.work<object>(
+          job.name,
+          { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 },
+          async (batch) => {
+            for (const item of batch) await job.handler(item.data);
+          },
+        ),
       );
     }
     const byName = workerIds.get(boss) ?? new Map<string, string[]>();

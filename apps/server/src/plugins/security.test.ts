@@ -11,18 +11,22 @@ async function answerHeaders(register: (app: ReturnType<typeof Fastify>) => Prom
   app.get('/ok', async () => ({ ok: true }));
   const [ok, missing] = [await app.inject('/ok'), await app.inject('/missing')];
   await app.close();
-  const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'date'));
+  const stable = (headers: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'date'));
   return { ok: stable(ok.headers), missing: stable(missing.headers) };
 }
 
 describe('security headers', () => {
-  it.each([['http://localhost:5000'], ['https://mail.example.com']])('are the ones @fastify/helmet sets, on every answer (PUBLIC_URL %s)', async (publicUrl) => {
-    const config = testConfig({ PUBLIC_URL: publicUrl });
-    const ours = await answerHeaders((app) => registerSecurity(app, config));
-    const plugin = await answerHeaders((app) => app.register(helmet, helmetOptions(config)));
-    expect(ours).toEqual(plugin);
-    expect(ours.ok['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(ours.missing['x-content-type-options']).toBe('nosniff');
-    expect(ours.ok['strict-transport-security'] !== undefined).toBe(publicUrl.startsWith('https:'));
-  });
+  it.each([['http://localhost:5000'], ['https://mail.example.com']])(
+    'are the ones @fastify/helmet sets, on every answer (PUBLIC_URL %s)',
+    async (publicUrl) => {
+      const config = testConfig({ PUBLIC_URL: publicUrl });
+      const ours = await answerHeaders((app) => registerSecurity(app, config));
+      const plugin = await answerHeaders((app) => app.register(helmet, helmetOptions(config)));
+      expect(ours).toEqual(plugin);
+      expect(ours.ok['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(ours.missing['x-content-type-options']).toBe('nosniff');
+      expect(ours.ok['strict-transport-security'] !== undefined).toBe(publicUrl.startsWith('https:'));
+    },
+  );
 });

@@ -23,7 +23,9 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   };
   const bare = await headersOf(false);
   return Object.fromEntries(
-    Object.entries(await headersOf(true)).flatMap(([name, value]) => (bare[name] === undefined && typeof value === 'string' ? [[name, value]] : [])),
+    Object.entries(await headersOf(true)).flatMap(([name, value]) =>
+      bare[name] === undefined && typeof value === 'string' ? [[name, value]] : [],
+    ),
   );
 }
 

@@ -15,17 +15,25 @@ const API_PREFIXES = ['/api/', '/t/', '/u/', '/uploads/'];
 export async function registerWebApp(app: FastifyInstance, serve: boolean): Promise<void> {
   const built = serve && existsSync(webDistDir);
   if (serve && !built) app.log.warn({ webDistDir }, 'web app not built; only the API is served');
-  if (built) await app.register(fastifyStatic, {
-    root: webDistDir,
-    wildcard: false,
-    index: false,
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  if (built)
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (built && (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => path.startsWith(p))) {
+    if (
+      built &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((p) => path.startsWith(p))
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${path}` });

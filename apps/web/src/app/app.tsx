@@ -13,7 +13,9 @@ import { resolveRoute } from './routes';
 // dialog: loaded on demand, they stay out of the first page a visitor downloads.
 const AppShell = React.lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 const ForcedPasswordChangeDialog = React.lazy(() =>
-  import('@/features/auth/components/forced-password-change-dialog').then((m) => ({ default: m.ForcedPasswordChangeDialog })),
+  import('@/features/auth/components/forced-password-change-dialog').then((m) => ({
+    default: m.ForcedPasswordChangeDialog,
+  })),
 );
 
 /** Root component: providers around the router. */

@@ -41,37 +41,36 @@ export interface AppRoute {
 
 /** The route table (spec §2). One line per route; the first match for the visitor's state wins. */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/',                  guard: 'signed-out', layout: 'bare',  component: LandingPage },
-  { path: '/login',             guard: 'signed-out', layout: 'bare',  component: LoginPage },
-  { path: '/signup',            guard: 'signed-out', layout: 'bare',  component: SignupPage },
-  { path: '/checkout/success',  guard: 'any',        layout: 'bare',  component: CheckoutSuccessPage },
-  { path: '/unlimited-setup',   guard: 'any',        layout: 'bare',  component: UnlimitedSetupPage },
-  { path: '/',                  guard: 'signed-in',  layout: 'shell', component: DashboardPage },
-  { path: '/campaigns',         guard: 'signed-in',  layout: 'shell', component: CampaignsPage },
+  { path: '/', guard: 'signed-out', layout: 'bare', component: LandingPage },
+  { path: '/login', guard: 'signed-out', layout: 'bare', component: LoginPage },
+  { path: '/signup', guard: 'signed-out', layout: 'bare', component: SignupPage },
+  { path: '/checkout/success', guard: 'any', layout: 'bare', component: CheckoutSuccessPage },
+  { path: '/unlimited-setup', guard: 'any', layout: 'bare', component: UnlimitedSetupPage },
+  { path: '/', guard: 'signed-in', layout: 'shell', component: DashboardPage },
+  { path: '/campaigns', guard: 'signed-in', layout: 'shell', component: CampaignsPage },
   { path: '/campaigns/:id/report', guard: 'signed-in', layout: 'shell', component: CampaignReportPage },
-  { path: '/outbox',            guard: 'signed-in',  layout: 'shell', component: OutboxPage },
-  { path: '/outbox/:id',        guard: 'signed-in',  layout: 'shell', component: OutboxMessagePage },
-  { path: '/contacts',          guard: 'signed-in',  layout: 'shell', component: ContactsPage },
-  { path: '/contact-segments',  guard: 'signed-in',  layout: 'shell', component: ContactSegmentsPage },
-  { path: '/domain-settings',   guard: 'signed-in',  layout: 'shell', component: DomainSettingsPage },
-  { path: '/lead-generation',   guard: 'signed-in',  layout: 'shell', component: LeadGenerationPage },
-  { path: '/email-sequences',   guard: 'signed-in',  layout: 'shell', component: EmailSequencesPage },
-  { path: '/analytics',         guard: 'signed-in',  layout: 'shell', component: AnalyticsPage },
-  { path: '/billing',           guard: 'signed-in',  layout: 'shell', component: BillingPage },
-  { path: '/settings',          guard: 'signed-in',  layout: 'shell', component: SettingsPage },
-  { path: '/profile',           guard: 'signed-in',  layout: 'shell', component: ProfilePage },
+  { path: '/outbox', guard: 'signed-in', layout: 'shell', component: OutboxPage },
+  { path: '/outbox/:id', guard: 'signed-in', layout: 'shell', component: OutboxMessagePage },
+  { path: '/contacts', guard: 'signed-in', layout: 'shell', component: ContactsPage },
+  { path: '/contact-segments', guard: 'signed-in', layout: 'shell', component: ContactSegmentsPage },
+  { path: '/domain-settings', guard: 'signed-in', layout: 'shell', component: DomainSettingsPage },
+  { path: '/lead-generation', guard: 'signed-in', layout: 'shell', component: LeadGenerationPage },
+  { path: '/email-sequences', guard: 'signed-in', layout: 'shell', component: EmailSequencesPage },
+  { path: '/analytics', guard: 'signed-in', layout: 'shell', component: AnalyticsPage },
+  { path: '/billing', guard: 'signed-in', layout: 'shell', component: BillingPage },
+  { path: '/settings', guard: 'signed-in', layout: 'shell', component: SettingsPage },
+  { path: '/profile', guard: 'signed-in', layout: 'shell', component: ProfilePage },
 ];
 
 export type RouteResolution =
-  | { kind: 'page'; route: AppRoute }
-  | { kind: 'redirect-home' }
-  | { kind: 'unauthorized' }
-  | { kind: 'not-found' };
+  { kind: 'page'; route: AppRoute } | { kind: 'redirect-home' } | { kind: 'unauthorized' } | { kind: 'not-found' };
 
 /** Decides what a path shows for a signed-in user or a visitor. */
 export function resolveRoute(path: string, signedIn: boolean, routes: readonly AppRoute[] = ROUTES): RouteResolution {
   const matches = routes.filter((route) => matchesRoutePath(route.path, path));
-  const allowed = matches.find((route) => route.guard === 'any' || route.guard === (signedIn ? 'signed-in' : 'signed-out'));
+  const allowed = matches.find(
+    (route) => route.guard === 'any' || route.guard === (signedIn ? 'signed-in' : 'signed-out'),
+  );
   if (allowed) return { kind: 'page', route: allowed };
   if (matches.length > 0) return signedIn ? { kind: 'redirect-home' } : { kind: 'unauthorized' };
   return { kind: 'not-found' };

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  getApiErrorFields,
-  getApiErrorMessage,
-  getApiErrorStatus,
-  isUnauthorizedError,
-  parseApiError,
-} from './api';
+import { getApiErrorFields, getApiErrorMessage, getApiErrorStatus, isUnauthorizedError, parseApiError } from './api';
 
 describe('transport errors', () => {
   it('recognises a 401 Unauthorized', () => {

@@ -12,5 +12,8 @@ export function matchesRoutePath(pattern: string, path: string): boolean {
   if (!pattern.includes(':')) return pattern === path;
   const want = pattern.split('/');
   const have = path.split('/');
-  return want.length === have.length && want.every((part, i) => (part.startsWith(':') ? (have[i] ?? '') !== '' : part === have[i]));
+  return (
+    want.length === have.length &&
+    want.every((part, i) => (part.startsWith(':') ? (have[i] ?? '') !== '' : part === have[i]))
+  );
 }

@@ -9,7 +9,8 @@ export default function AnalyticsPage() {
     <div className="space-y-6">
       <PageHeader title="Analytics" description="Insights across all of your campaigns." />
       <EmptyState icon={BarChart3} title="Coming soon">
-        Detailed analytics are coming soon. Until then, your dashboard shows your subscribers, open rate, click rate and revenue.
+        Detailed analytics are coming soon. Until then, your dashboard shows your subscribers, open rate, click rate and
+        revenue.
       </EmptyState>
     </div>
   );

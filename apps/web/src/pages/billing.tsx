@@ -87,7 +87,11 @@ export default function BillingPage() {
           <TabsTrigger value="portal">Billing Portal</TabsTrigger>
         </TabsList>
         <TabsContent value="current">
-          {plans.isLoading ? <Skeleton className="h-80 rounded-xl" /> : <CurrentPlanTab user={user} plan={currentPlan} />}
+          {plans.isLoading ? (
+            <Skeleton className="h-80 rounded-xl" />
+          ) : (
+            <CurrentPlanTab user={user} plan={currentPlan} />
+          )}
         </TabsContent>
         <TabsContent value="upgrade">
           {plans.isLoading ? (

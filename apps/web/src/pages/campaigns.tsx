@@ -13,12 +13,22 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useCampaigns } from '@/features/campaigns/api/use-campaigns';
 import { filterCampaigns, STATUS_FILTERS, type StatusFilter } from '@/features/campaigns/campaign-stats';
-import { CampaignEditorDialog, preloadCampaignEditor, type EditorTarget } from '@/features/campaigns/components/campaign-editor-dialog';
+import {
+  CampaignEditorDialog,
+  preloadCampaignEditor,
+  type EditorTarget,
+} from '@/features/campaigns/components/campaign-editor-dialog';
 import { CampaignStatCards } from '@/features/campaigns/components/campaign-stat-cards';
 import { CampaignTable } from '@/features/campaigns/components/campaign-table';
 import { DeleteCampaignDialog, ListSendDialog } from '@/features/campaigns/components/campaign-row-dialogs';
 
-const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All statuses', draft: 'Draft', scheduled: 'Scheduled', sending: 'Sending', sent: 'Sent' };
+const STATUS_LABELS: Record<StatusFilter, string> = {
+  all: 'All statuses',
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+};
 
 /** Reads `?new=1&listId=N` (links from the dashboard and the contacts page open the New Campaign dialog). */
 function newCampaignRequest(search: string): EditorTarget | null {
@@ -91,13 +101,17 @@ export default function CampaignsPage() {
             </Button>
           }
         >
-          Create your first email campaign to get started with Sendwell. Start from our spring-sale template and make it yours.
+          Create your first email campaign to get started with Sendwell. Start from our spring-sale template and make it
+          yours.
         </EmptyState>
       ) : (
         <Card className="gap-4 py-4">
           <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center">
             <div className="relative flex-1">
-              <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
+              <Search
+                className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2"
+                aria-hidden="true"
+              />
               <Input
                 type="search"
                 value={search}

@@ -18,7 +18,10 @@ export default function DashboardPage() {
   const campaigns = useCampaigns(isAuthenticated);
   const [recordingPurchase, setRecordingPurchase] = React.useState(false);
   // A purchase can be credited only to a campaign that has sent mail (the server checks it too).
-  const creditable = React.useMemo(() => (campaigns.data ?? []).filter((c) => c.totalSent > 0).map(({ id, name }) => ({ id, name })), [campaigns.data]);
+  const creditable = React.useMemo(
+    () => (campaigns.data ?? []).filter((c) => c.totalSent > 0).map(({ id, name }) => ({ id, name })),
+    [campaigns.data],
+  );
 
   return (
     <div className="space-y-6">

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { EmailBlock } from '@sendwell/contract/campaigns';
 import { users } from './auth.ts';
 import { contacts } from './contacts.ts';
@@ -20,8 +33,14 @@ export const campaigns = pgTable(
     contentHtml: text('content_html').notNull().default(''),
     contentText: text('content_text'),
     blocks: jsonb('blocks').$type<EmailBlock[]>(),
-    listIds: integer('list_ids').array().notNull().default(sql`'{}'::int[]`),
-    segmentIds: integer('segment_ids').array().notNull().default(sql`'{}'::int[]`),
+    listIds: integer('list_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    segmentIds: integer('segment_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Set when warming caps or a complaint spike hold the send back. */

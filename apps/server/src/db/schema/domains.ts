@@ -32,7 +32,10 @@ export const domains = pgTable(
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('domains_user_domain_idx').on(t.userId, t.domain), index('domains_check_idx').on(t.isVerified, t.lastCheckedAt)],
+  (t) => [
+    uniqueIndex('domains_user_domain_idx').on(t.userId, t.domain),
+    index('domains_check_idx').on(t.isVerified, t.lastCheckedAt),
+  ],
 );
 
 export const notifications = pgTable(

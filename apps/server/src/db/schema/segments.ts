@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SegmentConditions } from '@sendwell/contract/segments';
 import { users } from './auth.ts';
 import { contacts } from './contacts.ts';
@@ -35,5 +46,8 @@ export const contactSegmentMembers = pgTable(
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.segmentId, t.contactId] }), index('contact_segment_members_contact_idx').on(t.contactId)],
+  (t) => [
+    primaryKey({ columns: [t.segmentId, t.contactId] }),
+    index('contact_segment_members_contact_idx').on(t.contactId),
+  ],
 );

@@ -39,7 +39,12 @@ export function adminChannelRoutes(token: string): FastifyPluginAsyncZod<AppCont
   return async (app, ctx) => {
     app.post(
       '/api/internal/admin/reset-password',
-      { schema: { body: z.object({ email: z.string().min(1) }), response: { 200: resetPasswordAnswerSchema, 403: apiErrorSchema } } },
+      {
+        schema: {
+          body: z.object({ email: z.string().min(1) }),
+          response: { 200: resetPasswordAnswerSchema, 403: apiErrorSchema },
+        },
+      },
       async (request, reply) => {
         const given = Buffer.from(String(request.headers['x-sendwell-admin-token'] ?? ''));
         const expected = Buffer.from(token);

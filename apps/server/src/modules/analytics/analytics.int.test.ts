@@ -1,12 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PURCHASE_CAMPAIGN_NOT_FOUND, PURCHASE_CAMPAIGN_NOT_SENT, PURCHASE_NOT_A_CONTACT } from '@sendwell/contract/analytics';
+import {
+  PURCHASE_CAMPAIGN_NOT_FOUND,
+  PURCHASE_CAMPAIGN_NOT_SENT,
+  PURCHASE_NOT_A_CONTACT,
+} from '@sendwell/contract/analytics';
 import { campaigns, contacts, emailEvents } from '../../db/schema/index.ts';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
-const sentCampaign = (userId: string, name: string, totals: { sent: number; opens: number; clicks: number }, sentAt: Date) => ({
+const sentCampaign = (
+  userId: string,
+  name: string,
+  totals: { sent: number; opens: number; clicks: number },
+  sentAt: Date,
+) => ({
   userId,
   name,
   subject: 'Hi',
@@ -59,14 +68,49 @@ describe('dashboard data', () => {
       { userId: b.user.id, email: 'one@example.com' },
     ]);
     await db.insert(campaigns).values([
-      { userId: a.user.id, name: 'Spring', subject: 'Hi', fromEmail: 'a@x.io', status: 'sent', totalSent: 200, totalOpens: 50, totalClicks: 7, sentAt: new Date() },
-      { userId: a.user.id, name: 'Summer', subject: 'Hi', fromEmail: 'a@x.io', status: 'sent', totalSent: 100, totalOpens: 40, totalClicks: 2, sentAt: new Date() },
+      {
+        userId: a.user.id,
+        name: 'Spring',
+        subject: 'Hi',
+        fromEmail: 'a@x.io',
+        status: 'sent',
+        totalSent: 200,
+        totalOpens: 50,
+        totalClicks: 7,
+        sentAt: new Date(),
+      },
+      {
+        userId: a.user.id,
+        name: 'Summer',
+        subject: 'Hi',
+        fromEmail: 'a@x.io',
+        status: 'sent',
+        totalSent: 100,
+        totalOpens: 40,
+        totalClicks: 2,
+        sentAt: new Date(),
+      },
       { userId: a.user.id, name: 'Draft', subject: 'Hi', fromEmail: 'a@x.io' },
-      { userId: b.user.id, name: 'B only', subject: 'Hi', fromEmail: 'b@x.io', status: 'sent', totalSent: 10, totalOpens: 10, totalClicks: 10 },
+      {
+        userId: b.user.id,
+        name: 'B only',
+        subject: 'Hi',
+        fromEmail: 'b@x.io',
+        status: 'sent',
+        totalSent: 10,
+        totalOpens: 10,
+        totalClicks: 10,
+      },
     ]);
     const statsA = (await a.client.get('/api/analytics/stats')).json();
     expect(statsA).toMatchObject({ totalSubscribers: 2, avgOpenRate: 30, avgClickRate: 3, totalRevenue: 0 });
-    expect(Object.keys(statsA).sort()).toEqual(['avgClickRate', 'avgOpenRate', 'totalRevenue', 'totalSubscribers', 'trends']);
+    expect(Object.keys(statsA).sort()).toEqual([
+      'avgClickRate',
+      'avgOpenRate',
+      'totalRevenue',
+      'totalSubscribers',
+      'trends',
+    ]);
     const listA = (await a.client.get('/api/campaigns')).json() as { name: string; openRate: number }[];
     expect(listA.map((c) => c.name).sort()).toEqual(['Draft', 'Spring', 'Summer']);
     expect(listA.find((c) => c.name === 'Spring')?.openRate).toBe(25);
@@ -94,19 +138,25 @@ describe('dashboard data', () => {
         { userId: a.user.id, email: 'new2@example.com', createdAt: daysAgo(5) },
       ])
       .returning();
-    await db.insert(emailEvents).values({ userId: a.user.id, contactId: unsubscribed!.id, type: 'unsubscribe', createdAt: daysAgo(5) });
-    await db.insert(campaigns).values([
-      sentCampaign(a.user.id, 'Recent', { sent: 100, opens: 30, clicks: 5 }, daysAgo(10)),
-      sentCampaign(a.user.id, 'Last month', { sent: 200, opens: 40, clicks: 4 }, daysAgo(45)),
-      sentCampaign(a.user.id, 'Older', { sent: 100, opens: 50, clicks: 11 }, daysAgo(70)),
-    ]);
+    await db
+      .insert(emailEvents)
+      .values({ userId: a.user.id, contactId: unsubscribed!.id, type: 'unsubscribe', createdAt: daysAgo(5) });
+    await db
+      .insert(campaigns)
+      .values([
+        sentCampaign(a.user.id, 'Recent', { sent: 100, opens: 30, clicks: 5 }, daysAgo(10)),
+        sentCampaign(a.user.id, 'Last month', { sent: 200, opens: 40, clicks: 4 }, daysAgo(45)),
+        sentCampaign(a.user.id, 'Older', { sent: 100, opens: 50, clicks: 11 }, daysAgo(70)),
+      ]);
     // $10 recorded 40 days ago (previous period) and $70 100 days ago (in neither period).
     await db.insert(emailEvents).values([
       { userId: a.user.id, type: 'purchase', amountCents: 1000, createdAt: daysAgo(40) },
       { userId: a.user.id, type: 'purchase', amountCents: 7000, createdAt: daysAgo(100) },
     ]);
     for (const amount of [19.99, 5.01]) {
-      expect((await a.client.post('/api/analytics/purchases', { email: 'o1@example.com', amount })).statusCode).toBe(201);
+      expect((await a.client.post('/api/analytics/purchases', { email: 'o1@example.com', amount })).statusCode).toBe(
+        201,
+      );
     }
 
     const stats = (await a.client.get('/api/analytics/stats')).json();
@@ -132,7 +182,9 @@ describe('dashboard data', () => {
     const db = t().ctx.db;
     await db.insert(contacts).values({ userId: a.user.id, email: 'fresh@example.com', createdAt: daysAgo(2) });
     await db.insert(campaigns).values(sentCampaign(a.user.id, 'First', { sent: 50, opens: 10, clicks: 1 }, daysAgo(3)));
-    expect((await a.client.post('/api/analytics/purchases', { email: 'fresh@example.com', amount: 12.5 })).statusCode).toBe(201);
+    expect(
+      (await a.client.post('/api/analytics/purchases', { email: 'fresh@example.com', amount: 12.5 })).statusCode,
+    ).toBe(201);
     const { trends } = (await a.client.get('/api/analytics/stats')).json();
     expect(trends).toEqual({
       subscribers: { current: 1, previous: 0, changePercent: null },
@@ -165,14 +217,29 @@ describe('recording purchases', () => {
       .ctx.db.insert(campaigns)
       .values(sentCampaign(a.user.id, 'Spring sale', { sent: 10, opens: 1, clicks: 1 }, daysAgo(1)))
       .returning();
-    const response = await a.client.post('/api/analytics/purchases', { email: '  Buyer@Example.COM ', amount: 19.99, campaignId: campaign!.id });
+    const response = await a.client.post('/api/analytics/purchases', {
+      email: '  Buyer@Example.COM ',
+      amount: 19.99,
+      campaignId: campaign!.id,
+    });
     expect(response.statusCode, response.body).toBe(201);
     const purchase = response.json();
-    expect(purchase).toMatchObject({ email: 'buyer@example.com', contactId: a.contactId, campaignId: campaign!.id, campaignName: 'Spring sale', amount: 19.99 });
+    expect(purchase).toMatchObject({
+      email: 'buyer@example.com',
+      contactId: a.contactId,
+      campaignId: campaign!.id,
+      campaignName: 'Spring sale',
+      amount: 19.99,
+    });
     expect(Number.isInteger(purchase.id)).toBe(true);
     expect(new Date(purchase.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const [row] = await storedPurchases(a.user.id);
-    expect(row).toMatchObject({ amountCents: 1999, contactId: a.contactId, campaignId: campaign!.id, type: 'purchase' });
+    expect(row).toMatchObject({
+      amountCents: 1999,
+      contactId: a.contactId,
+      campaignId: campaign!.id,
+      type: 'purchase',
+    });
     expect((await a.client.get('/api/analytics/stats')).json().totalRevenue).toBe(19.99);
   });
 
@@ -200,17 +267,31 @@ describe('recording purchases', () => {
 
   it('answers 422 for an email that is not a contact and a campaign that is unknown or sent nothing, and writes nothing', async () => {
     const a = await userWithContact();
-    const [draft] = await t().ctx.db.insert(campaigns).values({ userId: a.user.id, name: 'Draft', subject: 'Hi', fromEmail: 'a@x.io' }).returning();
+    const [draft] = await t()
+      .ctx.db.insert(campaigns)
+      .values({ userId: a.user.id, name: 'Draft', subject: 'Hi', fromEmail: 'a@x.io' })
+      .returning();
 
     const stranger = await a.client.post('/api/analytics/purchases', { email: 'stranger@example.com', amount: 5 });
     expect(stranger.statusCode).toBe(422);
     expect(stranger.json()).toEqual({ message: PURCHASE_NOT_A_CONTACT, fields: { email: PURCHASE_NOT_A_CONTACT } });
 
-    const missing = await a.client.post('/api/analytics/purchases', { email: 'buyer@example.com', amount: 5, campaignId: 2_000_000_000 });
+    const missing = await a.client.post('/api/analytics/purchases', {
+      email: 'buyer@example.com',
+      amount: 5,
+      campaignId: 2_000_000_000,
+    });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ message: PURCHASE_CAMPAIGN_NOT_FOUND, fields: { campaignId: PURCHASE_CAMPAIGN_NOT_FOUND } });
+    expect(missing.json()).toEqual({
+      message: PURCHASE_CAMPAIGN_NOT_FOUND,
+      fields: { campaignId: PURCHASE_CAMPAIGN_NOT_FOUND },
+    });
 
-    const unsent = await a.client.post('/api/analytics/purchases', { email: 'buyer@example.com', amount: 5, campaignId: draft!.id });
+    const unsent = await a.client.post('/api/analytics/purchases', {
+      email: 'buyer@example.com',
+      amount: 5,
+      campaignId: draft!.id,
+    });
     expect(unsent.statusCode).toBe(422);
     expect(unsent.json().fields).toEqual({ campaignId: PURCHASE_CAMPAIGN_NOT_SENT });
 
@@ -225,7 +306,15 @@ describe('recording purchases', () => {
       .ctx.db.insert(campaigns)
       .values(sentCampaign(a.user.id, 'A only', { sent: 10, opens: 1, clicks: 1 }, daysAgo(1)))
       .returning();
-    expect((await a.client.post('/api/analytics/purchases', { email: 'shared@example.com', amount: 100, campaignId: campaignA!.id })).statusCode).toBe(201);
+    expect(
+      (
+        await a.client.post('/api/analytics/purchases', {
+          email: 'shared@example.com',
+          amount: 100,
+          campaignId: campaignA!.id,
+        })
+      ).statusCode,
+    ).toBe(201);
 
     // B has no contact with A's contact's email.
     const noContact = await b.client.post('/api/analytics/purchases', { email: 'shared@example.com', amount: 1 });
@@ -233,8 +322,15 @@ describe('recording purchases', () => {
     expect(noContact.json().message).toBe(PURCHASE_NOT_A_CONTACT);
 
     // With a contact of the same email of their own, B's purchase is B's, and A's campaign is unknown to B.
-    const [contactB] = await t().ctx.db.insert(contacts).values({ userId: b.user.id, email: 'shared@example.com' }).returning();
-    const otherCampaign = await b.client.post('/api/analytics/purchases', { email: 'shared@example.com', amount: 1, campaignId: campaignA!.id });
+    const [contactB] = await t()
+      .ctx.db.insert(contacts)
+      .values({ userId: b.user.id, email: 'shared@example.com' })
+      .returning();
+    const otherCampaign = await b.client.post('/api/analytics/purchases', {
+      email: 'shared@example.com',
+      amount: 1,
+      campaignId: campaignA!.id,
+    });
     expect(otherCampaign.statusCode).toBe(422);
     expect(otherCampaign.json().message).toBe(PURCHASE_CAMPAIGN_NOT_FOUND);
     const own = await b.client.post('/api/analytics/purchases', { email: 'shared@example.com', amount: 2.5 });
@@ -250,16 +346,25 @@ describe('recording purchases', () => {
     const listB = await b.client.get('/api/analytics/purchases');
     expect(listB.json().map((p: { amount: number }) => p.amount)).toEqual([2.5]);
     expect(listB.headers['x-total-count']).toBe('1');
-    expect((await a.client.get('/api/analytics/purchases')).json().map((p: { amount: number }) => p.amount)).toEqual([100]);
+    expect((await a.client.get('/api/analytics/purchases')).json().map((p: { amount: number }) => p.amount)).toEqual([
+      100,
+    ]);
   });
 
   it('lists purchases newest first, a page at a time, and keeps them when the contact is deleted', async () => {
     const a = await userWithContact();
-    for (const amount of [1, 2, 3]) expect((await a.client.post('/api/analytics/purchases', { email: 'buyer@example.com', amount })).statusCode).toBe(201);
+    for (const amount of [1, 2, 3])
+      expect((await a.client.post('/api/analytics/purchases', { email: 'buyer@example.com', amount })).statusCode).toBe(
+        201,
+      );
     const first = await a.client.get('/api/analytics/purchases?pageSize=2');
     expect(first.json().map((p: { amount: number }) => p.amount)).toEqual([3, 2]);
     expect(first.headers['x-total-count']).toBe('3');
-    expect((await a.client.get('/api/analytics/purchases?pageSize=2&page=2')).json().map((p: { amount: number }) => p.amount)).toEqual([1]);
+    expect(
+      (await a.client.get('/api/analytics/purchases?pageSize=2&page=2'))
+        .json()
+        .map((p: { amount: number }) => p.amount),
+    ).toEqual([1]);
     expect((await a.client.get('/api/analytics/purchases?pageSize=101')).statusCode).toBe(400);
 
     await t().ctx.db.delete(contacts).where(eq(contacts.id, a.contactId));

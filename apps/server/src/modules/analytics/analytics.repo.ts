@@ -51,10 +51,15 @@ export type CampaignTotals = { sent: number; opens: number; clicks: number };
 export type TrendWindows = { previousFrom: Date; currentFrom: Date; to: Date };
 
 /** Sums of the user's sent campaigns in each period, by sent_at. */
-export async function sumSentCampaignsByWindow(db: DbOrTx, userId: string, w: TrendWindows): Promise<{ current: CampaignTotals; previous: CampaignTotals }> {
+export async function sumSentCampaignsByWindow(
+  db: DbOrTx,
+  userId: string,
+  w: TrendWindows,
+): Promise<{ current: CampaignTotals; previous: CampaignTotals }> {
   const inCurrent = sql`${campaigns.sentAt} >= ${ts(w.currentFrom)} AND ${campaigns.sentAt} < ${ts(w.to)}`;
   const inPrevious = sql`${campaigns.sentAt} >= ${ts(w.previousFrom)} AND ${campaigns.sentAt} < ${ts(w.currentFrom)}`;
-  const sumIf = (column: SQLWrapper, period: SQL) => sql<number>`coalesce(sum(${column}) FILTER (WHERE ${period}), 0)`.mapWith(Number);
+  const sumIf = (column: SQLWrapper, period: SQL) =>
+    sql<number>`coalesce(sum(${column}) FILTER (WHERE ${period}), 0)`.mapWith(Number);
   const [row] = await db
     .select({
       currentSent: sumIf(campaigns.totalSent, inCurrent),
@@ -65,7 +70,13 @@ export async function sumSentCampaignsByWindow(db: DbOrTx, userId: string, w: Tr
       previousClicks: sumIf(campaigns.totalClicks, inPrevious),
     })
     .from(campaigns)
-    .where(and(eq(campaigns.userId, userId), eq(campaigns.status, 'sent'), sql`${campaigns.sentAt} >= ${ts(w.previousFrom)}`));
+    .where(
+      and(
+        eq(campaigns.userId, userId),
+        eq(campaigns.status, 'sent'),
+        sql`${campaigns.sentAt} >= ${ts(w.previousFrom)}`,
+      ),
+    );
   return {
     current: { sent: row?.currentSent ?? 0, opens: row?.currentOpens ?? 0, clicks: row?.currentClicks ?? 0 },
     previous: { sent: row?.previousSent ?? 0, opens: row?.previousOpens ?? 0, clicks: row?.previousClicks ?? 0 },
@@ -75,16 +86,24 @@ export async function sumSentCampaignsByWindow(db: DbOrTx, userId: string, w: Tr
 export type PurchaseTotals = { count: number; cents: number };
 
 /** The user's purchases in cents: all time, and count and sum in each period (by created_at). */
-export async function sumPurchases(db: DbOrTx, userId: string, w: TrendWindows): Promise<{ totalCents: number; current: PurchaseTotals; previous: PurchaseTotals }> {
+export async function sumPurchases(
+  db: DbOrTx,
+  userId: string,
+  w: TrendWindows,
+): Promise<{ totalCents: number; current: PurchaseTotals; previous: PurchaseTotals }> {
   const inCurrent = sql`${emailEvents.createdAt} >= ${ts(w.currentFrom)} AND ${emailEvents.createdAt} < ${ts(w.to)}`;
   const inPrevious = sql`${emailEvents.createdAt} >= ${ts(w.previousFrom)} AND ${emailEvents.createdAt} < ${ts(w.currentFrom)}`;
   const [row] = await db
     .select({
       totalCents: sql<number>`coalesce(sum(${emailEvents.amountCents}), 0)`.mapWith(Number),
       currentCount: sql<number>`count(*) FILTER (WHERE ${inCurrent})`.mapWith(Number),
-      currentCents: sql<number>`coalesce(sum(${emailEvents.amountCents}) FILTER (WHERE ${inCurrent}), 0)`.mapWith(Number),
+      currentCents: sql<number>`coalesce(sum(${emailEvents.amountCents}) FILTER (WHERE ${inCurrent}), 0)`.mapWith(
+        Number,
+      ),
       previousCount: sql<number>`count(*) FILTER (WHERE ${inPrevious})`.mapWith(Number),
-      previousCents: sql<number>`coalesce(sum(${emailEvents.amountCents}) FILTER (WHERE ${inPrevious}), 0)`.mapWith(Number),
+      previousCents: sql<number>`coalesce(sum(${emailEvents.amountCents}) FILTER (WHERE ${inPrevious}), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(emailEvents)
     .where(and(eq(emailEvents.userId, userId), eq(emailEvents.type, 'purchase')));
@@ -113,7 +132,10 @@ export async function findCampaignForCredit(db: DbOrTx, userId: string, id: numb
   return row;
 }
 
-export async function insertPurchase(db: DbOrTx, values: { userId: string; contactId: number; campaignId: number | null; amountCents: number }): Promise<number> {
+export async function insertPurchase(
+  db: DbOrTx,
+  values: { userId: string; contactId: number; campaignId: number | null; amountCents: number },
+): Promise<number> {
   const [row] = await db
     .insert(emailEvents)
     .values({ ...values, type: 'purchase' })
@@ -143,7 +165,11 @@ const purchaseColumns = {
 };
 
 /** The user's purchases, newest first. */
-export async function listPurchases(db: DbOrTx, userId: string, page: { limit: number; offset: number }): Promise<PurchaseRow[]> {
+export async function listPurchases(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<PurchaseRow[]> {
   return db
     .select(purchaseColumns)
     .from(emailEvents)

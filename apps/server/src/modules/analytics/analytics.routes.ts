@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { purchaseListSchema, purchaseSchema, purchasesQuerySchema, recordPurchaseBodySchema, statsResponseSchema } from '@sendwell/contract/analytics';
+import {
+  purchaseListSchema,
+  purchaseSchema,
+  purchasesQuerySchema,
+  recordPurchaseBodySchema,
+  statsResponseSchema,
+} from '@sendwell/contract/analytics';
 import type { AppContext } from '../../context.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import { requireUser } from '../../plugins/session.ts';
@@ -14,15 +20,24 @@ import { dashboardStats, listPurchases, recordPurchase } from './analytics.servi
 export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', requireUser(ctx.db, ctx.config));
 
-  app.get('/api/analytics/stats', { schema: { response: { 200: statsResponseSchema } } }, async (request) => dashboardStats(ctx.db, request.signedIn.user.id));
-
-  app.post('/api/analytics/purchases', { schema: { body: recordPurchaseBodySchema, response: { 201: purchaseSchema } } }, async (request, reply) =>
-    reply.status(201).send(await recordPurchase(ctx.db, request.signedIn.user.id, request.body)),
+  app.get('/api/analytics/stats', { schema: { response: { 200: statsResponseSchema } } }, async (request) =>
+    dashboardStats(ctx.db, request.signedIn.user.id),
   );
 
-  app.get('/api/analytics/purchases', { schema: { querystring: purchasesQuerySchema, response: { 200: purchaseListSchema } } }, async (request, reply) => {
-    const { purchases, total } = await listPurchases(ctx.db, request.signedIn.user.id, request.query);
-    setTotalHeaders(reply, { total });
-    return purchases;
-  });
+  app.post(
+    '/api/analytics/purchases',
+    { schema: { body: recordPurchaseBodySchema, response: { 201: purchaseSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await recordPurchase(ctx.db, request.signedIn.user.id, request.body)),
+  );
+
+  app.get(
+    '/api/analytics/purchases',
+    { schema: { querystring: purchasesQuerySchema, response: { 200: purchaseListSchema } } },
+    async (request, reply) => {
+      const { purchases, total } = await listPurchases(ctx.db, request.signedIn.user.id, request.query);
+      setTotalHeaders(reply, { total });
+      return purchases;
+    },
+  );
 };

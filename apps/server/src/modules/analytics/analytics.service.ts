@@ -31,7 +31,11 @@ function periodRate(part: number, sent: number): number | null {
 }
 
 function rateTrend(current: number | null, previous: number | null) {
-  return { current, previous, changePoints: current === null || previous === null ? null : oneDecimal(current - previous) };
+  return {
+    current,
+    previous,
+    changePoints: current === null || previous === null ? null : oneDecimal(current - previous),
+  };
 }
 
 /** Dollars from integer cents (money is stored in cents, house rule 8). */
@@ -59,11 +63,31 @@ export async function dashboardStats(db: Db, userId: string, now = new Date()): 
     avgClickRate: ratePercent(totals.clicks, totals.sent),
     totalRevenue: dollars(purchases.totalCents),
     trends: {
-      subscribers: { current: totalSubscribers, previous: subscribersBefore, changePercent: changePercent(totalSubscribers, subscribersBefore) },
-      openRate: rateTrend(periodRate(byWindow.current.opens, byWindow.current.sent), periodRate(byWindow.previous.opens, byWindow.previous.sent)),
-      clickRate: rateTrend(periodRate(byWindow.current.clicks, byWindow.current.sent), periodRate(byWindow.previous.clicks, byWindow.previous.sent)),
-      revenue: { current: dollars(purchases.current.cents), previous: previousRevenue, changePercent: changePercent(dollars(purchases.current.cents), previousRevenue) },
-      openRateVsIndustry: totals.sent > 0 ? { industryAverage: OPEN_RATE_INDUSTRY_AVERAGE, differencePoints: oneDecimal(avgOpenRate - OPEN_RATE_INDUSTRY_AVERAGE) } : null,
+      subscribers: {
+        current: totalSubscribers,
+        previous: subscribersBefore,
+        changePercent: changePercent(totalSubscribers, subscribersBefore),
+      },
+      openRate: rateTrend(
+        periodRate(byWindow.current.opens, byWindow.current.sent),
+        periodRate(byWindow.previous.opens, byWindow.previous.sent),
+      ),
+      clickRate: rateTrend(
+        periodRate(byWindow.current.clicks, byWindow.current.sent),
+        periodRate(byWindow.previous.clicks, byWindow.previous.sent),
+      ),
+      revenue: {
+        current: dollars(purchases.current.cents),
+        previous: previousRevenue,
+        changePercent: changePercent(dollars(purchases.current.cents), previousRevenue),
+      },
+      openRateVsIndustry:
+        totals.sent > 0
+          ? {
+              industryAverage: OPEN_RATE_INDUSTRY_AVERAGE,
+              differencePoints: oneDecimal(avgOpenRate - OPEN_RATE_INDUSTRY_AVERAGE),
+            }
+          : null,
     },
   };
 }
@@ -87,20 +111,32 @@ function toPurchase(row: repo.PurchaseRow): Purchase {
  */
 export async function recordPurchase(db: Db, userId: string, body: RecordPurchase): Promise<Purchase> {
   const contactId = await repo.findContactIdByEmail(db, userId, body.email);
-  if (contactId === undefined) throw new AppError('unprocessable', PURCHASE_NOT_A_CONTACT, { email: PURCHASE_NOT_A_CONTACT });
+  if (contactId === undefined)
+    throw new AppError('unprocessable', PURCHASE_NOT_A_CONTACT, { email: PURCHASE_NOT_A_CONTACT });
   if (body.campaignId !== undefined) {
     const campaign = await repo.findCampaignForCredit(db, userId, body.campaignId);
-    if (!campaign) throw new AppError('unprocessable', PURCHASE_CAMPAIGN_NOT_FOUND, { campaignId: PURCHASE_CAMPAIGN_NOT_FOUND });
-    if (campaign.totalSent === 0) throw new AppError('unprocessable', PURCHASE_CAMPAIGN_NOT_SENT, { campaignId: PURCHASE_CAMPAIGN_NOT_SENT });
+    if (!campaign)
+      throw new AppError('unprocessable', PURCHASE_CAMPAIGN_NOT_FOUND, { campaignId: PURCHASE_CAMPAIGN_NOT_FOUND });
+    if (campaign.totalSent === 0)
+      throw new AppError('unprocessable', PURCHASE_CAMPAIGN_NOT_SENT, { campaignId: PURCHASE_CAMPAIGN_NOT_SENT });
   }
-  const id = await repo.insertPurchase(db, { userId, contactId, campaignId: body.campaignId ?? null, amountCents: Math.round(body.amount * 100) });
+  const id = await repo.insertPurchase(db, {
+    userId,
+    contactId,
+    campaignId: body.campaignId ?? null,
+    amountCents: Math.round(body.amount * 100),
+  });
   const stored = await repo.findPurchase(db, userId, id);
   if (!stored) throw new Error('recorded purchase not found');
   return toPurchase(stored);
 }
 
 /** One page of the user's purchases, newest first, and how many there are. */
-export async function listPurchases(db: Db, userId: string, query: { page: number; pageSize: number }): Promise<{ purchases: Purchase[]; total: number }> {
+export async function listPurchases(
+  db: Db,
+  userId: string,
+  query: { page: number; pageSize: number },
+): Promise<{ purchases: Purchase[]; total: number }> {
   const [rows, total] = await Promise.all([
     repo.listPurchases(db, userId, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     repo.countPurchases(db, userId),

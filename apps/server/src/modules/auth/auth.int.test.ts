@@ -51,13 +51,18 @@ describe('accounts and sessions', () => {
     });
 
     it('stores the password as an argon2id hash', async () => {
-      const result = await t().ctx.database.raw.executeSql("SELECT password_hash FROM users WHERE email = 'grace@example.com'", []);
+      const result = await t().ctx.database.raw.executeSql(
+        "SELECT password_hash FROM users WHERE email = 'grace@example.com'",
+        [],
+      );
       expect((result.rows[0] as { password_hash: string }).password_hash).toMatch(/^\$argon2id\$/);
     });
 
     it('answers 409 for an email that exists, whatever its case', async () => {
       const before = await userCount();
-      const response = await t().client().post('/api/auth/signup', { ...validSignup, email: 'GRACE@example.COM' });
+      const response = await t()
+        .client()
+        .post('/api/auth/signup', { ...validSignup, email: 'GRACE@example.COM' });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'An account with this email already exists' });
       expect(await userCount()).toBe(before);
@@ -65,7 +70,9 @@ describe('accounts and sessions', () => {
 
     it('defaults the plan to pro', async () => {
       const { plan: _plan, ...withoutPlan } = validSignup;
-      const response = await t().client().post('/api/auth/signup', { ...withoutPlan, email: 'default-plan@example.com' });
+      const response = await t()
+        .client()
+        .post('/api/auth/signup', { ...withoutPlan, email: 'default-plan@example.com' });
       expect(response.statusCode).toBe(201);
       expect(response.json().plan).toBe('pro');
     });
@@ -76,19 +83,33 @@ describe('accounts and sessions', () => {
       ['an invalid email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
       ['a missing email', { email: '' }, 'email', 'Email is required'],
       ['different passwords', { confirmPassword: 'hopper43' }, 'confirmPassword', 'Passwords do not match'],
-      ['a short password', { password: 'abc', confirmPassword: 'abc' }, 'password', 'Password must be at least 6 characters long'],
+      [
+        'a short password',
+        { password: 'abc', confirmPassword: 'abc' },
+        'password',
+        'Password must be at least 6 characters long',
+      ],
       ['the granted-only plan', { plan: 'unlimited' }, 'plan', 'Please choose a valid plan'],
       ['an unknown plan', { plan: 'gold' }, 'plan', 'Please choose a valid plan'],
     ])('refuses %s with 400 and writes nothing', async (_label, change, field, message) => {
       const before = await userCount();
-      const response = await t().client().post('/api/auth/signup', { ...validSignup, email: 'bad-input@example.com', ...change });
+      const response = await t()
+        .client()
+        .post('/api/auth/signup', { ...validSignup, email: 'bad-input@example.com', ...change });
       expect(response.statusCode).toBe(400);
       expect(response.json().fields[field]).toBe(message);
       expect(await userCount()).toBe(before);
     });
 
     it('refuses a body that is not JSON with 400', async () => {
-      const response = await t().client().request({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+      const response = await t()
+        .client()
+        .request({
+          method: 'POST',
+          url: '/api/auth/signup',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"email":',
+        });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBeTypeOf('string');
     });
@@ -102,7 +123,9 @@ describe('accounts and sessions', () => {
     });
 
     it('answers 401 for a forged cookie', async () => {
-      const response = await t().client().request({ method: 'GET', url: '/api/auth/user', headers: { cookie: 'sendwell_session=forged' } });
+      const response = await t()
+        .client()
+        .request({ method: 'GET', url: '/api/auth/user', headers: { cookie: 'sendwell_session=forged' } });
       expect(response.statusCode).toBe(401);
     });
   });
@@ -110,8 +133,12 @@ describe('accounts and sessions', () => {
   describe('POST /api/auth/login', () => {
     it('gives the same 401 for an unknown email and a wrong password', async () => {
       await signUpUser(t(), { email: 'login-same@example.com', password: 'right-one' });
-      const unknown = await t().client().post('/api/auth/login', { email: 'nobody@example.com', password: 'right-one' });
-      const wrong = await t().client().post('/api/auth/login', { email: 'login-same@example.com', password: 'wrong-one' });
+      const unknown = await t()
+        .client()
+        .post('/api/auth/login', { email: 'nobody@example.com', password: 'right-one' });
+      const wrong = await t()
+        .client()
+        .post('/api/auth/login', { email: 'login-same@example.com', password: 'wrong-one' });
       expect(unknown.statusCode).toBe(401);
       expect(wrong.statusCode).toBe(401);
       expect(unknown.json()).toEqual({ message: 'Invalid email or password' });
@@ -131,7 +158,9 @@ describe('accounts and sessions', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().email).toBe('rotate@example.com');
       expect(client.cookie()).not.toBe(firstCookie);
-      const stale = await t().client().request({ method: 'GET', url: '/api/auth/user', headers: { cookie: firstCookie ?? '' } });
+      const stale = await t()
+        .client()
+        .request({ method: 'GET', url: '/api/auth/user', headers: { cookie: firstCookie ?? '' } });
       expect(stale.statusCode).toBe(401);
       expect((await client.get('/api/auth/user')).statusCode).toBe(200);
     });
@@ -139,14 +168,20 @@ describe('accounts and sessions', () => {
     it('locks an email for 15 minutes after 10 failures, even for the right password', async () => {
       const { email, password } = await signUpUser(t(), { email: 'throttle@example.com' });
       for (let i = 0; i < 10; i += 1) {
-        const attempt = await t().client().post('/api/auth/login', { email, password: `wrong-${i}` });
+        const attempt = await t()
+          .client()
+          .post('/api/auth/login', { email, password: `wrong-${i}` });
         expect(attempt.statusCode).toBe(401);
       }
       const locked = await t().client().post('/api/auth/login', { email, password });
       expect(locked.statusCode).toBe(429);
-      expect(locked.json().message).toMatch(/^Too many failed sign-in attempts for this email\. Please try again in 15 minutes\.$/);
+      expect(locked.json().message).toMatch(
+        /^Too many failed sign-in attempts for this email\. Please try again in 15 minutes\.$/,
+      );
       // The window passes: move the failures 16 minutes into the past.
-      await t().ctx.db.execute(sql`UPDATE login_failures SET created_at = now() - interval '16 minutes' WHERE email = ${email}`);
+      await t().ctx.db.execute(
+        sql`UPDATE login_failures SET created_at = now() - interval '16 minutes' WHERE email = ${email}`,
+      );
       const after = await t().client().post('/api/auth/login', { email, password });
       expect(after.statusCode).toBe(200);
     });
@@ -168,7 +203,9 @@ describe('accounts and sessions', () => {
   describe('session expiry', () => {
     it('refuses a session idle past its expiry', async () => {
       const { client, user } = await signUpUser(t());
-      await t().ctx.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`);
+      await t().ctx.db.execute(
+        sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`,
+      );
       expect((await client.get('/api/auth/user')).statusCode).toBe(401);
     });
 
@@ -194,7 +231,10 @@ describe('accounts and sessions', () => {
 
     it('refuses a short password with the spec message', async () => {
       const { client, password } = await signUpUser(t());
-      const response = await client.post('/api/auth/change-password', { newPassword: 'abc', currentPassword: password });
+      const response = await client.post('/api/auth/change-password', {
+        newPassword: 'abc',
+        currentPassword: password,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('Password must be at least 6 characters long');
     });
@@ -204,7 +244,10 @@ describe('accounts and sessions', () => {
       const missing = await client.post('/api/auth/change-password', { newPassword: 'another1' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toBe('Please enter your current password');
-      const wrong = await client.post('/api/auth/change-password', { newPassword: 'another1', currentPassword: 'nope-nope' });
+      const wrong = await client.post('/api/auth/change-password', {
+        newPassword: 'another1',
+        currentPassword: 'nope-nope',
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe('Current password is incorrect');
     });
@@ -213,7 +256,10 @@ describe('accounts and sessions', () => {
       const { client, email, password } = await signUpUser(t());
       const other = t().client();
       expect((await other.post('/api/auth/login', { email, password })).statusCode).toBe(200);
-      const response = await client.post('/api/auth/change-password', { newPassword: 'brand-new', currentPassword: password });
+      const response = await client.post('/api/auth/change-password', {
+        newPassword: 'brand-new',
+        currentPassword: password,
+      });
       expect(response.statusCode).toBe(200);
       expect((await client.get('/api/auth/user')).statusCode).toBe(200);
       expect((await other.get('/api/auth/user')).statusCode).toBe(401);
@@ -242,14 +288,18 @@ describe('accounts and sessions', () => {
     it('stops working after its hour', async () => {
       const { email } = await signUpUser(t());
       const issued = await issueTemporaryPassword(t().ctx.db, email);
-      await t().ctx.db.execute(sql`UPDATE users SET temporary_password_expires_at = now() - interval '1 minute' WHERE email = ${email}`);
+      await t().ctx.db.execute(
+        sql`UPDATE users SET temporary_password_expires_at = now() - interval '1 minute' WHERE email = ${email}`,
+      );
       const response = await t().client().post('/api/auth/login', { email, password: issued.password });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Invalid email or password' });
     });
 
     it('answers not found for an unknown email', async () => {
-      await expect(issueTemporaryPassword(t().ctx.db, 'ghost@example.com')).rejects.toThrow('No account with the email ghost@example.com');
+      await expect(issueTemporaryPassword(t().ctx.db, 'ghost@example.com')).rejects.toThrow(
+        'No account with the email ghost@example.com',
+      );
     });
   });
 
@@ -262,7 +312,12 @@ describe('accounts and sessions', () => {
         postalAddress: '12 St James’s Square, London',
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ firstName: 'Augusta', lastName: 'Lovelace', company: 'Babbage & Co', postalAddress: '12 St James’s Square, London' });
+      expect(response.json()).toMatchObject({
+        firstName: 'Augusta',
+        lastName: 'Lovelace',
+        company: 'Babbage & Co',
+        postalAddress: '12 St James’s Square, London',
+      });
     });
 
     it('refuses an empty first name and leaves the profile as it was', async () => {
@@ -270,7 +325,10 @@ describe('accounts and sessions', () => {
       const response = await client.patch('/api/auth/user', { firstName: ' ', company: 'Changed?' });
       expect(response.statusCode).toBe(400);
       expect(response.json().fields.firstName).toBe('First name is required');
-      expect((await client.get('/api/auth/user')).json()).toMatchObject({ firstName: 'Kept', company: 'Analytical Engines' });
+      expect((await client.get('/api/auth/user')).json()).toMatchObject({
+        firstName: 'Kept',
+        company: 'Analytical Engines',
+      });
     });
 
     it('needs a session', async () => {
@@ -281,43 +339,51 @@ describe('accounts and sessions', () => {
   describe('cross-site requests', () => {
     it('refuses a mutating call from another origin with 403 and writes nothing', async () => {
       const before = await userCount();
-      const response = await t().client().request({
-        method: 'POST',
-        url: '/api/auth/signup',
-        headers: { origin: 'https://evil.example', host: 'localhost:5000' },
-        payload: { ...validSignup, email: 'csrf@example.com' },
-      });
+      const response = await t()
+        .client()
+        .request({
+          method: 'POST',
+          url: '/api/auth/signup',
+          headers: { origin: 'https://evil.example', host: 'localhost:5000' },
+          payload: { ...validSignup, email: 'csrf@example.com' },
+        });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: 'Cross-site request refused' });
       expect(await userCount()).toBe(before);
     });
 
     it('refuses a cross-site fetch without an Origin header', async () => {
-      const response = await t().client().request({
-        method: 'POST',
-        url: '/api/auth/logout',
-        headers: { 'sec-fetch-site': 'cross-site' },
-      });
+      const response = await t()
+        .client()
+        .request({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { 'sec-fetch-site': 'cross-site' },
+        });
       expect(response.statusCode).toBe(403);
     });
 
     it('accepts the app’s own origin', async () => {
-      const response = await t().client().request({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { origin: 'http://localhost:5000' },
-        payload: { email: 'grace@example.com', password: 'hopper42' },
-      });
+      const response = await t()
+        .client()
+        .request({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { origin: 'http://localhost:5000' },
+          payload: { email: 'grace@example.com', password: 'hopper42' },
+        });
       expect(response.statusCode).toBe(200);
     });
 
     it('lets mail providers reach the webhook path from anywhere', async () => {
-      const response = await t().client().request({
-        method: 'POST',
-        url: '/api/webhook/email',
-        headers: { origin: 'https://provider.example' },
-        payload: {},
-      });
+      const response = await t()
+        .client()
+        .request({
+          method: 'POST',
+          url: '/api/webhook/email',
+          headers: { origin: 'https://provider.example' },
+          payload: {},
+        });
       expect(response.statusCode).not.toBe(403);
     });
   });
@@ -346,7 +412,9 @@ describe('per-IP limits and https cookies', () => {
   it('limits login attempts per IP and answers 429 with a clear message', async () => {
     const client = t().client();
     for (let i = 0; i < 3; i += 1) {
-      expect((await client.post('/api/auth/login', { email: `x${i}@example.com`, password: 'whatever' })).statusCode).toBe(401);
+      expect(
+        (await client.post('/api/auth/login', { email: `x${i}@example.com`, password: 'whatever' })).statusCode,
+      ).toBe(401);
     }
     const limited = await client.post('/api/auth/login', { email: 'x9@example.com', password: 'whatever' });
     expect(limited.statusCode).toBe(429);
@@ -354,7 +422,9 @@ describe('per-IP limits and https cookies', () => {
   });
 
   it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
-    const response = await t().client().post('/api/auth/signup', { ...validSignup, email: 'secure@example.com' });
+    const response = await t()
+      .client()
+      .post('/api/auth/signup', { ...validSignup, email: 'secure@example.com' });
     expect(response.statusCode).toBe(201);
     expect(response.cookies.find((c) => c.name === 'sendwell_session')?.secure).toBe(true);
   });

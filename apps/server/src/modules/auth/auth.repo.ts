@@ -46,14 +46,20 @@ export async function insertSession(
 export type SessionCompanion = { name: string; condition: (sessionUserId: typeof sessions.userId) => SQL };
 
 function prepareFindLiveSession(db: DbOrTx, companion: SessionCompanion | null) {
-  return db
-    // Only what resolveSession reads of the session: every column costs decoding on every request.
-    .select({ lastSeenAt: sessions.lastSeenAt, user: users, answer: companion ? sql<boolean>`(${companion.condition(sessions.userId)})` : sql<boolean>`false` })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare(companion ? `find_live_session_${companion.name}` : 'find_live_session');
+  return (
+    db
+      // Only what resolveSession reads of the session: every column costs decoding on every request.
+      .select({
+        lastSeenAt: sessions.lastSeenAt,
+        user: users,
+        answer: companion ? sql<boolean>`(${companion.condition(sessions.userId)})` : sql<boolean>`false`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare(companion ? `find_live_session_${companion.name}` : 'find_live_session')
+  );
 }
 
 /**
@@ -61,13 +67,21 @@ function prepareFindLiveSession(db: DbOrTx, companion: SessionCompanion | null) 
  * building the query (a join selecting both tables) cost more Node time than the round trip
  * (measured in bench/contacts).
  */
-const liveSessionQueries = new WeakMap<DbOrTx, Map<SessionCompanion | null, ReturnType<typeof prepareFindLiveSession>>>();
+const liveSessionQueries = new WeakMap<
+  DbOrTx,
+  Map<SessionCompanion | null, ReturnType<typeof prepareFindLiveSession>>
+>();
 
 /**
  * The session's last use and its user, if the session exists and has not expired; with a
  * companion, also the answer to its question for the session's user (placeholders filled from `values`).
  */
-export async function findLiveSession(db: DbOrTx, id: string, now: Date, companion?: { question: SessionCompanion; values: Record<string, unknown> }) {
+export async function findLiveSession(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  companion?: { question: SessionCompanion; values: Record<string, unknown> },
+) {
   let queries = liveSessionQueries.get(db);
   if (!queries) {
     queries = new Map();

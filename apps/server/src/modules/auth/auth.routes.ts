@@ -73,8 +73,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     return { success: true as const };
   });
 
-  app.get('/api/auth/user', { onRequest: signedIn, schema: { response: { 200: currentUserSchema } } }, async (request) =>
-    auth.toCurrentUser(request.signedIn.user),
+  app.get(
+    '/api/auth/user',
+    { onRequest: signedIn, schema: { response: { 200: currentUserSchema } } },
+    async (request) => auth.toCurrentUser(request.signedIn.user),
   );
 
   app.patch(
@@ -96,7 +98,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/api/admin/setup-unlimited-user',
     { config: perIpLimit, schema: { body: setupUnlimitedBodySchema, response: { 200: setupUnlimitedResponseSchema } } },
     async (request, reply) => {
-      const { token, ...answer } = await auth.activateUnlimited(db, config.unlimitedEmails, request.body, requestMeta(request));
+      const { token, ...answer } = await auth.activateUnlimited(
+        db,
+        config.unlimitedEmails,
+        request.body,
+        requestMeta(request),
+      );
       if (token) {
         await auth.logOut(db, sessionToken(request));
         setSessionCookie(reply, config, token);

@@ -80,7 +80,11 @@ export async function signUp(db: Db, body: z.output<typeof signupBodySchema>, me
  * Checks the credentials. Unknown emails, wrong passwords and expired temporary passwords get
  * the same answer after the same hashing work; ten failures in 15 minutes lock the email.
  */
-async function checkCredentials(db: Db, body: z.output<typeof loginBodySchema>, meta: RequestMeta): Promise<repo.UserRow> {
+async function checkCredentials(
+  db: Db,
+  body: z.output<typeof loginBodySchema>,
+  meta: RequestMeta,
+): Promise<repo.UserRow> {
   const windowStart = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
   if ((await repo.countLoginFailuresSince(db, body.email, windowStart)) >= MAX_LOGIN_FAILURES) {
     const oldest = await repo.oldestLoginFailureSince(db, body.email, windowStart);
@@ -94,7 +98,8 @@ async function checkCredentials(db: Db, body: z.output<typeof loginBodySchema>, 
   }
   const user = await repo.findUserByEmail(db, body.email);
   const passwordOk = await verifyPassword(user?.passwordHash, body.password);
-  const temporaryExpired = user?.temporaryPasswordExpiresAt != null && user.temporaryPasswordExpiresAt.getTime() <= Date.now();
+  const temporaryExpired =
+    user?.temporaryPasswordExpiresAt != null && user.temporaryPasswordExpiresAt.getTime() <= Date.now();
   if (!user || !passwordOk || temporaryExpired) {
     await repo.recordLoginFailure(db, body.email, meta.ip);
     throw new AppError('unauthorized', INVALID_CREDENTIALS);
@@ -121,7 +126,9 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
 }
 
 /** A companion question for one session (see repo.SessionCompanion), or null to ask nothing. */
-export type AskAlongSession = (sessionId: string) => { question: repo.SessionCompanion; values: Record<string, unknown> } | null;
+export type AskAlongSession = (
+  sessionId: string,
+) => { question: repo.SessionCompanion; values: Record<string, unknown> } | null;
 
 /**
  * Resolves the session as resolveSession does, and answers the question `ask` puts for it in the
@@ -140,7 +147,10 @@ export async function resolveSessionAsking(
   if (!found) return null;
   const refreshed = now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS;
   if (refreshed) await repo.touchSession(db, sessionId, now, new Date(now.getTime() + SESSION_IDLE_MS));
-  return { signedIn: { user: found.user, sessionId, refreshed }, answer: companion ? found.answer === true : undefined };
+  return {
+    signedIn: { user: found.user, sessionId, refreshed },
+    answer: companion ? found.answer === true : undefined,
+  };
 }
 
 /**
@@ -155,10 +165,14 @@ export async function changePassword(
   const { user } = signedIn;
   if (!user.passwordChangeRequired) {
     if (!body.currentPassword) {
-      throw new AppError('bad_request', 'Please enter your current password', { currentPassword: 'Please enter your current password' });
+      throw new AppError('bad_request', 'Please enter your current password', {
+        currentPassword: 'Please enter your current password',
+      });
     }
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-      throw new AppError('bad_request', 'Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+      throw new AppError('bad_request', 'Current password is incorrect', {
+        currentPassword: 'Current password is incorrect',
+      });
     }
   }
   await db.transaction(async (tx) => {
@@ -216,7 +230,8 @@ export async function activateUnlimited(
   try {
     user = await checkCredentials(db, body, meta);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'unauthorized') return { success: false, message: 'Invalid credentials' };
+    if (error instanceof AppError && error.code === 'unauthorized')
+      return { success: false, message: 'Invalid credentials' };
     throw error;
   }
   if (!unlimitedEmails.includes(user.email)) {

@@ -24,8 +24,14 @@ describe('questions asked along the session lookup', () => {
     const asked = (expectedUserId: string) => () => ({ question: isExpectedUser, values: { expectedUserId } });
     const own = await resolveSessionAsking(db, tokenOf(a.client.cookie()), asked(a.user.id));
     expect(own).toMatchObject({ signedIn: { user: { id: a.user.id } }, answer: true });
-    expect(await resolveSessionAsking(db, tokenOf(a.client.cookie()), asked(b.user.id))).toMatchObject({ signedIn: { user: { id: a.user.id } }, answer: false });
-    expect(await resolveSessionAsking(db, tokenOf(b.client.cookie()), () => null)).toMatchObject({ signedIn: { user: { id: b.user.id } }, answer: undefined });
+    expect(await resolveSessionAsking(db, tokenOf(a.client.cookie()), asked(b.user.id))).toMatchObject({
+      signedIn: { user: { id: a.user.id } },
+      answer: false,
+    });
+    expect(await resolveSessionAsking(db, tokenOf(b.client.cookie()), () => null)).toMatchObject({
+      signedIn: { user: { id: b.user.id } },
+      answer: undefined,
+    });
     expect(await resolveSessionAsking(db, 'not-a-session', asked(a.user.id))).toBeNull();
   });
 });

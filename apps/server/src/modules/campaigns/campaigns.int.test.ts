@@ -18,9 +18,10 @@ const draft = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-
 async function audience(client: TestClient, emails: string[]) {
-  const list = (await client.post('/api/contact-lists', { name: `Audience ${emails.length}` })).json() as { id: number };
+  const list = (await client.post('/api/contact-lists', { name: `Audience ${emails.length}` })).json() as {
+    id: number;
+  };
   const csv = `email,firstName\n${emails.map((e, i) => `${e},Person${i}`).join('\n')}\n`;
   expect((await client.post('/api/contacts/import-csv', { csvData: csv, listId: list.id })).statusCode).toBe(200);
   return list.id;
@@ -36,7 +37,11 @@ describe('campaigns API', () => {
     [{ subject: 'Hi\r\nBcc: victim@example.com' }, 'subject', 'Subject line cannot contain line breaks'],
     [{ fromName: 'Acme\nBcc: x@y.z' }, 'fromName', 'From name cannot contain line breaks'],
     [{ status: 'archived' }, 'status', 'Status must be draft, scheduled, sending or sent'],
-    [{ blocks: [{ id: 'x', type: 'button', content: { text: 'Go', url: 'javascript:alert(1)' } }] }, 'blocks.0.content.url', 'Enter a full http:// or https:// URL'],
+    [
+      { blocks: [{ id: 'x', type: 'button', content: { text: 'Go', url: 'javascript:alert(1)' } }] },
+      'blocks.0.content.url',
+      'Enter a full http:// or https:// URL',
+    ],
   ])('refuses %j with 400 and stores nothing', async (change, field, message) => {
     const { client } = await signUpUser(t());
     const response = await client.post('/api/campaigns', draft(change));
@@ -49,7 +54,9 @@ describe('campaigns API', () => {
     const { client } = await signUpUser(t());
     const response = await client.post('/api/campaigns', draft({ subject: 'Hi {{password}}' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Unknown merge tag {{password}}. Use {{firstName}}, {{lastName}}, {{email}} or {{company}}.');
+    expect(response.json().message).toBe(
+      'Unknown merge tag {{password}}. Use {{firstName}}, {{lastName}}, {{email}} or {{company}}.',
+    );
   });
 
   it('saves a draft with its blocks and recipients and reopens it as it was', async () => {
@@ -69,7 +76,10 @@ describe('campaigns API', () => {
 
   it('schedules only in the future, and a scheduled campaign can go back to draft but not be edited', async () => {
     const { client } = await signUpUser(t());
-    const past = await client.post('/api/campaigns', draft({ status: 'scheduled', scheduledAt: new Date(Date.now() - 60_000).toISOString() }));
+    const past = await client.post(
+      '/api/campaigns',
+      draft({ status: 'scheduled', scheduledAt: new Date(Date.now() - 60_000).toISOString() }),
+    );
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe('Choose a time in the future to schedule this campaign');
     const at = new Date(Date.now() + 3_600_000).toISOString();
@@ -78,7 +88,10 @@ describe('campaigns API', () => {
     const edit = await client.patch(`/api/campaigns/${scheduled.id}`, { name: 'Changed' });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe('Only draft campaigns can be edited');
-    expect((await client.patch(`/api/campaigns/${scheduled.id}`, { status: 'draft' })).json()).toMatchObject({ status: 'draft', scheduledAt: null });
+    expect((await client.patch(`/api/campaigns/${scheduled.id}`, { status: 'draft' })).json()).toMatchObject({
+      status: 'draft',
+      scheduledAt: null,
+    });
   });
 
   it('previews the server rendering of unsaved blocks', async () => {
@@ -172,11 +185,21 @@ describe('sending through a real SMTP server', () => {
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe('https://shop.example.com/spring');
     expect((await anon.get(`${click.slice(0, -3)}abc`)).statusCode).toBe(404);
-    expect((await anon.get('/t/c/bm90LWEtdG9rZW4.AAAAAAAAAAAAAAAAAAAAAA?url=https://evil.example')).statusCode).toBe(404);
+    expect((await anon.get('/t/c/bm90LWEtdG9rZW4.AAAAAAAAAAAAAAAAAAAAAA?url=https://evil.example')).statusCode).toBe(
+      404,
+    );
     const report = (await client.get(`/api/campaigns/${campaign.id}`)).json();
     expect(report).toMatchObject({ totalOpens: 1, totalClicks: 1, openRate: 33.3, clickRate: 33.3 });
     const detailed = (await client.get(`/api/campaigns/${campaign.id}/report`)).json();
-    expect(detailed).toMatchObject({ recipients: 4, sent: 3, delivered: 3, bounced: 1, failed: 0, uniqueOpens: 1, uniqueClicks: 1 });
+    expect(detailed).toMatchObject({
+      recipients: 4,
+      sent: 3,
+      delivered: 3,
+      bounced: 1,
+      failed: 0,
+      uniqueOpens: 1,
+      uniqueClicks: 1,
+    });
     expect(detailed.topLinks).toEqual([{ url: 'https://shop.example.com/spring', clicks: 1, uniqueClicks: 1 }]);
     expect(detailed.timeline).toHaveLength(1);
     expect(detailed.timeline[0]).toMatchObject({ opens: 2, clicks: 1 });
@@ -185,7 +208,12 @@ describe('sending through a real SMTP server', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Unsubscribe from all emails');
     expect((await client.get('/api/contacts?search=ann@x.io')).json()[0].isActive).toBe(true);
-    const oneClick = await anon.request({ method: 'POST', url: unsubscribe, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.provider.example' }, payload: 'List-Unsubscribe=One-Click' });
+    const oneClick = await anon.request({
+      method: 'POST',
+      url: unsubscribe,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.provider.example' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.statusCode).toBe(200);
     expect((await anon.request({ method: 'POST', url: unsubscribe })).statusCode).toBe(200);
     const annContact = (await client.get('/api/contacts?search=ann@x.io')).json()[0];

@@ -16,7 +16,14 @@ import { requireUser } from '../../plugins/session.ts';
 import * as campaigns from './campaigns.service.ts';
 import { campaignReport } from './campaign-report.ts';
 import { countRecipients } from '../delivery/recipients.ts';
-import { cancelCampaign, pauseCampaign, resumeCampaign, scheduleCampaignStart, sendTestEmails, startCampaignSend } from '../delivery/send.service.ts';
+import {
+  cancelCampaign,
+  pauseCampaign,
+  resumeCampaign,
+  scheduleCampaignStart,
+  sendTestEmails,
+  startCampaignSend,
+} from '../delivery/send.service.ts';
 
 /**
  * Route table (signed-in, scoped to the user):
@@ -37,24 +44,38 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.addHook('onRequest', requireUser(db, config));
 
   const afterSave = async (campaign: { id: number; status: string; scheduledAt: string | null }) => {
-    if (campaign.status === 'scheduled' && campaign.scheduledAt) await scheduleCampaignStart(ctx, campaign.id, new Date(campaign.scheduledAt));
+    if (campaign.status === 'scheduled' && campaign.scheduledAt)
+      await scheduleCampaignStart(ctx, campaign.id, new Date(campaign.scheduledAt));
   };
 
-  app.get('/api/campaigns', { schema: { response: { 200: campaignListSchema } } }, async (request) => campaigns.campaignsOf(db, request.signedIn.user.id));
-
-  app.post('/api/campaigns', { schema: { body: createCampaignBodySchema, response: { 201: campaignDetailSchema } } }, async (request, reply) => {
-    const user = request.signedIn.user;
-    const created = await campaigns.createCampaign(db, user, config.publicUrl, request.body, (id) => startCampaignSend(ctx, user.id, id));
-    await afterSave(created);
-    return reply.status(201).send(created);
-  });
-
-  app.post('/api/campaigns/preview', { schema: { body: renderPreviewBodySchema, response: { 200: renderPreviewResponseSchema } } }, async (request) =>
-    campaigns.previewEmail(request.body.blocks, request.body.subject, request.signedIn.user, config.publicUrl),
+  app.get('/api/campaigns', { schema: { response: { 200: campaignListSchema } } }, async (request) =>
+    campaigns.campaignsOf(db, request.signedIn.user.id),
   );
 
-  app.get('/api/campaigns/:id', { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } }, async (request) =>
-    campaigns.getCampaign(db, request.signedIn.user.id, request.params.id),
+  app.post(
+    '/api/campaigns',
+    { schema: { body: createCampaignBodySchema, response: { 201: campaignDetailSchema } } },
+    async (request, reply) => {
+      const user = request.signedIn.user;
+      const created = await campaigns.createCampaign(db, user, config.publicUrl, request.body, (id) =>
+        startCampaignSend(ctx, user.id, id),
+      );
+      await afterSave(created);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/campaigns/preview',
+    { schema: { body: renderPreviewBodySchema, response: { 200: renderPreviewResponseSchema } } },
+    async (request) =>
+      campaigns.previewEmail(request.body.blocks, request.body.subject, request.signedIn.user, config.publicUrl),
+  );
+
+  app.get(
+    '/api/campaigns/:id',
+    { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
+    async (request) => campaigns.getCampaign(db, request.signedIn.user.id, request.params.id),
   );
 
   app.patch(
@@ -62,7 +83,14 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     { schema: { params: idParamsSchema, body: updateCampaignBodySchema, response: { 200: campaignDetailSchema } } },
     async (request) => {
       const user = request.signedIn.user;
-      const updated = await campaigns.updateCampaign(db, user, config.publicUrl, request.params.id, request.body, (id) => startCampaignSend(ctx, user.id, id));
+      const updated = await campaigns.updateCampaign(
+        db,
+        user,
+        config.publicUrl,
+        request.params.id,
+        request.body,
+        (id) => startCampaignSend(ctx, user.id, id),
+      );
       await afterSave(updated);
       return updated;
     },
@@ -73,30 +101,56 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     return reply.status(204).send();
   });
 
-  app.get('/api/campaigns/:id/report', { schema: { params: idParamsSchema, response: { 200: campaignReportSchema } } }, async (request) =>
-    campaignReport(db, request.signedIn.user.id, request.params.id),
+  app.get(
+    '/api/campaigns/:id/report',
+    { schema: { params: idParamsSchema, response: { 200: campaignReportSchema } } },
+    async (request) => campaignReport(db, request.signedIn.user.id, request.params.id),
   );
 
-  app.get('/api/campaigns/:id/recipients', { schema: { params: idParamsSchema, response: { 200: z.object({ count: z.number().int() }) } } }, async (request) => {
-    const campaign = await campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
-    return { count: await countRecipients(db, request.signedIn.user.id, campaign.listIds, campaign.segmentIds) };
-  });
+  app.get(
+    '/api/campaigns/:id/recipients',
+    { schema: { params: idParamsSchema, response: { 200: z.object({ count: z.number().int() }) } } },
+    async (request) => {
+      const campaign = await campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
+      return { count: await countRecipients(db, request.signedIn.user.id, campaign.listIds, campaign.segmentIds) };
+    },
+  );
 
-  app.post('/api/campaigns/:id/send', { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } }, async (request) => {
-    await startCampaignSend(ctx, request.signedIn.user.id, request.params.id);
-    return campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
-  });
+  app.post(
+    '/api/campaigns/:id/send',
+    { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
+    async (request) => {
+      await startCampaignSend(ctx, request.signedIn.user.id, request.params.id);
+      return campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
+    },
+  );
 
   app.post(
     '/api/campaigns/:id/test',
-    { schema: { params: idParamsSchema, body: sendTestBodySchema, response: { 200: z.object({ sent: z.number().int() }) } } },
-    async (request) => ({ sent: await sendTestEmails(ctx, ctx.transport, request.signedIn.user, request.params.id, request.body.emails) }),
+    {
+      schema: {
+        params: idParamsSchema,
+        body: sendTestBodySchema,
+        response: { 200: z.object({ sent: z.number().int() }) },
+      },
+    },
+    async (request) => ({
+      sent: await sendTestEmails(ctx, ctx.transport, request.signedIn.user, request.params.id, request.body.emails),
+    }),
   );
 
-  for (const [action, change] of [['pause', pauseCampaign], ['resume', resumeCampaign], ['cancel', cancelCampaign]] as const) {
-    app.post(`/api/campaigns/:id/${action}`, { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } }, async (request) => {
-      await change(ctx, request.signedIn.user.id, request.params.id);
-      return campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
-    });
+  for (const [action, change] of [
+    ['pause', pauseCampaign],
+    ['resume', resumeCampaign],
+    ['cancel', cancelCampaign],
+  ] as const) {
+    app.post(
+      `/api/campaigns/:id/${action}`,
+      { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
+      async (request) => {
+        await change(ctx, request.signedIn.user.id, request.params.id);
+        return campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
+      },
+    );
   }
 };

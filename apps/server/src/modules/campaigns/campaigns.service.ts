@@ -56,11 +56,19 @@ export function toCampaignDetail(row: repo.CampaignRow): CampaignDetail {
 
 /** The sender details every campaign footer carries. */
 export function senderFooter(user: UserRow) {
-  return { company: user.company || `${user.firstName} ${user.lastName}`.trim(), postalAddress: user.postalAddress, year: new Date().getFullYear() };
+  return {
+    company: user.company || `${user.firstName} ${user.lastName}`.trim(),
+    postalAddress: user.postalAddress,
+    year: new Date().getFullYear(),
+  };
 }
 
 /** Compiles a campaign's email; blocks when it has them, else the HTML it was created with. */
-export function compileCampaign(campaign: Pick<repo.CampaignRow, 'blocks' | 'subject' | 'contentHtml'>, user: UserRow, publicUrl: string): CompiledEmail {
+export function compileCampaign(
+  campaign: Pick<repo.CampaignRow, 'blocks' | 'subject' | 'contentHtml'>,
+  user: UserRow,
+  publicUrl: string,
+): CompiledEmail {
   return compileEmail(campaign.blocks ?? [], campaign.subject, senderFooter(user), publicUrl, campaign.contentHtml);
 }
 
@@ -89,7 +97,12 @@ function checkMergeTags(subject: string | undefined, blocks: EmailBlock[] | unde
   }
 }
 
-async function checkRecipients(db: Db, userId: string, listIds: number[] | undefined, segmentIds: number[] | undefined): Promise<void> {
+async function checkRecipients(
+  db: Db,
+  userId: string,
+  listIds: number[] | undefined,
+  segmentIds: number[] | undefined,
+): Promise<void> {
   if (listIds && (await repo.ownedListIds(db, userId, listIds)).length !== new Set(listIds).size) {
     throw new AppError('not_found', 'Contact list not found');
   }
@@ -100,12 +113,19 @@ async function checkRecipients(db: Db, userId: string, listIds: number[] | undef
 
 function checkSchedule(status: string | undefined, scheduledAt: string | null | undefined): void {
   if (status === 'scheduled' && (!scheduledAt || Date.parse(scheduledAt) <= Date.now())) {
-    throw new AppError('bad_request', 'Choose a time in the future to schedule this campaign', { scheduledAt: 'Choose a time in the future to schedule this campaign' });
+    throw new AppError('bad_request', 'Choose a time in the future to schedule this campaign', {
+      scheduledAt: 'Choose a time in the future to schedule this campaign',
+    });
   }
 }
 
 /** The stored row's fields for a body; the HTML stored is the server's own rendering of the blocks. */
-function rowValues(body: Partial<CreateBody>, user: UserRow, publicUrl: string, current?: repo.CampaignRow): Partial<repo.NewCampaignRow> {
+function rowValues(
+  body: Partial<CreateBody>,
+  user: UserRow,
+  publicUrl: string,
+  current?: repo.CampaignRow,
+): Partial<repo.NewCampaignRow> {
   const values: Partial<repo.NewCampaignRow> = {};
   if (body.name !== undefined) values.name = body.name;
   if (body.subject !== undefined) values.subject = body.subject;
@@ -134,7 +154,13 @@ export type SendRequester = (campaignId: number) => Promise<unknown>;
  * Creates a campaign. 'scheduled' needs a future scheduledAt; 'sent' or 'sending' is taken as a
  * request to send and goes through the same path as POST /send.
  */
-export async function createCampaign(db: Db, user: UserRow, publicUrl: string, body: CreateBody, send: SendRequester): Promise<CampaignDetail> {
+export async function createCampaign(
+  db: Db,
+  user: UserRow,
+  publicUrl: string,
+  body: CreateBody,
+  send: SendRequester,
+): Promise<CampaignDetail> {
   checkMergeTags(body.subject, body.blocks);
   checkSchedule(body.status, body.scheduledAt);
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
@@ -153,7 +179,14 @@ export async function createCampaign(db: Db, user: UserRow, publicUrl: string, b
  * Updates a draft (409 for any other status). A scheduled campaign may only be taken back to
  * draft. Asking for 'sent' or 'sending' sends after saving.
  */
-export async function updateCampaign(db: Db, user: UserRow, publicUrl: string, id: number, body: UpdateBody, send: SendRequester): Promise<CampaignDetail> {
+export async function updateCampaign(
+  db: Db,
+  user: UserRow,
+  publicUrl: string,
+  id: number,
+  body: UpdateBody,
+  send: SendRequester,
+): Promise<CampaignDetail> {
   const current = await repo.findCampaign(db, user.id, id);
   if (!current) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
   const unschedule = current.status === 'scheduled' && body.status === 'draft';

@@ -8,7 +8,14 @@ const blocks = (input: EmailBlockInput[]) => input.map((b) => emailBlockSchema.p
 
 function render(input: EmailBlockInput[], recipient = ada) {
   const compiled = compileEmail(blocks(input), 'Hi {{firstName|there}}', sender, 'https://app.example.com');
-  return { compiled, ...renderForRecipient(compiled, recipient, untrackedLinks(compiled, 'https://u.example/unsub', 'https://u.example/prefs')) };
+  return {
+    compiled,
+    ...renderForRecipient(
+      compiled,
+      recipient,
+      untrackedLinks(compiled, 'https://u.example/unsub', 'https://u.example/prefs'),
+    ),
+  };
 }
 
 describe('email renderer', () => {
@@ -48,25 +55,47 @@ describe('email renderer', () => {
   });
 
   it('escapes user text so a script does not survive', () => {
-    const { html } = render([{ id: '1', type: 'text', content: { text: '<script>alert(1)</script><b onclick="x">', tag: 'p' } }]);
+    const { html } = render([
+      { id: '1', type: 'text', content: { text: '<script>alert(1)</script><b onclick="x">', tag: 'p' } },
+    ]);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<b onclick');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
   it('escapes merge values from contacts', () => {
-    const { html } = render([{ id: '1', type: 'text', content: { text: 'Hi {{firstName}}', tag: 'p' } }], { ...ada, firstName: '<img src=x onerror=alert(1)>' });
+    const { html } = render([{ id: '1', type: 'text', content: { text: 'Hi {{firstName}}', tag: 'p' } }], {
+      ...ada,
+      firstName: '<img src=x onerror=alert(1)>',
+    });
     expect(html).toContain('Hi &lt;img src=x onerror=alert(1)&gt;');
   });
 
   it('refuses javascript: and other non-http URLs', () => {
-    expect(emailBlockSchema.safeParse({ id: '1', type: 'button', content: { text: 'Go', url: 'javascript:alert(1)' } }).success).toBe(false);
-    expect(emailBlockSchema.safeParse({ id: '1', type: 'image', content: { src: 'data:text/html,hi', alt: '' } }).success).toBe(false);
-    expect(emailBlockSchema.safeParse({ id: '1', type: 'button', content: { text: 'Go', url: 'https://ok.example' } }).success).toBe(true);
+    expect(
+      emailBlockSchema.safeParse({ id: '1', type: 'button', content: { text: 'Go', url: 'javascript:alert(1)' } })
+        .success,
+    ).toBe(false);
+    expect(
+      emailBlockSchema.safeParse({ id: '1', type: 'image', content: { src: 'data:text/html,hi', alt: '' } }).success,
+    ).toBe(false);
+    expect(
+      emailBlockSchema.safeParse({ id: '1', type: 'button', content: { text: 'Go', url: 'https://ok.example' } })
+        .success,
+    ).toBe(true);
   });
 
   it('fills merge tags with fallbacks and knows unknown tags', () => {
-    const { html } = render([{ id: '1', type: 'text', content: { text: 'Dear {{ firstName | friend }} from {{company|your team}} ({{email}})', tag: 'p' } }], { ...ada, firstName: '' });
+    const { html } = render(
+      [
+        {
+          id: '1',
+          type: 'text',
+          content: { text: 'Dear {{ firstName | friend }} from {{company|your team}} ({{email}})', tag: 'p' },
+        },
+      ],
+      { ...ada, firstName: '' },
+    );
     expect(html).toContain('Dear friend from your team (ada@example.com)');
     expect(unknownMergeTags('{{firstName}} {{password}} {{ process.env }}')).toEqual(['password', 'process.env']);
   });
@@ -82,8 +111,18 @@ describe('email renderer', () => {
 
   it('renders the same output for the same input (snapshot)', () => {
     const { html } = render([
-      { id: '1', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'h2' }, styles: { color: '#112233', textAlign: 'center' } },
-      { id: '2', type: 'button', content: { text: 'Go', url: 'https://go.example' }, styles: { backgroundColor: '#ff0000', borderRadius: 8 } },
+      {
+        id: '1',
+        type: 'text',
+        content: { text: 'Hello {{firstName}}', tag: 'h2' },
+        styles: { color: '#112233', textAlign: 'center' },
+      },
+      {
+        id: '2',
+        type: 'button',
+        content: { text: 'Go', url: 'https://go.example' },
+        styles: { backgroundColor: '#ff0000', borderRadius: 8 },
+      },
     ]);
     expect(html).toMatchSnapshot();
   });

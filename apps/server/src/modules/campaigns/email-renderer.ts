@@ -112,7 +112,9 @@ export function compileEmail(
   for (const block of blocks) {
     const s = block.styles;
     const align = s.textAlign ?? (block.type === 'button' ? 'center' : 'left');
-    const padding = s.padding ?? (block.type === 'text' ? DEFAULTS.text.padding : block.type === 'divider' || block.type === 'spacer' ? 0 : 20);
+    const padding =
+      s.padding ??
+      (block.type === 'text' ? DEFAULTS.text.padding : block.type === 'divider' || block.type === 'spacer' ? 0 : 20);
     const cellBg = block.type !== 'button' && s.backgroundColor ? `background-color:${s.backgroundColor};` : '';
     switch (block.type) {
       case 'text': {
@@ -137,7 +139,13 @@ export function compileEmail(
         ];
         html.push(`<tr><td style="padding:${padding}px;${cellBg}text-align:${align};">`);
         if (block.content.href) {
-          html.push('<a href="', { kind: 'click', linkIndex: linkIndex(links, block.content.href) }, '" target="_blank">', ...img, '</a>');
+          html.push(
+            '<a href="',
+            { kind: 'click', linkIndex: linkIndex(links, block.content.href) },
+            '" target="_blank">',
+            ...img,
+            '</a>',
+          );
         } else {
           html.push(...img);
         }
@@ -168,7 +176,9 @@ export function compileEmail(
         text.push('----------\n\n');
         break;
       case 'spacer':
-        html.push(`<tr><td style="height:${s.height ?? DEFAULTS.spacer.height}px;font-size:0;line-height:0;${cellBg}">&nbsp;</td></tr>`);
+        html.push(
+          `<tr><td style="height:${s.height ?? DEFAULTS.spacer.height}px;font-size:0;line-height:0;${cellBg}">&nbsp;</td></tr>`,
+        );
         break;
     }
   }
@@ -245,7 +255,8 @@ function fill(parts: Part[], recipient: Recipient, links: ResolvedLinks, html: b
         out += html ? links.clickHtml(part.linkIndex) : links.click(part.linkIndex);
         break;
       case 'open':
-        if (html && links.urls.openPixel) out += `<img src="${escapeHtml(links.urls.openPixel)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px;">`;
+        if (html && links.urls.openPixel)
+          out += `<img src="${escapeHtml(links.urls.openPixel)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px;">`;
         break;
       case 'unsubscribe':
         out += html ? links.unsubscribeHtml() : links.urls.unsubscribe;
@@ -259,7 +270,11 @@ function fill(parts: Part[], recipient: Recipient, links: ResolvedLinks, html: b
 }
 
 /** The finished HTML and text for one recipient. */
-export function renderForRecipient(compiled: CompiledEmail, recipient: Recipient, urls: RecipientLinks): { subject: string; html: string; text: string } {
+export function renderForRecipient(
+  compiled: CompiledEmail,
+  recipient: Recipient,
+  urls: RecipientLinks,
+): { subject: string; html: string; text: string } {
   const links = new ResolvedLinks(urls);
   return {
     subject: fill(compiled.subject, recipient, links, false),

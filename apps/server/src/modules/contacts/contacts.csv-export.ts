@@ -1,7 +1,19 @@
 import type { Db } from '../../db/client.ts';
 import * as repo from './contacts.repo.ts';
 
-const EXPORT_COLUMNS = ['email', 'firstName', 'lastName', 'company', 'jobTitle', 'phone', 'location', 'tags', 'status', 'engagementScore', 'createdAt'] as const;
+const EXPORT_COLUMNS = [
+  'email',
+  'firstName',
+  'lastName',
+  'company',
+  'jobTitle',
+  'phone',
+  'location',
+  'tags',
+  'status',
+  'engagementScore',
+  'createdAt',
+] as const;
 
 /**
  * One CSV cell. Cells that a spreadsheet would run as a formula (starting with = + - @, or a tab

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { contactEmailSchema, LIST_NAME_REQUIRED, MAX_TAG_LENGTH, NOT_CSV, TAG_TOO_LONG, type ImportResult } from '@sendwell/contract/contacts';
+import {
+  contactEmailSchema,
+  LIST_NAME_REQUIRED,
+  MAX_TAG_LENGTH,
+  NOT_CSV,
+  TAG_TOO_LONG,
+  type ImportResult,
+} from '@sendwell/contract/contacts';
 import { runsOnPool, type Db, type DbOrTx } from '../../db/client.ts';
 import { contactListMembers, contactLists, contacts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,7 +24,8 @@ export const IMPORT_BATCH_SIZE = 10_000;
 const POSTGRES_CONCURRENT_BATCHES = 2;
 const MAX_REPORTED_ERRORS = 100;
 
-type Field = 'email' | 'firstName' | 'lastName' | 'company' | 'jobTitle' | 'phone' | 'location' | 'notes' | 'tags' | 'fullName';
+type Field =
+  'email' | 'firstName' | 'lastName' | 'company' | 'jobTitle' | 'phone' | 'location' | 'notes' | 'tags' | 'fullName';
 
 /** Header spellings we accept, compared after lower-casing and dropping everything but letters and digits. */
 const HEADER_ALIASES: Record<Field, string[]> = {
@@ -34,7 +42,15 @@ const HEADER_ALIASES: Record<Field, string[]> = {
 };
 
 type LimitedField = 'firstName' | 'lastName' | 'company' | 'jobTitle' | 'phone' | 'location' | 'notes';
-const LIMITS: Record<LimitedField, number> = { firstName: 100, lastName: 100, company: 200, jobTitle: 200, phone: 50, location: 200, notes: 5000 };
+const LIMITS: Record<LimitedField, number> = {
+  firstName: 100,
+  lastName: 100,
+  company: 200,
+  jobTitle: 200,
+  phone: 50,
+  location: 200,
+  notes: 5000,
+};
 /** Listed once: this is checked for every row of files with a million of them. */
 const LIMIT_ENTRIES = Object.entries(LIMITS) as [LimitedField, number][];
 
@@ -56,7 +72,11 @@ export function mapColumns(headers: string[]): Partial<Record<Field, number>> {
 
 /** Picks the delimiter that occurs most often outside quotes in the header line: comma, semicolon or tab. */
 export function sniffDelimiter(firstLine: string): string {
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
   let quoted = false;
   for (const ch of firstLine) {
     if (ch === '"') quoted = !quoted;
@@ -151,7 +171,8 @@ export async function importContactsCsv(
     // their transactions and their memberships would be refused.
     let createdListId: number | null = null;
     await db.transaction(async (tx) => {
-      if (result.listId === null && target.newListName) createdListId = await createImportList(tx, userId, target.newListName);
+      if (result.listId === null && target.newListName)
+        createdListId = await createImportList(tx, userId, target.newListName);
       if (rows.length === 0) return;
       const inserted = await upsertBatch(tx, userId, createdListId ?? result.listId, rows);
       result.imported += inserted;
@@ -177,7 +198,10 @@ export async function importContactsCsv(
     while (inFlight.length >= maxInFlight) await waitForOldest();
     // The first batch creates the new list the later ones add to. A batch that repeats an email of a
     // batch still being written waits for it, so two transactions of one import never lock one contact.
-    while (inFlight.length > 0 && ((result.listId === null && target.newListName) || inFlight.some((other) => sharesEmail(rows, other.emails)))) {
+    while (
+      inFlight.length > 0 &&
+      ((result.listId === null && target.newListName) || inFlight.some((other) => sharesEmail(rows, other.emails)))
+    ) {
       await waitForOldest();
     }
     const written = writeBatch([...rows.values()]);
@@ -209,7 +233,11 @@ export async function importContactsCsv(
         if (!columns) {
           columns = mapColumns(record);
           if (columns.email === undefined) {
-            const found = record.filter(Boolean).map((h) => `"${h}"`).join(', ') || 'none';
+            const found =
+              record
+                .filter(Boolean)
+                .map((h) => `"${h}"`)
+                .join(', ') || 'none';
             throw new AppError('bad_request', `The file has no email column. Columns found: ${found}`);
           }
           continue;
@@ -239,7 +267,10 @@ export async function importContactsCsv(
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (typeof code === 'string' && code.startsWith('CSV_')) {
-      throw new AppError('bad_request', `The CSV could not be read near row ${rowNumber + 1}: ${(error as Error).message}`);
+      throw new AppError(
+        'bad_request',
+        `The CSV could not be read near row ${rowNumber + 1}: ${(error as Error).message}`,
+      );
     }
     throw error;
   }
@@ -283,7 +314,16 @@ function toCandidate(record: string[], columns: Partial<Record<Field, number>>):
     if (values[field].length > limit) return `${field} is longer than ${limit} characters`;
   }
   const tagText = cell(record, columns.tags);
-  const tags = tagText ? [...new Set(tagText.split(/[,;|]/).map((t) => t.trim()).filter(Boolean))].slice(0, 50) : [];
+  const tags = tagText
+    ? [
+        ...new Set(
+          tagText
+            .split(/[,;|]/)
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ].slice(0, 50)
+    : [];
   // The form's rule; it also keeps every tag within what contacts.tags_lower (a tsvector's text) can hold.
   if (tags.some((tag) => tag.length > MAX_TAG_LENGTH)) return TAG_TOO_LONG;
   return {
@@ -327,7 +367,8 @@ const TAG_SEPARATOR = '\u001f';
 async function upsertBatch(tx: DbOrTx, userId: string, listId: number | null, rows: Candidate[]): Promise<number> {
   // Each column travels as one JSON array: JSON.stringify and Postgres' JSON parser are cheaper than
   // node-postgres' array literals and array_in (measured ~3x in Node, ~1.4x in Postgres).
-  const column = (pick: (row: Candidate) => string | null) => sql`json_array_elements_text(${JSON.stringify(rows.map(pick))}::json)`;
+  const column = (pick: (row: Candidate) => string | null) =>
+    sql`json_array_elements_text(${JSON.stringify(rows.map(pick))}::json)`;
   const upsert = sql`
     INSERT INTO ${contacts} (user_id, email, first_name, last_name, company, job_title, phone, location, notes, tags)
     SELECT ${userId}, u.email, u.first_name, u.last_name, u.company, u.job_title, u.phone, u.location, u.notes,
@@ -359,7 +400,9 @@ async function upsertBatch(tx: DbOrTx, userId: string, listId: number | null, ro
                            ${column((r) => r.location)}, ${column((r) => r.notes)}, ${column((r) => r.tags.join(TAG_SEPARATOR))})
         AS u(email, first_name, last_name, company, job_title, phone, location, notes, tags))`;
   if (listId === null) {
-    const result = await tx.execute(sql`WITH ${input}, upserted AS (${upsert}) SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM upserted`);
+    const result = await tx.execute(
+      sql`WITH ${input}, upserted AS (${upsert}) SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM upserted`,
+    );
     return Number((result.rows[0] as { inserted: number }).inserted);
   }
   // A contact this statement inserted is in no list yet, and no other transaction can see it: it joins
@@ -391,6 +434,9 @@ async function upsertBatch(tx: DbOrTx, userId: string, listId: number | null, ro
   const { inserted, added } = result.rows[0] as { inserted: number; added: number };
   // A statement of its own, after the one above has run its foreign-key checks: the list's row stays
   // locked until COMMIT, and another batch of the same import waits for it only this short while.
-  if (added > 0) await tx.execute(sql`UPDATE ${contactLists} SET subscriber_count = subscriber_count + ${added} WHERE id = ${listId}`);
+  if (added > 0)
+    await tx.execute(
+      sql`UPDATE ${contactLists} SET subscriber_count = subscriber_count + ${added} WHERE id = ${listId}`,
+    );
   return inserted;
 }

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_BATCH_SIZE, importContactsCsv } from './contacts.import.ts';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 
-const ada = { email: 'Ada@Example.com', firstName: 'Ada', lastName: 'Lovelace', company: 'Engines', tags: [' math ', 'vip', ''] };
+const ada = {
+  email: 'Ada@Example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  company: 'Engines',
+  tags: [' math ', 'vip', ''],
+};
 
 async function createContact(client: TestClient, body: Record<string, unknown>) {
   const response = await client.post('/api/contacts', body);
@@ -82,7 +88,14 @@ describe('contacts API', () => {
     const { client } = await signUpUser(t());
     const list = await createList(client, 'Customers');
     for (let i = 0; i < 7; i += 1) {
-      await createContact(client, { email: `person${i}@acme.io`, firstName: `Person${i}`, lastName: 'Doe', company: i % 2 ? 'Acme 50%' : 'Globex', isActive: i !== 3, listIds: i < 2 ? [list.id] : [] });
+      await createContact(client, {
+        email: `person${i}@acme.io`,
+        firstName: `Person${i}`,
+        lastName: 'Doe',
+        company: i % 2 ? 'Acme 50%' : 'Globex',
+        isActive: i !== 3,
+        listIds: i < 2 ? [list.id] : [],
+      });
     }
     const all = await client.get('/api/contacts?pageSize=3&page=1');
     expect(all.headers['x-total-count']).toBe('7');
@@ -93,7 +106,9 @@ describe('contacts API', () => {
     expect((await client.get('/api/contacts?search=50%25')).headers['x-total-count']).toBe('3');
     expect((await client.get('/api/contacts?search=person6')).json()[0].email).toBe('person6@acme.io');
     expect((await client.get('/api/contacts?search=5%25')).headers['x-total-count']).toBe('0');
-    expect((await client.get('/api/contacts?status=unsubscribed')).json().map((c: { email: string }) => c.email)).toEqual(['person3@acme.io']);
+    expect(
+      (await client.get('/api/contacts?status=unsubscribed')).json().map((c: { email: string }) => c.email),
+    ).toEqual(['person3@acme.io']);
     expect((await client.get(`/api/contacts?listId=${list.id}`)).headers['x-total-count']).toBe('2');
     expect((await client.get(`/api/contact-lists/${list.id}/contacts`)).headers['x-total-count']).toBe('2');
   });
@@ -139,11 +154,19 @@ describe('contacts API', () => {
     const list = await createList(client, 'VIP');
     const ids = [];
     for (let i = 0; i < 4; i += 1) ids.push((await createContact(client, { ...ada, email: `b${i}@x.io` })).id);
-    expect((await client.post('/api/contacts/bulk-add-to-list', { listId: list.id, contactIds: ids.slice(0, 3) })).json()).toEqual({ affected: 3 });
-    expect((await client.post('/api/contacts/bulk-add-to-list', { listId: list.id, contactIds: ids })).json()).toEqual({ affected: 1 });
+    expect(
+      (await client.post('/api/contacts/bulk-add-to-list', { listId: list.id, contactIds: ids.slice(0, 3) })).json(),
+    ).toEqual({ affected: 3 });
+    expect((await client.post('/api/contacts/bulk-add-to-list', { listId: list.id, contactIds: ids })).json()).toEqual({
+      affected: 1,
+    });
     expect((await client.get('/api/contact-lists')).json()[0].subscriberCount).toBe(4);
-    expect((await client.post('/api/contacts/bulk-remove-from-list', { listId: list.id, contactIds: [ids[0]] })).json()).toEqual({ affected: 1 });
-    expect((await client.post('/api/contacts/bulk-delete', { contactIds: ids.slice(1, 3) })).json()).toEqual({ affected: 2 });
+    expect(
+      (await client.post('/api/contacts/bulk-remove-from-list', { listId: list.id, contactIds: [ids[0]] })).json(),
+    ).toEqual({ affected: 1 });
+    expect((await client.post('/api/contacts/bulk-delete', { contactIds: ids.slice(1, 3) })).json()).toEqual({
+      affected: 2,
+    });
     expect((await client.get('/api/contact-lists')).json()[0].subscriberCount).toBe(1);
     expect((await client.get('/api/contacts')).headers['x-total-count']).toBe('2');
     const empty = await client.post('/api/contacts/bulk-delete', { contactIds: [] });
@@ -157,7 +180,10 @@ describe('contacts API', () => {
     const list = await createList(client, 'Campaign audience', { contactIds: [c.id], description: 'From a selection' });
     expect(list.subscriberCount).toBe(1);
     expect((await client.post('/api/contact-lists', { name: 'campaign AUDIENCE' })).statusCode).toBe(409);
-    const renamed = await client.patch(`/api/contact-lists/${list.id}`, { name: 'Spring buyers', description: 'Renamed' });
+    const renamed = await client.patch(`/api/contact-lists/${list.id}`, {
+      name: 'Spring buyers',
+      description: 'Renamed',
+    });
     expect(renamed.json()).toMatchObject({ name: 'Spring buyers', description: 'Renamed', subscriberCount: 1 });
     const blank = await client.post('/api/contact-lists', { name: ' ' });
     expect(blank.statusCode).toBe(400);
@@ -185,12 +211,25 @@ describe('contacts API', () => {
     expect((await b.client.get(`/api/contacts/export.csv?listId=${list.id}`)).statusCode).toBe(404);
     const bExport = (await b.client.get('/api/contacts/export.csv')).body.trim().split('\r\n');
     expect(bExport).toHaveLength(1); // the header alone
-    expect((await b.client.post('/api/contacts/bulk-add-to-list', { listId: list.id, contactIds: [contact.id] })).statusCode).toBe(404);
-    expect((await b.client.post('/api/contacts/bulk-remove-from-list', { listId: list.id, contactIds: [contact.id] })).statusCode).toBe(404);
-    expect((await b.client.post('/api/contacts/bulk-delete', { contactIds: [contact.id] })).json()).toEqual({ affected: 0 });
+    expect(
+      (await b.client.post('/api/contacts/bulk-add-to-list', { listId: list.id, contactIds: [contact.id] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await b.client.post('/api/contacts/bulk-remove-from-list', { listId: list.id, contactIds: [contact.id] }))
+        .statusCode,
+    ).toBe(404);
+    expect((await b.client.post('/api/contacts/bulk-delete', { contactIds: [contact.id] })).json()).toEqual({
+      affected: 0,
+    });
     const bList = await createList(b.client, 'B list');
-    expect((await b.client.post('/api/contacts/bulk-add-to-list', { listId: bList.id, contactIds: [contact.id] })).json()).toEqual({ affected: 0 });
-    expect((await b.client.post('/api/contacts/bulk-remove-from-list', { listId: bList.id, contactIds: [contact.id] })).json()).toEqual({ affected: 0 });
+    expect(
+      (await b.client.post('/api/contacts/bulk-add-to-list', { listId: bList.id, contactIds: [contact.id] })).json(),
+    ).toEqual({ affected: 0 });
+    expect(
+      (
+        await b.client.post('/api/contacts/bulk-remove-from-list', { listId: bList.id, contactIds: [contact.id] })
+      ).json(),
+    ).toEqual({ affected: 0 });
     expect((await b.client.post('/api/contacts', { ...ada, listIds: [list.id] })).statusCode).toBe(404);
     expect((await a.client.get(`/api/contacts/${contact.id}`)).statusCode).toBe(200);
     expect((await a.client.get('/api/contact-lists')).json()[0].subscriberCount).toBe(1);
@@ -199,7 +238,10 @@ describe('contacts API', () => {
   it('keeps the trigger-maintained totals equal to a real count through every write path', async () => {
     const { client, user } = await signUpUser(t());
     const list = await createList(client, 'Counted');
-    await client.post('/api/contacts/import-csv', { csvData: 'email\nc1@x.io\nc2@x.io\nc3@x.io\nc4@x.io\n', listId: list.id });
+    await client.post('/api/contacts/import-csv', {
+      csvData: 'email\nc1@x.io\nc2@x.io\nc3@x.io\nc4@x.io\n',
+      listId: list.id,
+    });
     const one = await createContact(client, { ...ada, email: 'c5@x.io' });
     await client.patch(`/api/contacts/${one.id}`, { isActive: false });
     const ids = ((await client.get('/api/contacts?search=c1@')).json() as { id: number }[]).map((c) => c.id);
@@ -225,7 +267,9 @@ describe('contacts API', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toBe('attachment; filename="contacts.csv"');
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('email,firstName,lastName,company,jobTitle,phone,location,tags,status,engagementScore,createdAt');
+    expect(lines[0]).toBe(
+      'email,firstName,lastName,company,jobTitle,phone,location,tags,status,engagementScore,createdAt',
+    );
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[2]).toContain("plus@x.io,'+1 caller,'@handle");
   });
@@ -255,23 +299,40 @@ describe('CSV import', () => {
 
   it('accepts header spellings, BOM, CRLF, quoted commas and newlines, semicolons and tabs', async () => {
     const { client } = await signUpUser(t());
-    const bomCrlf = '\uFEFFE-mail,First Name,last_name,Company Name\r\n"q@x.io","Quinn","O\'Neil","Acme, Inc.\nWest"\r\n';
+    const bomCrlf =
+      '\uFEFFE-mail,First Name,last_name,Company Name\r\n"q@x.io","Quinn","O\'Neil","Acme, Inc.\nWest"\r\n';
     const r1 = (await importJson(client, bomCrlf)).json();
     expect(r1).toMatchObject({ imported: 1, skipped: 0 });
     const quinn = (await client.get('/api/contacts?search=quinn')).json()[0];
-    expect(quinn).toMatchObject({ email: 'q@x.io', firstName: 'Quinn', lastName: "O'Neil", company: 'Acme, Inc.\nWest' });
-    expect((await importJson(client, 'Email Address;firstname;Surname\ns@x.io;Sam;Semi\n')).json()).toMatchObject({ imported: 1 });
-    expect((await client.get('/api/contacts?search=s@x.io')).json()[0]).toMatchObject({ firstName: 'Sam', lastName: 'Semi' });
+    expect(quinn).toMatchObject({
+      email: 'q@x.io',
+      firstName: 'Quinn',
+      lastName: "O'Neil",
+      company: 'Acme, Inc.\nWest',
+    });
+    expect((await importJson(client, 'Email Address;firstname;Surname\ns@x.io;Sam;Semi\n')).json()).toMatchObject({
+      imported: 1,
+    });
+    expect((await client.get('/api/contacts?search=s@x.io')).json()[0]).toMatchObject({
+      firstName: 'Sam',
+      lastName: 'Semi',
+    });
     expect((await importJson(client, 'email\tfirst_name\ntab@x.io\tTabby\n')).json()).toMatchObject({ imported: 1 });
     expect((await client.get('/api/contacts?search=tab@')).json()[0].firstName).toBe('Tabby');
   });
 
   it('stores quotes, backslashes, non-ASCII text and tags exactly as the file has them', async () => {
     const { client } = await signUpUser(t());
-    const csv = 'email,firstName,lastName,company,notes,tags\nodd@x.io,"Zoë ""Z""",Back\\slash,{braces},"null","a, b;a|ü 🙂"\nplain@x.io,,,,,\n';
+    const csv =
+      'email,firstName,lastName,company,notes,tags\nodd@x.io,"Zoë ""Z""",Back\\slash,{braces},"null","a, b;a|ü 🙂"\nplain@x.io,,,,,\n';
     expect((await importJson(client, csv)).json()).toMatchObject({ imported: 2, skipped: 0 });
     const odd = (await client.get('/api/contacts?search=odd@')).json()[0];
-    expect(odd).toMatchObject({ firstName: 'Zoë "Z"', lastName: 'Back\\slash', company: '{braces}', tags: ['a', 'b', 'ü 🙂'] });
+    expect(odd).toMatchObject({
+      firstName: 'Zoë "Z"',
+      lastName: 'Back\\slash',
+      company: '{braces}',
+      tags: ['a', 'b', 'ü 🙂'],
+    });
     expect((await client.get(`/api/contacts/${odd.id}`)).json()).toMatchObject({ notes: 'null' });
     const plain = (await client.get('/api/contacts?search=plain@')).json()[0];
     expect(plain).toMatchObject({ firstName: '', lastName: '', company: null, tags: [] });
@@ -280,7 +341,12 @@ describe('CSV import', () => {
   it('reports bad rows without failing the import', async () => {
     const { client } = await signUpUser(t());
     const longTag = 'x'.repeat(3000);
-    const result = (await importJson(client, `email,firstName,tags\ngood@x.io,G,\nnot-an-email,N,\n,Empty,\nfine@x.io,F,\nlong@x.io,L,ok;${longTag}\n`)).json();
+    const result = (
+      await importJson(
+        client,
+        `email,firstName,tags\ngood@x.io,G,\nnot-an-email,N,\n,Empty,\nfine@x.io,F,\nlong@x.io,L,ok;${longTag}\n`,
+      )
+    ).json();
     expect(result).toMatchObject({ imported: 2, skipped: 3 });
     expect(result.errors).toEqual([
       { row: 3, message: 'Invalid email address "not-an-email"' },
@@ -292,11 +358,20 @@ describe('CSV import', () => {
   it('updates existing emails by filling empty fields, never duplicating, also inside one file', async () => {
     const { client } = await signUpUser(t());
     await createContact(client, { email: 'keep@x.io', firstName: 'Kept', lastName: 'Name' });
-    const csv = 'email,firstName,lastName,company\nKEEP@x.io,Changed,Other,NewCo\nrep@x.io,Rep,,\nrep@x.io,Ignored,Filled,RepCo\n';
+    const csv =
+      'email,firstName,lastName,company\nKEEP@x.io,Changed,Other,NewCo\nrep@x.io,Rep,,\nrep@x.io,Ignored,Filled,RepCo\n';
     const result = (await importJson(client, csv)).json();
     expect(result).toMatchObject({ imported: 1, updated: 2, skipped: 0 });
-    expect((await client.get('/api/contacts?search=keep@')).json()[0]).toMatchObject({ firstName: 'Kept', lastName: 'Name', company: 'NewCo' });
-    expect((await client.get('/api/contacts?search=rep@')).json()[0]).toMatchObject({ firstName: 'Rep', lastName: 'Filled', company: 'RepCo' });
+    expect((await client.get('/api/contacts?search=keep@')).json()[0]).toMatchObject({
+      firstName: 'Kept',
+      lastName: 'Name',
+      company: 'NewCo',
+    });
+    expect((await client.get('/api/contacts?search=rep@')).json()[0]).toMatchObject({
+      firstName: 'Rep',
+      lastName: 'Filled',
+      company: 'RepCo',
+    });
     expect((await client.get('/api/contacts')).headers['x-total-count']).toBe('2');
     // Re-importing the same file changes nothing.
     const again = (await importJson(client, csv)).json();
@@ -312,14 +387,34 @@ describe('CSV import', () => {
     // last and the first (in that order: written at the same time, the two would wait for each
     // other), fills their company, updates the existing old@x.io and brings 500 new emails.
     const last = IMPORT_BATCH_SIZE - 1;
-    const first = Array.from({ length: IMPORT_BATCH_SIZE }, (_, i) => `r${i}@x.io,R${i},Last,${i === 0 || i === last ? '' : 'Co'}`);
-    const second = [`r${last}@x.io,Other,Other,Co${last}`, 'old@x.io,Other,Other,OldCo', 'r0@x.io,Other,Other,Co0', ...Array.from({ length: 500 }, (_, i) => `n${i}@x.io,N${i},Last,Co`)];
+    const first = Array.from(
+      { length: IMPORT_BATCH_SIZE },
+      (_, i) => `r${i}@x.io,R${i},Last,${i === 0 || i === last ? '' : 'Co'}`,
+    );
+    const second = [
+      `r${last}@x.io,Other,Other,Co${last}`,
+      'old@x.io,Other,Other,OldCo',
+      'r0@x.io,Other,Other,Co0',
+      ...Array.from({ length: 500 }, (_, i) => `n${i}@x.io,N${i},Last,Co`),
+    ];
     const csv = `email,firstName,lastName,company\n${[...first, ...second].join('\n')}\n`;
     const result = (await importJson(client, csv, { listId: list.id })).json();
     expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE + 500, updated: 3, skipped: 0 });
-    expect((await client.get('/api/contacts?search=r0@')).json()[0]).toMatchObject({ firstName: 'R0', lastName: 'Last', company: 'Co0' });
-    expect((await client.get(`/api/contacts?search=r${last}@`)).json()[0]).toMatchObject({ firstName: `R${last}`, lastName: 'Last', company: `Co${last}` });
-    expect((await client.get('/api/contacts?search=old@')).json()[0]).toMatchObject({ firstName: 'Old', lastName: 'Timer', company: 'OldCo' });
+    expect((await client.get('/api/contacts?search=r0@')).json()[0]).toMatchObject({
+      firstName: 'R0',
+      lastName: 'Last',
+      company: 'Co0',
+    });
+    expect((await client.get(`/api/contacts?search=r${last}@`)).json()[0]).toMatchObject({
+      firstName: `R${last}`,
+      lastName: 'Last',
+      company: `Co${last}`,
+    });
+    expect((await client.get('/api/contacts?search=old@')).json()[0]).toMatchObject({
+      firstName: 'Old',
+      lastName: 'Timer',
+      company: 'OldCo',
+    });
     const counts = await t().ctx.database.raw.executeSql(
       `SELECT (SELECT count(*)::int FROM contacts WHERE user_id = '${user.id}') AS real,
               (SELECT total FROM contact_counts WHERE user_id = '${user.id}') AS counted,
@@ -330,8 +425,13 @@ describe('CSV import', () => {
     const total = IMPORT_BATCH_SIZE + 501;
     expect(counts.rows[0]).toEqual({ real: total, counted: total, members: total, subscribers: total });
     // The same file again: every row an update, nothing joins the list twice.
-    expect((await importJson(client, csv, { listId: list.id })).json()).toMatchObject({ imported: 0, updated: IMPORT_BATCH_SIZE + 503 });
-    expect((await client.get('/api/contact-lists')).json().find((l: { id: number }) => l.id === list.id).subscriberCount).toBe(total);
+    expect((await importJson(client, csv, { listId: list.id })).json()).toMatchObject({
+      imported: 0,
+      updated: IMPORT_BATCH_SIZE + 503,
+    });
+    expect(
+      (await client.get('/api/contact-lists')).json().find((l: { id: number }) => l.id === list.id).subscriberCount,
+    ).toBe(total);
   });
 
   it('answers a failed batch only once every batch has settled, leaving the committed ones whole and the counts exact', async () => {
@@ -339,11 +439,19 @@ describe('CSV import', () => {
     const list = await createList(client, 'Half');
     const raw = t().ctx.database.raw;
     // A row the database refuses, in the second batch.
-    await raw.executeSql(`CREATE FUNCTION refuse_import_row() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.email = 'refused@x.io' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`, []);
-    await raw.executeSql(`CREATE TRIGGER refuse_import_row BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION refuse_import_row()`, []);
+    await raw.executeSql(
+      `CREATE FUNCTION refuse_import_row() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.email = 'refused@x.io' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`,
+      [],
+    );
+    await raw.executeSql(
+      `CREATE TRIGGER refuse_import_row BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION refuse_import_row()`,
+      [],
+    );
     try {
-      const rows = Array.from({ length: IMPORT_BATCH_SIZE + 600 }, (_, i) => (i === IMPORT_BATCH_SIZE + 300 ? 'refused@x.io' : `h${i}@x.io`));
+      const rows = Array.from({ length: IMPORT_BATCH_SIZE + 600 }, (_, i) =>
+        i === IMPORT_BATCH_SIZE + 300 ? 'refused@x.io' : `h${i}@x.io`,
+      );
       const response = await importJson(client, `email\n${rows.join('\n')}\n`, { listId: list.id });
       expect(response.statusCode).toBe(500);
       const counts = await raw.executeSql(
@@ -352,7 +460,11 @@ describe('CSV import', () => {
                 (SELECT subscriber_count FROM contact_lists WHERE id = ${list.id}) AS subscribers`,
         [],
       );
-      expect(counts.rows[0]).toEqual({ real: IMPORT_BATCH_SIZE, counted: IMPORT_BATCH_SIZE, subscribers: IMPORT_BATCH_SIZE });
+      expect(counts.rows[0]).toEqual({
+        real: IMPORT_BATCH_SIZE,
+        counted: IMPORT_BATCH_SIZE,
+        subscribers: IMPORT_BATCH_SIZE,
+      });
     } finally {
       await raw.executeSql('DROP TRIGGER refuse_import_row ON contacts', []);
       await raw.executeSql('DROP FUNCTION refuse_import_row()', []);
@@ -371,7 +483,10 @@ describe('CSV import', () => {
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT id FROM contacts WHERE id = $1 FOR UPDATE', [existing]);
-      const firstBatch = ['held@x.io,Held,Row,HeldCo', ...Array.from({ length: IMPORT_BATCH_SIZE - 1 }, (_, i) => `w${i}@x.io,W${i},Last,Co`)];
+      const firstBatch = [
+        'held@x.io,Held,Row,HeldCo',
+        ...Array.from({ length: IMPORT_BATCH_SIZE - 1 }, (_, i) => `w${i}@x.io,W${i},Last,Co`),
+      ];
       const secondBatch = Array.from({ length: 1000 }, (_, i) => `v${i}@x.io,V${i},Last,Co`);
       const file = Readable.from(
         (async function* () {
@@ -414,9 +529,16 @@ describe('CSV import', () => {
     const unclosed = await importJson(client, 'email,firstName\na@x.io,Ann\n"b@x.io,Bob\nc@x.io,Cy\n');
     expect(unclosed.statusCode).toBe(400);
     expect(unclosed.json().message).toBe('The CSV could not be read near row 3: a quoted field is never closed');
-    const huge = await client.request({ method: 'POST', url: '/api/contacts/import-csv', headers: { 'content-type': 'text/csv' }, payload: `email,notes\na@x.io,"${'x'.repeat(1_000_001)}"\n` });
+    const huge = await client.request({
+      method: 'POST',
+      url: '/api/contacts/import-csv',
+      headers: { 'content-type': 'text/csv' },
+      payload: `email,notes\na@x.io,"${'x'.repeat(1_000_001)}"\n`,
+    });
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().message).toBe('The CSV could not be read near row 2: a record is longer than 1000000 characters');
+    expect(huge.json().message).toBe(
+      'The CSV could not be read near row 2: a record is longer than 1000000 characters',
+    );
     expect((await client.get('/api/contacts')).json()).toEqual([]);
   });
 
@@ -466,20 +588,40 @@ describe('CSV import', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="createNewList"\r\n\r\ntrue\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`;
     const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
-    const ok = await client.request({ method: 'POST', url: '/api/contacts/import-csv', headers, payload: body('people.csv', 'text/csv', 'email\nmp@x.io\n') });
+    const ok = await client.request({
+      method: 'POST',
+      url: '/api/contacts/import-csv',
+      headers,
+      payload: body('people.csv', 'text/csv', 'email\nmp@x.io\n'),
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ imported: 1 });
-    const pdf = await client.request({ method: 'POST', url: '/api/contacts/import-csv', headers, payload: body('report.pdf', 'application/pdf', '%PDF-1.4') });
+    const pdf = await client.request({
+      method: 'POST',
+      url: '/api/contacts/import-csv',
+      headers,
+      payload: body('report.pdf', 'application/pdf', '%PDF-1.4'),
+    });
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json().message).toBe('Please upload a CSV file.');
   });
 
   it('refuses other content types and binary data with "Please upload a CSV file."', async () => {
     const { client } = await signUpUser(t());
-    const png = await client.request({ method: 'POST', url: '/api/contacts/import-csv', headers: { 'content-type': 'image/png' }, payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+    const png = await client.request({
+      method: 'POST',
+      url: '/api/contacts/import-csv',
+      headers: { 'content-type': 'image/png' },
+      payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    });
     expect(png.statusCode).toBe(400);
     expect(png.json().message).toBe('Please upload a CSV file.');
-    const binary = await client.request({ method: 'POST', url: '/api/contacts/import-csv', headers: { 'content-type': 'text/csv' }, payload: Buffer.from('email\n\u0000\u0001\u0002') });
+    const binary = await client.request({
+      method: 'POST',
+      url: '/api/contacts/import-csv',
+      headers: { 'content-type': 'text/csv' },
+      payload: Buffer.from('email\n\u0000\u0001\u0002'),
+    });
     expect(binary.statusCode).toBe(400);
     expect(binary.json().message).toBe('Please upload a CSV file.');
   });
@@ -505,8 +647,18 @@ describe('CSV import', () => {
       payload: `email,firstName\n${rows}\n`,
     });
     expect(response.statusCode).toBe(200);
-    const lines = response.body.trim().split('\n').map((line) => JSON.parse(line));
-    expect(lines.filter((l) => l.type === 'progress').map((l) => l.rows)).toEqual([IMPORT_BATCH_SIZE, 2 * IMPORT_BATCH_SIZE, 2 * IMPORT_BATCH_SIZE + 500]);
-    expect(lines.at(-1)).toEqual({ type: 'result', result: expect.objectContaining({ imported: 2 * IMPORT_BATCH_SIZE + 500, skipped: 0 }) });
+    const lines = response.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.filter((l) => l.type === 'progress').map((l) => l.rows)).toEqual([
+      IMPORT_BATCH_SIZE,
+      2 * IMPORT_BATCH_SIZE,
+      2 * IMPORT_BATCH_SIZE + 500,
+    ]);
+    expect(lines.at(-1)).toEqual({
+      type: 'result',
+      result: expect.objectContaining({ imported: 2 * IMPORT_BATCH_SIZE + 500, skipped: 0 }),
+    });
   });
 });

@@ -3,15 +3,32 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rawStatement, type RawRow } from '../../db/raw-statement.ts';
 import type { SessionCompanion } from '../auth/auth.repo.ts';
-import { contactCounts, contactListMembers, contactLists, contacts, contactSearchText, contactSegmentMembers, contactSegments } from '../../db/schema/index.ts';
+import {
+  contactCounts,
+  contactListMembers,
+  contactLists,
+  contacts,
+  contactSearchText,
+  contactSegmentMembers,
+  contactSegments,
+} from '../../db/schema/index.ts';
 
 /** The stored lower-cased copies serve segment rules inside SQL; a read has no use for them. */
-const segmentMatchColumns = ['firstNameLower', 'lastNameLower', 'companyLower', 'jobTitleLower', 'locationLower', 'tagsLower'] as const;
+const segmentMatchColumns = [
+  'firstNameLower',
+  'lastNameLower',
+  'companyLower',
+  'jobTitleLower',
+  'locationLower',
+  'tagsLower',
+] as const;
 type SegmentMatchColumn = (typeof segmentMatchColumns)[number];
 
 /** What reads of contacts select: every column but the segment-match copies (decoding them costs time on every page). */
 export const contactFields = Object.fromEntries(
-  Object.entries(getTableColumns(contacts)).filter(([name]) => !(segmentMatchColumns as readonly string[]).includes(name)),
+  Object.entries(getTableColumns(contacts)).filter(
+    ([name]) => !(segmentMatchColumns as readonly string[]).includes(name),
+  ),
 ) as Omit<(typeof contacts)['_']['columns'], SegmentMatchColumn>;
 
 export type ContactRow = Omit<typeof contacts.$inferSelect, SegmentMatchColumn>;
@@ -45,18 +62,32 @@ export const COUNT_CAP = 10_000;
  * contact_counts row, a bare list filter from the list's own count, anything else is counted
  * up to COUNT_CAP.
  */
-async function countContacts(db: DbOrTx, userId: string, filter: ContactFilter, where: SQL): Promise<{ total: number; exact: boolean }> {
+async function countContacts(
+  db: DbOrTx,
+  userId: string,
+  filter: ContactFilter,
+  where: SQL,
+): Promise<{ total: number; exact: boolean }> {
   if (!filter.search && filter.listId === undefined) {
     const [row] = await db.select().from(contactCounts).where(eq(contactCounts.userId, userId)).limit(1);
     const total = row?.total ?? 0;
     const active = row?.active ?? 0;
-    return { total: filter.status === 'active' ? active : filter.status === 'unsubscribed' ? total - active : total, exact: true };
+    return {
+      total: filter.status === 'active' ? active : filter.status === 'unsubscribed' ? total - active : total,
+      exact: true,
+    };
   }
   if (!filter.search && !filter.status && filter.listId !== undefined) {
-    const [list] = await db.select({ n: contactLists.subscriberCount }).from(contactLists).where(eq(contactLists.id, filter.listId)).limit(1);
+    const [list] = await db
+      .select({ n: contactLists.subscriberCount })
+      .from(contactLists)
+      .where(eq(contactLists.id, filter.listId))
+      .limit(1);
     return { total: list?.n ?? 0, exact: true };
   }
-  const result = await db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${contacts} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`);
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${contacts} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`,
+  );
   const n = Number((result.rows[0] as { n: number }).n);
   return n > COUNT_CAP ? { total: COUNT_CAP, exact: false } : { total: n, exact: true };
 }
@@ -70,7 +101,13 @@ export async function listContacts(
 ): Promise<{ rows: ContactRow[]; total: number; exact: boolean }> {
   const where = contactWhere(userId, filter);
   const [rows, counted] = await Promise.all([
-    db.select(contactFields).from(contacts).where(where).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(page.limit).offset(page.offset),
+    db
+      .select(contactFields)
+      .from(contacts)
+      .where(where)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(page.limit)
+      .offset(page.offset),
     countContacts(db, userId, filter, where),
   ]);
   return { rows, ...counted };
@@ -159,7 +196,13 @@ export function arrayLiteral(values: ArrayLike<number | string>, quoted = false)
  * statement, one snapshot). At an unchanged version every id is still there (a delete moves the
  * version), so fewer rows than ids also mean a change.
  */
-export async function contactPageAtVersion(db: Db, userId: string, ids: string, count: number, version: string): Promise<ContactPageRow[] | null> {
+export async function contactPageAtVersion(
+  db: Db,
+  userId: string,
+  ids: string,
+  count: number,
+  version: string,
+): Promise<ContactPageRow[] | null> {
   const rows = (await pageStatementsOf(db).rows([userId, ids, version])) as ContactPageRow[];
   return rows.length === count ? rows : null;
 }
@@ -187,7 +230,13 @@ function pageIsCurrent(userId: SQL | AnyPgColumn): SQL {
 
 /** The placeholder values pageIsCurrent reads. */
 export function pageCheckValues(page: PageRowVersions): Record<string, unknown> {
-  return { pageVersion: page.version, pageCtids: page.ctids, pageIds: page.ids, pageXmins: page.xmins, pageCount: page.count };
+  return {
+    pageVersion: page.version,
+    pageCtids: page.ctids,
+    pageIds: page.ids,
+    pageXmins: page.xmins,
+    pageCount: page.count,
+  };
 }
 
 function preparePageIsCurrent(db: DbOrTx) {
@@ -217,21 +266,35 @@ export async function contactPageIsCurrent(db: DbOrTx, userId: string, page: Pag
  */
 export const pageIsCurrentAlongSession: SessionCompanion = {
   name: 'contact_page',
-  condition: (sessionUserId) => sql`${sessionUserId} = ${sql.placeholder('pageUserId')}::uuid AND ${pageIsCurrent(sessionUserId)}`,
+  condition: (sessionUserId) =>
+    sql`${sessionUserId} = ${sql.placeholder('pageUserId')}::uuid AND ${pageIsCurrent(sessionUserId)}`,
 };
 
 export async function findContact(db: DbOrTx, userId: string, id: number): Promise<ContactRow | undefined> {
-  const [row] = await db.select(contactFields).from(contacts).where(and(eq(contacts.userId, userId), eq(contacts.id, id))).limit(1);
+  const [row] = await db
+    .select(contactFields)
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, id)))
+    .limit(1);
   return row;
 }
 
 /** Inserts a contact; undefined when the user already has that email. */
 export async function insertContact(db: DbOrTx, values: NewContactRow): Promise<ContactRow | undefined> {
-  const [row] = await db.insert(contacts).values(values).onConflictDoNothing({ target: [contacts.userId, contacts.email] }).returning(contactFields);
+  const [row] = await db
+    .insert(contacts)
+    .values(values)
+    .onConflictDoNothing({ target: [contacts.userId, contacts.email] })
+    .returning(contactFields);
   return row;
 }
 
-export async function updateContact(db: DbOrTx, userId: string, id: number, values: Partial<NewContactRow>): Promise<ContactRow | undefined> {
+export async function updateContact(
+  db: DbOrTx,
+  userId: string,
+  id: number,
+  values: Partial<NewContactRow>,
+): Promise<ContactRow | undefined> {
   const [row] = await db
     .update(contacts)
     .set({ ...values, updatedAt: new Date() })
@@ -321,11 +384,19 @@ export async function listsOfContact(db: DbOrTx, contactId: number): Promise<{ i
 }
 
 export async function listLists(db: DbOrTx, userId: string): Promise<ContactListRow[]> {
-  return db.select().from(contactLists).where(eq(contactLists.userId, userId)).orderBy(asc(contactLists.createdAt), asc(contactLists.id));
+  return db
+    .select()
+    .from(contactLists)
+    .where(eq(contactLists.userId, userId))
+    .orderBy(asc(contactLists.createdAt), asc(contactLists.id));
 }
 
 export async function findList(db: DbOrTx, userId: string, id: number): Promise<ContactListRow | undefined> {
-  const [row] = await db.select().from(contactLists).where(and(eq(contactLists.userId, userId), eq(contactLists.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(contactLists)
+    .where(and(eq(contactLists.userId, userId), eq(contactLists.id, id)))
+    .limit(1);
   return row;
 }
 
@@ -339,7 +410,12 @@ export async function findListByName(db: DbOrTx, userId: string, name: string): 
 }
 
 /** Inserts a list; undefined when the user already has a list of that name (any case). */
-export async function insertList(db: DbOrTx, userId: string, name: string, description: string | null): Promise<ContactListRow | undefined> {
+export async function insertList(
+  db: DbOrTx,
+  userId: string,
+  name: string,
+  description: string | null,
+): Promise<ContactListRow | undefined> {
   const [row] = await db.insert(contactLists).values({ userId, name, description }).onConflictDoNothing().returning();
   return row;
 }
@@ -367,7 +443,13 @@ export async function deleteList(db: DbOrTx, userId: string, id: number): Promis
 }
 
 /** Contacts in id order after `afterId`, for streaming exports in pages. */
-export async function contactsAfter(db: DbOrTx, userId: string, listId: number | undefined, afterId: number, limit: number): Promise<ContactRow[]> {
+export async function contactsAfter(
+  db: DbOrTx,
+  userId: string,
+  listId: number | undefined,
+  afterId: number,
+  limit: number,
+): Promise<ContactRow[]> {
   return db
     .select(contactFields)
     .from(contacts)

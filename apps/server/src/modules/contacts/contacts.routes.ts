@@ -37,7 +37,13 @@ import { exportContactsCsv } from './contacts.csv-export.ts';
 import { requestSegmentRefresh } from '../segments/segments.jobs.ts';
 import { importContactsCsv, MAX_IMPORT_BYTES, type CsvSource } from './contacts.import.ts';
 
-const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'text/comma-separated-values']);
+const CSV_TYPES = new Set([
+  'text/csv',
+  'application/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'text/comma-separated-values',
+]);
 
 function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -147,8 +153,11 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
   );
 
-  app.post('/api/contacts', { schema: { body: createContactBodySchema, response: { 201: contactSchema } } }, async (request, reply) =>
-    reply.status(201).send(await contacts.createContact(db, request.signedIn.user.id, request.body)),
+  app.post(
+    '/api/contacts',
+    { schema: { body: createContactBodySchema, response: { 201: contactSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await contacts.createContact(db, request.signedIn.user.id, request.body)),
   );
 
   app.get('/api/contacts/export.csv', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
@@ -176,7 +185,9 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       if (!file) throw new AppError('bad_request', CSV_REQUIRED);
       if (!looksLikeCsvFile(file.filename, file.mimetype)) throw new AppError('bad_request', NOT_CSV);
       const fields = Object.fromEntries(
-        Object.entries(file.fields).flatMap(([key, part]) => (part && !Array.isArray(part) && part.type === 'field' ? [[key, String(part.value)]] : [])),
+        Object.entries(file.fields).flatMap(([key, part]) =>
+          part && !Array.isArray(part) && part.type === 'field' ? [[key, String(part.value)]] : [],
+        ),
       );
       const query = importCsvQuerySchema.parse(fields);
       source = file.file;
@@ -204,8 +215,10 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         write({ type: 'result', result });
       })
       .catch((error: unknown) => {
-        if (error instanceof AppError) write({ type: 'error', status: statusByCode[error.code], message: error.message });
-        else if (error instanceof z.ZodError) write({ type: 'error', status: 400, message: error.issues[0]?.message ?? 'Invalid import' });
+        if (error instanceof AppError)
+          write({ type: 'error', status: statusByCode[error.code], message: error.message });
+        else if (error instanceof z.ZodError)
+          write({ type: 'error', status: 400, message: error.issues[0]?.message ?? 'Invalid import' });
         else {
           request.log.error({ err: error }, 'import failed');
           write({ type: 'error', status: 500, message: 'Failed to import contacts. Please check your CSV format.' });
@@ -215,20 +228,44 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     return reply.type('application/x-ndjson').send(out);
   });
 
-  app.post('/api/contacts/bulk-delete', { schema: { body: bulkDeleteBodySchema, response: { 200: bulkResultSchema } } }, async (request) => ({
-    affected: await contacts.bulkDelete(db, request.signedIn.user.id, request.body.contactIds),
-  }));
+  app.post(
+    '/api/contacts/bulk-delete',
+    { schema: { body: bulkDeleteBodySchema, response: { 200: bulkResultSchema } } },
+    async (request) => ({
+      affected: await contacts.bulkDelete(db, request.signedIn.user.id, request.body.contactIds),
+    }),
+  );
 
-  app.post('/api/contacts/bulk-add-to-list', { schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } }, async (request) => ({
-    affected: await contacts.bulkAddToList(db, request.signedIn.user.id, request.body.listId, request.body.contactIds),
-  }));
+  app.post(
+    '/api/contacts/bulk-add-to-list',
+    { schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } },
+    async (request) => ({
+      affected: await contacts.bulkAddToList(
+        db,
+        request.signedIn.user.id,
+        request.body.listId,
+        request.body.contactIds,
+      ),
+    }),
+  );
 
-  app.post('/api/contacts/bulk-remove-from-list', { schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } }, async (request) => ({
-    affected: await contacts.bulkRemoveFromList(db, request.signedIn.user.id, request.body.listId, request.body.contactIds),
-  }));
+  app.post(
+    '/api/contacts/bulk-remove-from-list',
+    { schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } },
+    async (request) => ({
+      affected: await contacts.bulkRemoveFromList(
+        db,
+        request.signedIn.user.id,
+        request.body.listId,
+        request.body.contactIds,
+      ),
+    }),
+  );
 
-  app.get('/api/contacts/:id', { schema: { params: idParamsSchema, response: { 200: contactDetailSchema } } }, async (request) =>
-    contacts.getContact(db, request.signedIn.user.id, request.params.id),
+  app.get(
+    '/api/contacts/:id',
+    { schema: { params: idParamsSchema, response: { 200: contactDetailSchema } } },
+    async (request) => contacts.getContact(db, request.signedIn.user.id, request.params.id),
   );
 
   app.patch(
@@ -246,8 +283,11 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     contacts.contactLists(db, request.signedIn.user.id),
   );
 
-  app.post('/api/contact-lists', { schema: { body: createContactListBodySchema, response: { 201: contactListSchema } } }, async (request, reply) =>
-    reply.status(201).send(await contacts.createList(db, request.signedIn.user.id, request.body)),
+  app.post(
+    '/api/contact-lists',
+    { schema: { body: createContactListBodySchema, response: { 201: contactListSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await contacts.createList(db, request.signedIn.user.id, request.body)),
   );
 
   app.patch(
@@ -263,9 +303,18 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.get(
     '/api/contact-lists/:id/contacts',
-    { schema: { params: idParamsSchema, querystring: contactsQuerySchema.omit({ listId: true }), response: { 200: contactListResponseSchema } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: contactsQuerySchema.omit({ listId: true }),
+        response: { 200: contactListResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const page = await contacts.searchContacts(db, request.signedIn.user.id, { ...request.query, listId: request.params.id });
+      const page = await contacts.searchContacts(db, request.signedIn.user.id, {
+        ...request.query,
+        listId: request.params.id,
+      });
       setTotalHeaders(reply, page);
       if ('json' in page) return sendSerialisedJson(reply, page.json);
       return page.contacts;

@@ -8,9 +8,15 @@ function entry(version: string, count: number): CachedSearch {
 describe('ContactSearchCache', () => {
   it('keys by user, status and lower-cased search', () => {
     expect(ContactSearchCache.key('u1', 'Hopper', undefined)).toBe(ContactSearchCache.key('u1', 'hopper', undefined));
-    expect(ContactSearchCache.key('u1', 'hopper', undefined)).not.toBe(ContactSearchCache.key('u2', 'hopper', undefined));
-    expect(ContactSearchCache.key('u1', 'hopper', 'active')).not.toBe(ContactSearchCache.key('u1', 'hopper', undefined));
-    expect(ContactSearchCache.key('u1', 'hopper', 'active')).not.toBe(ContactSearchCache.key('u1', 'hopper', 'unsubscribed'));
+    expect(ContactSearchCache.key('u1', 'hopper', undefined)).not.toBe(
+      ContactSearchCache.key('u2', 'hopper', undefined),
+    );
+    expect(ContactSearchCache.key('u1', 'hopper', 'active')).not.toBe(
+      ContactSearchCache.key('u1', 'hopper', undefined),
+    );
+    expect(ContactSearchCache.key('u1', 'hopper', 'active')).not.toBe(
+      ContactSearchCache.key('u1', 'hopper', 'unsubscribed'),
+    );
   });
 
   it('evicts the least recently used entries past the id budget', () => {
@@ -81,7 +87,9 @@ describe('ContactSearchCache', () => {
   it('stores neither a null load nor a failed one, and loads again next time', async () => {
     const cache = new ContactSearchCache();
     expect(await cache.getOrLoad('a', async () => null)).toBeNull();
-    await expect(cache.getOrLoad('a', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await expect(cache.getOrLoad('a', async () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
     const loaded = entry('1', 1);
     expect(await cache.getOrLoad('a', async () => loaded)).toBe(loaded);
   });
@@ -96,7 +104,9 @@ describe('ContactPageCache', () => {
     const search = ContactSearchCache.key('u1', 'hopper', undefined);
     expect(ContactPageCache.key(search, 0, 50)).not.toBe(ContactPageCache.key(search, 50, 50));
     expect(ContactPageCache.key(search, 0, 50)).not.toBe(ContactPageCache.key(search, 0, 25));
-    expect(ContactPageCache.key(search, 0, 50)).not.toBe(ContactPageCache.key(ContactSearchCache.key('u2', 'hopper', undefined), 0, 50));
+    expect(ContactPageCache.key(search, 0, 50)).not.toBe(
+      ContactPageCache.key(ContactSearchCache.key('u2', 'hopper', undefined), 0, 50),
+    );
   });
 
   it('evicts the least recently used pages past the character budget', () => {
@@ -136,8 +146,15 @@ describe('ContactPageCache', () => {
     expect(cache.get('a')).toBe(made);
     // A null build stores nothing; a failed one is forgotten too.
     expect(await cache.load('b', async () => null)).toBeNull();
-    await expect(cache.load('c', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
-    expect([cache.get('b'), cache.get('c'), cache.pending('b'), cache.pending('c')]).toEqual([undefined, undefined, undefined, undefined]);
+    await expect(cache.load('c', async () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
+    expect([cache.get('b'), cache.get('c'), cache.pending('b'), cache.pending('c')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('drops a page only while it is still the stored one', () => {

@@ -90,12 +90,21 @@ export type StoredPage = { key: string; page: CachedPage };
  * A page of the user's contacts and the total for the X-Total-Count header. `confirmed` is a stored
  * page already confirmed current in this request (along the session lookup; see storedSearchPage).
  */
-export async function searchContacts(db: Db, userId: string, query: ContactsQuery, confirmed?: StoredPage | null): Promise<ContactsPage> {
-  if (query.listId !== undefined && !(await repo.findList(db, userId, query.listId))) throw new AppError('not_found', LIST_NOT_FOUND);
+export async function searchContacts(
+  db: Db,
+  userId: string,
+  query: ContactsQuery,
+  confirmed?: StoredPage | null,
+): Promise<ContactsPage> {
+  if (query.listId !== undefined && !(await repo.findList(db, userId, query.listId)))
+    throw new AppError('not_found', LIST_NOT_FOUND);
   const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
   const keys = cacheKeys(userId, query);
   if (keys) {
-    const cached = confirmed?.key === keys.page ? confirmed.page : await cachedSearchPage(db, userId, { search: keys.search, status: query.status }, keys, page);
+    const cached =
+      confirmed?.key === keys.page
+        ? confirmed.page
+        : await cachedSearchPage(db, userId, { search: keys.search, status: query.status }, keys, page);
     if (cached) return { json: cached.body, total: cached.total, exact: cached.exact };
   }
   const { rows, total, exact } = await repo.listContacts(db, userId, query, page);
@@ -107,7 +116,11 @@ function cacheKeys(userId: string, query: ContactsQuery): { search: string; sear
   // List membership is not covered by the contacts version, so only list-free searches are cached.
   if (!query.search || query.listId !== undefined) return null;
   const searchKey = ContactSearchCache.key(userId, query.search, query.status);
-  return { search: query.search, searchKey, page: ContactPageCache.key(searchKey, (query.page - 1) * query.pageSize, query.pageSize) };
+  return {
+    search: query.search,
+    searchKey,
+    page: ContactPageCache.key(searchKey, (query.page - 1) * query.pageSize, query.pageSize),
+  };
 }
 
 /**
@@ -240,7 +253,16 @@ async function buildPage(db: Db, userId: string, entry: CachedSearch, pageIds: I
   const ids = repo.arrayLiteral(pageIds);
   const total = entry.complete ? entry.ids.length : repo.COUNT_CAP;
   if (pageIds.length === 0) {
-    const empty: CachedPage = { version: entry.version, ids, ctids: '{}', xmins: '{}', count: 0, body: '[]', total, exact: entry.complete };
+    const empty: CachedPage = {
+      version: entry.version,
+      ids,
+      ctids: '{}',
+      xmins: '{}',
+      count: 0,
+      body: '[]',
+      total,
+      exact: entry.complete,
+    };
     return (await repo.contactPageIsCurrent(db, userId, empty)) ? empty : null;
   }
   const rows = await repo.contactPageAtVersion(db, userId, ids, pageIds.length, entry.version);
@@ -250,7 +272,10 @@ async function buildPage(db: Db, userId: string, entry: CachedSearch, pageIds: I
   return {
     version: entry.version,
     ids,
-    ctids: repo.arrayLiteral(rows.map((row) => row[17]), true),
+    ctids: repo.arrayLiteral(
+      rows.map((row) => row[17]),
+      true,
+    ),
     // Distinct: rows written together share one (an import batch), and the check tests membership only.
     xmins: repo.arrayLiteral([...new Set(rows.map((row) => row[18]))]),
     count: rows.length,
@@ -267,7 +292,11 @@ export async function getContact(db: Db, userId: string, id: number): Promise<Co
 }
 
 /** Creates a contact (and adds it to the given lists) in one transaction; 409 on a duplicate email. */
-export async function createContact(db: Db, userId: string, body: z.output<typeof createContactBodySchema>): Promise<Contact> {
+export async function createContact(
+  db: Db,
+  userId: string,
+  body: z.output<typeof createContactBodySchema>,
+): Promise<Contact> {
   const { listIds, ...fields } = body;
   return db.transaction(async (tx) => {
     for (const listId of listIds ?? []) {
@@ -280,7 +309,12 @@ export async function createContact(db: Db, userId: string, body: z.output<typeo
   });
 }
 
-export async function updateContact(db: Db, userId: string, id: number, body: z.output<typeof updateContactBodySchema>): Promise<Contact> {
+export async function updateContact(
+  db: Db,
+  userId: string,
+  id: number,
+  body: z.output<typeof updateContactBodySchema>,
+): Promise<Contact> {
   if (body.email !== undefined && (await repo.emailTaken(db, userId, body.email, id))) {
     throw new AppError('conflict', CONTACT_EXISTS, { email: CONTACT_EXISTS });
   }
@@ -324,7 +358,11 @@ export async function contactLists(db: Db, userId: string): Promise<ContactList[
 }
 
 /** Creates a list, optionally with members (the table's "Send Campaign" makes one from a selection). */
-export async function createList(db: Db, userId: string, body: z.output<typeof createContactListBodySchema>): Promise<ContactList> {
+export async function createList(
+  db: Db,
+  userId: string,
+  body: z.output<typeof createContactListBodySchema>,
+): Promise<ContactList> {
   return db.transaction(async (tx) => {
     const row = await repo.insertList(tx, userId, body.name, body.description);
     if (!row) throw new AppError('conflict', LIST_EXISTS, { name: LIST_EXISTS });
@@ -334,7 +372,12 @@ export async function createList(db: Db, userId: string, body: z.output<typeof c
   });
 }
 
-export async function updateList(db: Db, userId: string, id: number, body: z.output<typeof updateContactListBodySchema>): Promise<ContactList> {
+export async function updateList(
+  db: Db,
+  userId: string,
+  id: number,
+  body: z.output<typeof updateContactListBodySchema>,
+): Promise<ContactList> {
   try {
     const row = await repo.updateList(db, userId, id, body);
     if (!row) throw new AppError('not_found', LIST_NOT_FOUND);
@@ -349,4 +392,3 @@ export async function updateList(db: Db, userId: string, id: number, body: z.out
 export async function deleteList(db: Db, userId: string, id: number): Promise<void> {
   if (!(await repo.deleteList(db, userId, id))) throw new AppError('not_found', LIST_NOT_FOUND);
 }
-

@@ -19,7 +19,15 @@ async function records(pieces: (string | Buffer)[], options = OPTIONS): Promise<
 /** What csv-parse, with the options the import used before, makes of the same bytes. */
 async function csvParseRecords(bytes: Buffer, delimiter: string): Promise<string[][]> {
   const parser = Readable.from([bytes]).pipe(
-    parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: 1_000_000 }),
+    parse({
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      max_record_size: 1_000_000,
+    }),
   );
   const all: string[][] = [];
   for await (const record of parser) all.push(record as string[]);
@@ -75,16 +83,23 @@ describe('csvRecords', () => {
   it('refuses a quote that is never closed and a record over the size limit, after the records before them', async () => {
     const read: string[][] = [];
     const reading = (async () => {
-      for await (const batch of csvRecords(Readable.from([Buffer.from('a,b\n1,2\n"open,c\n')]), OPTIONS)) read.push(...batch);
+      for await (const batch of csvRecords(Readable.from([Buffer.from('a,b\n1,2\n"open,c\n')]), OPTIONS))
+        read.push(...batch);
     })();
-    await expect(reading).rejects.toMatchObject({ code: 'CSV_QUOTE_NOT_CLOSED', message: 'a quoted field is never closed' });
+    await expect(reading).rejects.toMatchObject({
+      code: 'CSV_QUOTE_NOT_CLOSED',
+      message: 'a quoted field is never closed',
+    });
     expect(read).toEqual([
       ['a', 'b'],
       ['1', '2'],
     ]);
     const limit = { ...OPTIONS, maxRecordChars: 1000 };
     await expect(records(['a,b\n', '"', 'x'.repeat(600), 'y'.repeat(600)], limit)).rejects.toBeInstanceOf(CsvReadError);
-    await expect(records([`a,${'x'.repeat(1200)}\n`], limit)).rejects.toMatchObject({ code: 'CSV_RECORD_TOO_LARGE', message: 'a record is longer than 1000 characters' });
+    await expect(records([`a,${'x'.repeat(1200)}\n`], limit)).rejects.toMatchObject({
+      code: 'CSV_RECORD_TOO_LARGE',
+      message: 'a record is longer than 1000 characters',
+    });
   });
 
   it('reads what csv-parse read, field for field, for any well-formed file cut anywhere', async () => {
@@ -102,9 +117,16 @@ describe('csvRecords', () => {
         async (rows, delimiter, lineBreak, bom, offsets) => {
           // Quoted when it must be, or when it has padding at an end (which is otherwise trimmed) or is empty.
           const needsQuotes = (value: string) => /[",;\t\r\n]/.test(value) || value !== value.trim() || value === '';
-          const text = rows.map((row) => row.map((value) => (needsQuotes(value) ? `"${value.replaceAll('"', '""')}"` : value)).join(delimiter)).join(lineBreak) + lineBreak;
+          const text =
+            rows
+              .map((row) =>
+                row.map((value) => (needsQuotes(value) ? `"${value.replaceAll('"', '""')}"` : value)).join(delimiter),
+              )
+              .join(lineBreak) + lineBreak;
           const bytes = Buffer.from((bom ? '\uFEFF' : '') + text);
-          expect(await records(cut(bytes, offsets), { ...OPTIONS, delimiter })).toEqual(await csvParseRecords(bytes, delimiter));
+          expect(await records(cut(bytes, offsets), { ...OPTIONS, delimiter })).toEqual(
+            await csvParseRecords(bytes, delimiter),
+          );
         },
       ),
       { numRuns: 400 },

@@ -40,7 +40,8 @@ export async function* csvRecords(chunks: AsyncIterable<Buffer>, options: CsvOpt
   const decoder = new StringDecoder('utf8');
   const delimiter = options.delimiter.charCodeAt(0);
   const isPadding = (code: number) => code === SPACE || (code === TAB && delimiter !== TAB);
-  const tooLarge = () => new CsvReadError('CSV_RECORD_TOO_LARGE', `a record is longer than ${options.maxRecordChars} characters`);
+  const tooLarge = () =>
+    new CsvReadError('CSV_RECORD_TOO_LARGE', `a record is longer than ${options.maxRecordChars} characters`);
   let pending = '';
   let first = true;
 
@@ -67,7 +68,11 @@ export async function* csvRecords(chunks: AsyncIterable<Buffer>, options: CsvOpt
             // At the end of a chunk a quote may be the first of a doubled one: wait for the next.
             if (close === -1 || (close + 1 === n && !final)) {
               if (!final) break record;
-              return { records, rest: start, error: new CsvReadError('CSV_QUOTE_NOT_CLOSED', 'a quoted field is never closed') };
+              return {
+                records,
+                rest: start,
+                error: new CsvReadError('CSV_QUOTE_NOT_CLOSED', 'a quoted field is never closed'),
+              };
             }
             if (text.charCodeAt(close + 1) === QUOTE) {
               value += text.slice(from, close + 1);

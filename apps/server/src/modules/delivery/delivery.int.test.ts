@@ -11,34 +11,90 @@ import { catcherTransport } from './transport.ts';
 
 const blocks = [{ id: 'b1', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'p' } }];
 
-
 async function campaignTo(client: TestClient, count: number, name = 'Campaign') {
   await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
   const list = (await client.post('/api/contact-lists', { name: `${name} list` })).json() as { id: number };
   const csv = `email,firstName\n${Array.from({ length: count }, (_, i) => `r${i}-${name.replace(/\W/g, '')}@x.io,R${i}`).join('\n')}\n`;
   await client.post('/api/contacts/import-csv', { csvData: csv, listId: list.id });
-  const campaign = (await client.post('/api/campaigns', { name, subject: 'Hi', fromEmail: 'news@acme.example', content: { html: '' }, blocks, listIds: [list.id] })).json();
+  const campaign = (
+    await client.post('/api/campaigns', {
+      name,
+      subject: 'Hi',
+      fromEmail: 'news@acme.example',
+      content: { html: '' },
+      blocks,
+      listIds: [list.id],
+    })
+  ).json();
   return campaign.id as number;
 }
 
 function dsn(originalMessageId: string, recipient: string, status: string, action = 'failed') {
   return [
-    'From: MAILER-DAEMON@mx.example', 'To: bounces@acme.example', 'Subject: Undelivered Mail', 'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"', '',
-    '--b1', 'Content-Type: text/plain', '', 'Delivery failed.', '',
-    '--b1', 'Content-Type: message/delivery-status', '', 'Reporting-MTA: dns; mx.example', '',
-    `Final-Recipient: rfc822; ${recipient}`, `Action: ${action}`, `Status: ${status}`, 'Diagnostic-Code: smtp; 550 5.1.1 User unknown', '',
-    '--b1', 'Content-Type: text/rfc822-headers', '', `Message-ID: ${originalMessageId}`, 'Subject: Hi', '', '--b1--', '',
+    'From: MAILER-DAEMON@mx.example',
+    'To: bounces@acme.example',
+    'Subject: Undelivered Mail',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+    '',
+    '--b1',
+    'Content-Type: text/plain',
+    '',
+    'Delivery failed.',
+    '',
+    '--b1',
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.example',
+    '',
+    `Final-Recipient: rfc822; ${recipient}`,
+    `Action: ${action}`,
+    `Status: ${status}`,
+    'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
+    '',
+    '--b1',
+    'Content-Type: text/rfc822-headers',
+    '',
+    `Message-ID: ${originalMessageId}`,
+    'Subject: Hi',
+    '',
+    '--b1--',
+    '',
   ].join('\r\n');
 }
 
 function arf(originalMessageId: string, recipient: string) {
   return [
-    'From: fbl@isp.example', 'To: abuse@acme.example', 'Subject: Complaint', 'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=feedback-report; boundary="b2"', '',
-    '--b2', 'Content-Type: text/plain', '', 'This is an abuse report.', '',
-    '--b2', 'Content-Type: message/feedback-report', '', 'Feedback-Type: abuse', 'User-Agent: isp/1.0', 'Version: 1', `Original-Rcpt-To: ${recipient}`, '',
-    '--b2', 'Content-Type: message/rfc822', '', `Message-ID: ${originalMessageId}`, 'From: news@acme.example', `To: ${recipient}`, 'Subject: Hi', '', 'Hello', '--b2--', '',
+    'From: fbl@isp.example',
+    'To: abuse@acme.example',
+    'Subject: Complaint',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=feedback-report; boundary="b2"',
+    '',
+    '--b2',
+    'Content-Type: text/plain',
+    '',
+    'This is an abuse report.',
+    '',
+    '--b2',
+    'Content-Type: message/feedback-report',
+    '',
+    'Feedback-Type: abuse',
+    'User-Agent: isp/1.0',
+    'Version: 1',
+    `Original-Rcpt-To: ${recipient}`,
+    '',
+    '--b2',
+    'Content-Type: message/rfc822',
+    '',
+    `Message-ID: ${originalMessageId}`,
+    'From: news@acme.example',
+    `To: ${recipient}`,
+    'Subject: Hi',
+    '',
+    'Hello',
+    '--b2--',
+    '',
   ].join('\r\n');
 }
 
@@ -60,7 +116,12 @@ describe('delivery on the built-in catcher', () => {
     const listed = outbox.json();
     expect(listed.transport).toBe('catcher');
     expect(listed.messages).toHaveLength(2);
-    expect(listed.messages[0]).toMatchObject({ from: 'news@acme.example', subject: 'Hi', isTest: false, campaignId: id });
+    expect(listed.messages[0]).toMatchObject({
+      from: 'news@acme.example',
+      subject: 'Hi',
+      isTest: false,
+      campaignId: id,
+    });
     const message = (await client.get(`/api/outbox/${listed.messages[0].id}`)).json();
     expect(message.html).toContain('Hello R');
     expect(message.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
@@ -73,8 +134,18 @@ describe('delivery on the built-in catcher', () => {
   it('stores a message together with its record: a declined or failed record leaves no message behind', async () => {
     const { user } = await signUpUser(t());
     const transport = catcherTransport(t().ctx.db);
-    const message = { userId: user.id, campaignId: null, messageId: '<atomic@acme.example>', from: 'news@acme.example', to: 'a@x.io', subject: 'Hi', raw: Buffer.from('Subject: Hi\r\n\r\nHi\r\n'), isTest: false };
-    const stored = async () => (await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.messageId, message.messageId))).length;
+    const message = {
+      userId: user.id,
+      campaignId: null,
+      messageId: '<atomic@acme.example>',
+      from: 'news@acme.example',
+      to: 'a@x.io',
+      subject: 'Hi',
+      raw: Buffer.from('Subject: Hi\r\n\r\nHi\r\n'),
+      isTest: false,
+    };
+    const stored = async () =>
+      (await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.messageId, message.messageId))).length;
     await expect(transport.send(message, async () => null)).rejects.toMatchObject({ kind: 'superseded' });
     const failing = { finish: async () => Promise.reject(new Error('record lost')), rollback: async () => undefined };
     await expect(transport.send(message, async () => failing)).rejects.toThrow('record lost');
@@ -112,10 +183,33 @@ describe('delivery on the built-in catcher', () => {
 
   it('refuses the webhook without its token (401) and bodies over 25 MB (413)', async () => {
     const anon = t().client();
-    expect((await anon.request({ method: 'POST', url: '/api/webhook/email', headers: { 'content-type': 'message/rfc822' }, payload: 'x' })).statusCode).toBe(401);
-    expect((await anon.request({ method: 'POST', url: '/api/webhook/email?token=wrong', headers: { 'content-type': 'message/rfc822' }, payload: 'x' })).statusCode).toBe(401);
+    expect(
+      (
+        await anon.request({
+          method: 'POST',
+          url: '/api/webhook/email',
+          headers: { 'content-type': 'message/rfc822' },
+          payload: 'x',
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await anon.request({
+          method: 'POST',
+          url: '/api/webhook/email?token=wrong',
+          headers: { 'content-type': 'message/rfc822' },
+          payload: 'x',
+        })
+      ).statusCode,
+    ).toBe(401);
     const token = inboundWebhookToken(t().ctx.config);
-    const big = await anon.request({ method: 'POST', url: `/api/webhook/email?token=${token}`, headers: { 'content-type': 'message/rfc822' }, payload: Buffer.alloc(26 * 1024 * 1024, 97) });
+    const big = await anon.request({
+      method: 'POST',
+      url: `/api/webhook/email?token=${token}`,
+      headers: { 'content-type': 'message/rfc822' },
+      payload: Buffer.alloc(26 * 1024 * 1024, 97),
+    });
     expect(big.statusCode).toBe(413);
   });
 
@@ -128,14 +222,23 @@ describe('delivery on the built-in catcher', () => {
     const [first, second, third] = sends;
     const token = inboundWebhookToken(t().ctx.config);
     const post = (raw: string, auth: 'query' | 'header' = 'query') =>
-      t().client().request({
-        method: 'POST',
-        url: auth === 'query' ? `/api/webhook/email?token=${token}` : '/api/webhook/email',
-        headers: { 'content-type': 'message/rfc822', ...(auth === 'header' ? { authorization: `Bearer ${token}` } : {}) },
-        payload: raw,
-      });
-    expect((await post(dsn(first?.messageId ?? '', first?.email ?? '', '5.1.1'))).json()).toEqual({ handled: 'bounce' });
-    expect((await post(dsn(second?.messageId ?? '', second?.email ?? '', '4.2.2', 'delayed'), 'header')).json()).toEqual({ handled: 'soft-bounce' });
+      t()
+        .client()
+        .request({
+          method: 'POST',
+          url: auth === 'query' ? `/api/webhook/email?token=${token}` : '/api/webhook/email',
+          headers: {
+            'content-type': 'message/rfc822',
+            ...(auth === 'header' ? { authorization: `Bearer ${token}` } : {}),
+          },
+          payload: raw,
+        });
+    expect((await post(dsn(first?.messageId ?? '', first?.email ?? '', '5.1.1'))).json()).toEqual({
+      handled: 'bounce',
+    });
+    expect(
+      (await post(dsn(second?.messageId ?? '', second?.email ?? '', '4.2.2', 'delayed'), 'header')).json(),
+    ).toEqual({ handled: 'soft-bounce' });
     expect((await post(dsn('<unknown@nowhere>', 'x@y.z', '5.1.1'))).json()).toEqual({ handled: 'unmatched' });
     expect((await post('Subject: hello\r\n\r\nJust a note')).json()).toEqual({ handled: 'ignored' });
 
@@ -143,11 +246,17 @@ describe('delivery on the built-in catcher', () => {
     await t().ctx.database.raw.executeSql(`UPDATE campaigns SET status = 'sending' WHERE id = ${id}`, []);
     expect((await post(arf(third?.messageId ?? '', third?.email ?? ''))).json()).toEqual({ handled: 'complaint' });
     expect((await client.get(`/api/campaigns/${id}`)).json().status).toBe('paused');
-    const notes = await t().ctx.database.raw.executeSql(`SELECT title FROM notifications WHERE user_id = '${user.id}'`, []);
+    const notes = await t().ctx.database.raw.executeSql(
+      `SELECT title FROM notifications WHERE user_id = '${user.id}'`,
+      [],
+    );
     expect((notes.rows[0] as { title: string }).title).toBe('Campaign “Feedback” paused');
     const complainer = (await client.get(`/api/contacts?search=${third?.email}`)).json()[0];
     expect(complainer.isActive).toBe(false);
-    const suppressed = await t().ctx.database.raw.executeSql(`SELECT email, reason FROM suppressions WHERE user_id = '${user.id}' ORDER BY reason`, []);
+    const suppressed = await t().ctx.database.raw.executeSql(
+      `SELECT email, reason FROM suppressions WHERE user_id = '${user.id}' ORDER BY reason`,
+      [],
+    );
     expect(suppressed.rows).toEqual([
       { email: first?.email, reason: 'bounce' },
       { email: third?.email, reason: 'complaint' },
@@ -156,7 +265,9 @@ describe('delivery on the built-in catcher', () => {
 
   it('gives a signed-in user the webhook address with its token', async () => {
     const { client } = await signUpUser(t());
-    expect((await client.get('/api/webhook/email-address')).json().url).toBe(`http://localhost:5000/api/webhook/email?token=${inboundWebhookToken(t().ctx.config)}`);
+    expect((await client.get('/api/webhook/email-address')).json().url).toBe(
+      `http://localhost:5000/api/webhook/email?token=${inboundWebhookToken(t().ctx.config)}`,
+    );
     expect((await t().client().get('/api/webhook/email-address')).statusCode).toBe(401);
   });
 });
@@ -184,7 +295,9 @@ describe('sending from the user’s own domain', () => {
   it('signs every message with the domain’s DKIM key, verifiable against its published record', async () => {
     const { client } = await signUpUser(t());
     const domain = await verifiedDomain(client, 'acme.example');
-    const [selector] = (await t().ctx.database.raw.executeSql(`SELECT dkim_selector FROM domains WHERE id = ${domain.id}`, [])).rows as { dkim_selector: string }[];
+    const [selector] = (
+      await t().ctx.database.raw.executeSql(`SELECT dkim_selector FROM domains WHERE id = ${domain.id}`, [])
+    ).rows as { dkim_selector: string }[];
     const id = await campaignTo(client, 2, 'Signed');
     const before = sink.received.length;
     await client.post(`/api/campaigns/${id}/send`);
@@ -194,7 +307,8 @@ describe('sending from the user’s own domain', () => {
     for (const message of messages) {
       const result = await dkimVerify(Buffer.from(message.raw), {
         resolver: async (name: string, type: string) => {
-          if (type === 'TXT' && name === `${selector?.dkim_selector}._domainkey.acme.example`) return [[domain.dkimRecord]];
+          if (type === 'TXT' && name === `${selector?.dkim_selector}._domainkey.acme.example`)
+            return [[domain.dkimRecord]];
           const error = new Error('not found') as Error & { code: string };
           error.code = 'ENOTFOUND';
           throw error;
@@ -205,7 +319,9 @@ describe('sending from the user’s own domain', () => {
       expect(signature?.signingDomain).toBe('acme.example');
       const header = message.raw.replace(/\r?\n[ \t]+/g, ' ').match(/^DKIM-Signature: (.+)$/m)?.[1] ?? '';
       const signedHeaders = (/\bh=([^;]+)/.exec(header)?.[1] ?? '').split(':').map((h) => h.trim().toLowerCase());
-      expect(signedHeaders).toEqual(expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']));
+      expect(signedHeaders).toEqual(
+        expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']),
+      );
     }
   });
 
@@ -213,10 +329,7 @@ describe('sending from the user’s own domain', () => {
     const { client } = await signUpUser(t());
     const domain = await verifiedDomain(client, 'warm.example');
     const id = await campaignTo(client, 5, 'Warming');
-    await t().ctx.database.raw.executeSql(
-      `UPDATE campaigns SET from_email = 'news@warm.example' WHERE id = ${id}`,
-      [],
-    );
+    await t().ctx.database.raw.executeSql(`UPDATE campaigns SET from_email = 'news@warm.example' WHERE id = ${id}`, []);
     // Day 1 of warming: pretend all but 2 of today's allowance is used.
     const today = new Date().toISOString().slice(0, 10);
     await t().ctx.database.raw.executeSql(
@@ -225,15 +338,23 @@ describe('sending from the user’s own domain', () => {
     );
     const cap = (await client.get(`/api/domains/${domain.id}`)).json().warming?.dailyLimit ?? null;
     const limit = typeof cap === 'number' ? cap : 1000;
-    await t().ctx.database.raw.executeSql(`UPDATE domain_daily_sends SET sent = ${limit - 2} WHERE domain_id = ${domain.id}`, []);
+    await t().ctx.database.raw.executeSql(
+      `UPDATE domain_daily_sends SET sent = ${limit - 2} WHERE domain_id = ${domain.id}`,
+      [],
+    );
     const before = sink.received.length;
     await client.post(`/api/campaigns/${id}/send`);
     await runSendJobs(t());
     expect(sink.received.length - before).toBe(2);
     const campaign = (await client.get(`/api/campaigns/${id}`)).json();
     expect(campaign).toMatchObject({ status: 'sending', totalSent: 2 });
-    expect(Date.parse(campaign.pausedUntil)).toBe(Date.parse(`${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`));
-    const deferred = await t().ctx.database.raw.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = '${SEND_BATCH_JOB}' AND state = 'created' AND start_after > now()`, []);
+    expect(Date.parse(campaign.pausedUntil)).toBe(
+      Date.parse(`${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`),
+    );
+    const deferred = await t().ctx.database.raw.executeSql(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = '${SEND_BATCH_JOB}' AND state = 'created' AND start_after > now()`,
+      [],
+    );
     expect((deferred.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(1);
   });
 });

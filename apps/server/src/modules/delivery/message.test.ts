@@ -57,7 +57,23 @@ describe('quotedPrintable', () => {
   });
 
   it('round-trips any text made of the characters that need care', () => {
-    const unit = fc.constantFrom('a', 'Z', ' ', '\t', '\n', '\r', '=', '.', 'é', '—', '😀', '\u0000', '\u007f', '\ud800', 'x'.repeat(90));
+    const unit = fc.constantFrom(
+      'a',
+      'Z',
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '=',
+      '.',
+      'é',
+      '—',
+      '😀',
+      '\u0000',
+      '\u007f',
+      '\ud800',
+      'x'.repeat(90),
+    );
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 200 }), (sample) => {
         // A lone surrogate is encoded as U+FFFD, as Node's own UTF-8 encoder does.
@@ -86,14 +102,22 @@ describe('buildRawMessage', () => {
     expect(parsed.html).toBe(html);
     expect(parsed.text?.trim()).toBe('Hi Zoë');
     expect(String(raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-    expect(String(raw)).toMatch(/^List-Unsubscribe: <https:\/\/app\.example\/u\/token>,\r\n <mailto:unsubscribe@acme\.example\?subject=unsubscribe>$/m);
+    expect(String(raw)).toMatch(
+      /^List-Unsubscribe: <https:\/\/app\.example\/u\/token>,\r\n <mailto:unsubscribe@acme\.example\?subject=unsubscribe>$/m,
+    );
     expect(parsed.date?.getTime()).toBeGreaterThan(Date.now() - 60_000);
     for (const line of raw.toString('utf8').split('\r\n')) expect(line.length).toBeLessThanOrEqual(998);
   });
 
   it('encodes non-ASCII names and subjects, folds long subjects, and marks tests', async () => {
     const subject = `Ünïcödé sale — ${'ends soon '.repeat(10)}🎉`;
-    const raw = buildRawMessage({ ...base, from: { name: 'Café "Zoë"', address: 'news@acme.example' }, subject, isTest: true, unsubscribeUrl: null });
+    const raw = buildRawMessage({
+      ...base,
+      from: { name: 'Café "Zoë"', address: 'news@acme.example' },
+      subject,
+      isTest: true,
+      unsubscribeUrl: null,
+    });
     const parsed = await simpleParser(raw);
     expect(parsed.subject).toBe(`[Test] ${subject}`);
     expect(parsed.from?.value[0]?.name).toBe('Café "Zoë"');
@@ -106,7 +130,11 @@ describe('buildRawMessage', () => {
   });
 
   it('cannot be made to add headers through a line break in a value', async () => {
-    const raw = buildRawMessage({ ...base, from: { name: 'Evil\r\nBcc: victim@example.com', address: 'news@acme.example' }, subject: 'Hi\r\nBcc: x@example.com' });
+    const raw = buildRawMessage({
+      ...base,
+      from: { name: 'Evil\r\nBcc: victim@example.com', address: 'news@acme.example' },
+      subject: 'Hi\r\nBcc: x@example.com',
+    });
     const parsed = await simpleParser(raw);
     expect(parsed.headers.has('bcc')).toBe(false);
     expect(parsed.bcc).toBeUndefined();
@@ -116,7 +144,11 @@ describe('buildRawMessage', () => {
 describe('signDkim', () => {
   it('signs the t= it writes, also when the clock crosses a half second while signing', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const key = { domainName: 'acme.example', keySelector: 'sw1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+    const key = {
+      domainName: 'acme.example',
+      keySelector: 'sw1',
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
     const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
     // Each reading of the clock is 0.7 s later than the one before: mailauth, left to read it
     // itself, rounded two readings to different seconds and signed a t= other than the one it wrote.

@@ -70,8 +70,16 @@ function escapedCodePoint(codePoint: number): string {
   if (codePoint < 0x80) return escaped(codePoint);
   if (codePoint < 0x800) return escaped(0xc0 | (codePoint >> 6)) + escaped(0x80 | (codePoint & 63));
   if (codePoint >= 0xd800 && codePoint <= 0xdfff) return '=EF=BF=BD';
-  if (codePoint < 0x10000) return escaped(0xe0 | (codePoint >> 12)) + escaped(0x80 | ((codePoint >> 6) & 63)) + escaped(0x80 | (codePoint & 63));
-  return escaped(0xf0 | (codePoint >> 18)) + escaped(0x80 | ((codePoint >> 12) & 63)) + escaped(0x80 | ((codePoint >> 6) & 63)) + escaped(0x80 | (codePoint & 63));
+  if (codePoint < 0x10000)
+    return (
+      escaped(0xe0 | (codePoint >> 12)) + escaped(0x80 | ((codePoint >> 6) & 63)) + escaped(0x80 | (codePoint & 63))
+    );
+  return (
+    escaped(0xf0 | (codePoint >> 18)) +
+    escaped(0x80 | ((codePoint >> 12) & 63)) +
+    escaped(0x80 | ((codePoint >> 6) & 63)) +
+    escaped(0x80 | (codePoint & 63))
+  );
 }
 
 /**
@@ -162,22 +170,47 @@ export function buildRawMessage(input: {
     `Date: ${mailDate(new Date())}`,
     'MIME-Version: 1.0',
     ...(input.unsubscribeUrl
-      ? [`List-Unsubscribe: <${stripControls(input.unsubscribeUrl)}>,\r\n <mailto:unsubscribe@${domain}?subject=unsubscribe>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click']
+      ? [
+          `List-Unsubscribe: <${stripControls(input.unsubscribeUrl)}>,\r\n <mailto:unsubscribe@${domain}?subject=unsubscribe>`,
+          'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+        ]
       : []),
     ...(input.isTest ? ['X-Sendwell-Test: yes'] : []),
     `Content-Type: multipart/alternative;\r\n boundary="${boundary}"`,
   ];
   const part = (type: string, body: string) =>
     `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${quotedPrintable(body)}\r\n`;
-  return Buffer.from(`${headers.join('\r\n')}\r\n\r\n${part('text/plain', input.text)}${part('text/html', input.html)}--${boundary}--\r\n`, 'utf8');
+  return Buffer.from(
+    `${headers.join('\r\n')}\r\n\r\n${part('text/plain', input.text)}${part('text/html', input.html)}--${boundary}--\r\n`,
+    'utf8',
+  );
 }
 
 /** Headers the DKIM signature covers, the unsubscribe ones included so they cannot be stripped or forged. */
-const SIGNED_HEADERS = ['From', 'To', 'Subject', 'Date', 'Message-ID', 'Reply-To', 'MIME-Version', 'Content-Type', 'List-Unsubscribe', 'List-Unsubscribe-Post'];
+const SIGNED_HEADERS = [
+  'From',
+  'To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'Reply-To',
+  'MIME-Version',
+  'Content-Type',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+];
 
 /** Prepends a DKIM-Signature made with the sending domain's key (relaxed/relaxed, rsa-sha256). */
-export async function signDkim(raw: Buffer, key: { domainName: string; keySelector: string; privateKey: string }): Promise<Buffer> {
-  const signature = { signingDomain: key.domainName, selector: key.keySelector, privateKey: key.privateKey, canonicalization: 'relaxed/relaxed' };
+export async function signDkim(
+  raw: Buffer,
+  key: { domainName: string; keySelector: string; privateKey: string },
+): Promise<Buffer> {
+  const signature = {
+    signingDomain: key.domainName,
+    selector: key.keySelector,
+    privateKey: key.privateKey,
+    canonicalization: 'relaxed/relaxed',
+  };
   const result = await dkimSign(raw, {
     ...signature,
     // Without it mailauth reads the clock twice, for the t= it signs and the t= it writes, rounding
@@ -187,6 +220,7 @@ export async function signDkim(raw: Buffer, key: { domainName: string; keySelect
     // mailauth reads the list as a colon-separated string (its .d.ts says string[]).
     headerList: SIGNED_HEADERS.join(':') as unknown as string[],
   });
-  if (result.errors.length > 0 || !result.signatures) throw new Error(`DKIM signing failed: ${result.errors.map((e) => e.message).join('; ')}`);
+  if (result.errors.length > 0 || !result.signatures)
+    throw new Error(`DKIM signing failed: ${result.errors.map((e) => e.message).join('; ')}`);
   return Buffer.concat([Buffer.from(result.signatures), raw]);
 }

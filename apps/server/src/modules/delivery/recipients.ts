@@ -14,8 +14,15 @@ export function recipientPredicate(userId: string, listIds: number[], segmentIds
 }
 
 /** How many recipients the lists and segments add up to now (for the send confirmation). */
-export async function countRecipients(db: DbOrTx, userId: string, listIds: number[], segmentIds: number[]): Promise<number> {
+export async function countRecipients(
+  db: DbOrTx,
+  userId: string,
+  listIds: number[],
+  segmentIds: number[],
+): Promise<number> {
   if (listIds.length === 0 && segmentIds.length === 0) return 0;
-  const result = await db.execute(sql`SELECT count(*)::int AS n FROM ${contacts} WHERE ${recipientPredicate(userId, listIds, segmentIds)}`);
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM ${contacts} WHERE ${recipientPredicate(userId, listIds, segmentIds)}`,
+  );
   return Number((result.rows[0] as { n: number }).n);
 }

@@ -19,8 +19,17 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send record of a killed work
 
   async function ledgerRow(): Promise<{ id: number; claimToken: string }> {
     const { client } = await signUpUser(t());
-    const contact = (await client.post('/api/contacts', { email: 'kill@x.io', firstName: 'K', lastName: 'Ill' })).json() as { id: number };
-    const campaign = (await client.post('/api/campaigns', { name: 'Kill', subject: 'Hi', fromEmail: 'news@acme.example', content: { html: '' } })).json() as { id: number };
+    const contact = (
+      await client.post('/api/contacts', { email: 'kill@x.io', firstName: 'K', lastName: 'Ill' })
+    ).json() as { id: number };
+    const campaign = (
+      await client.post('/api/campaigns', {
+        name: 'Kill',
+        subject: 'Hi',
+        fromEmail: 'news@acme.example',
+        content: { html: '' },
+      })
+    ).json() as { id: number };
     const claimToken = 'kill-test-claim';
     const inserted = await t().ctx.db.execute(sql`
       INSERT INTO campaign_sends (campaign_id, user_id, contact_id, email, first_name, last_name, status, claim_token, claimed_at)
@@ -69,23 +78,43 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send record of a killed work
     const late = await ledgerRow();
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/record-kill-child.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: t().ctx.database.connectionString, ROW_ID: String(row.id), LATE_ROW_ID: String(late.id), CLAIM_TOKEN: row.claimToken, DOT_AFTER_MS: '0', DOT_WAIT: 'busy', GRACE_TRAINED_MS: '' },
+      env: {
+        ...process.env,
+        DATABASE_URL: t().ctx.database.connectionString,
+        ROW_ID: String(row.id),
+        LATE_ROW_ID: String(late.id),
+        CLAIM_TOKEN: row.claimToken,
+        DOT_AFTER_MS: '0',
+        DOT_WAIT: 'busy',
+        GRACE_TRAINED_MS: '',
+      },
       stdio: 'inherit',
     });
     expect(await statusAfterKill(child, row.id)).toBe('sent');
-    const [lateRow] = await t().ctx.db.select({ status: campaignSends.status }).from(campaignSends).where(eq(campaignSends.id, late.id));
+    const [lateRow] = await t()
+      .ctx.db.select({ status: campaignSends.status })
+      .from(campaignSends)
+      .where(eq(campaignSends.id, late.id));
     expect(lateRow?.status).toBe('sending');
   });
 
   /** The row's status once the killed child's connection is gone: the server finishes its last statements (at most the grace sleep) and then notices. */
   async function statusAfterKill(child: ReturnType<typeof spawn>, id: number): Promise<string | undefined> {
-    const [, signal] = (await new Promise((resolve) => child.once('exit', (...args) => resolve(args)))) as [number | null, string | null];
+    const [, signal] = (await new Promise((resolve) => child.once('exit', (...args) => resolve(args)))) as [
+      number | null,
+      string | null,
+    ];
     expect(signal).toBe('SIGKILL');
     let status: string | undefined;
     for (let i = 0; i < 50; i += 1) {
-      const [found] = await t().ctx.db.select({ status: campaignSends.status }).from(campaignSends).where(eq(campaignSends.id, id));
+      const [found] = await t()
+        .ctx.db.select({ status: campaignSends.status })
+        .from(campaignSends)
+        .where(eq(campaignSends.id, id));
       status = found?.status;
-      const open = await t().ctx.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`);
+      const open = await t().ctx.db.execute(
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`,
+      );
       if ((open.rows[0] as { n: number }).n === 0 && i > 2) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -99,21 +128,42 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send records committed a gro
 
   async function claimedRows(count: number, claimToken: string) {
     const { client } = await signUpUser(t());
-    for (let i = 0; i < count; i += 1) await client.post('/api/contacts', { email: `group${i}@x.io`, firstName: 'G', lastName: String(i) });
-    const campaign = (await client.post('/api/campaigns', { name: 'Group', subject: 'Hi', fromEmail: 'news@acme.example', content: { html: '' } })).json() as { id: number };
+    for (let i = 0; i < count; i += 1)
+      await client.post('/api/contacts', { email: `group${i}@x.io`, firstName: 'G', lastName: String(i) });
+    const campaign = (
+      await client.post('/api/campaigns', {
+        name: 'Group',
+        subject: 'Hi',
+        fromEmail: 'news@acme.example',
+        content: { html: '' },
+      })
+    ).json() as { id: number };
     const inserted = await t().ctx.db.execute(sql`
       INSERT INTO campaign_sends (campaign_id, user_id, contact_id, email, first_name, last_name, status, claim_token, claimed_at)
       SELECT ${campaign.id}, user_id, id, email, first_name, last_name, 'sending', ${claimToken}, now() FROM contacts WHERE email LIKE 'group%@x.io' AND user_id = (SELECT user_id FROM campaigns WHERE id = ${campaign.id})
       RETURNING id`);
-    return (inserted.rows as { id: number }[]).map((r) => ({ id: Number(r.id), claimToken, messageId: `<group-${r.id}@acme.example>` }));
+    return (inserted.rows as { id: number }[]).map((r) => ({
+      id: Number(r.id),
+      claimToken,
+      messageId: `<group-${r.id}@acme.example>`,
+    }));
   }
-  const statusOf = async (id: number) => (await t().ctx.db.select({ status: campaignSends.status, messageId: campaignSends.messageId }).from(campaignSends).where(eq(campaignSends.id, id)))[0];
+  const statusOf = async (id: number) =>
+    (
+      await t()
+        .ctx.db.select({ status: campaignSends.status, messageId: campaignSends.messageId })
+        .from(campaignSends)
+        .where(eq(campaignSends.id, id))
+    )[0];
 
   it('writes the owned messages’ dots in one step after one COMMIT, drops the superseded and undoes the mark of a closed connection', async () => {
     const [owned, superseded, closed, alsoOwned] = await claimedRows(4, 'group-claim');
     if (!owned || !superseded || !closed || !alsoOwned) throw new Error('rows missing');
     // Another worker took this row over meanwhile.
-    await t().ctx.db.update(campaignSends).set({ claimToken: 'other-claim' }).where(eq(campaignSends.id, superseded.id));
+    await t()
+      .ctx.db.update(campaignSends)
+      .set({ claimToken: 'other-claim' })
+      .where(eq(campaignSends.id, superseded.id));
     const events: string[] = [];
     const writes: string[] = [];
     let sameStep: string[] = [];
@@ -126,8 +176,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send records committed a gro
       },
       drop: (reason) => void events.push(`${name} dropped (${reason})`),
     });
-    const records = await Promise.all([owned, superseded, closed, alsoOwned].map((row) => recordSend(t().ctx.database, row)));
-    const finished = records.map((record, i) => record?.finish(dot(['owned', 'superseded', 'closed', 'alsoOwned'][i] ?? '', i !== 2)));
+    const records = await Promise.all(
+      [owned, superseded, closed, alsoOwned].map((row) => recordSend(t().ctx.database, row)),
+    );
+    const finished = records.map((record, i) =>
+      record?.finish(dot(['owned', 'superseded', 'closed', 'alsoOwned'][i] ?? '', i !== 2)),
+    );
     await Promise.all(finished);
     expect(events).toEqual(['superseded dropped (superseded)', 'owned written', 'closed written', 'alsoOwned written']);
     // The dots went out back to back, in the synchronous step that wrote the COMMIT.
@@ -143,7 +197,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send records committed a gro
     const [quick, slow] = await claimedRows(2, 'late-claim');
     if (!quick || !slow) throw new Error('rows missing');
     const events: string[] = [];
-    const dot = (name: string): HeldDot => ({ write: () => (events.push(`${name} written`), true), drop: () => void events.push(`${name} dropped`) });
+    const dot = (name: string): HeldDot => ({
+      write: () => (events.push(`${name} written`), true),
+      drop: () => void events.push(`${name} dropped`),
+    });
     const [quickRecord, slowRecord] = await Promise.all([quick, slow].map((row) => recordSend(t().ctx.database, row)));
     // Both DATA commands go out together; the slow server answers its 354 only 40 ms later.
     quickRecord?.dotDue?.();

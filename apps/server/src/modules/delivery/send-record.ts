@@ -28,7 +28,10 @@ const GRACE_FALLBACK_MS = 5;
  * parsing and planning them each time was a visible share of the database's work while sending.
  */
 const GRACE_SQL = { name: 'sendwell_send_grace', text: 'SELECT pg_sleep($1::float8)' };
-const UNMARK_SENT = { name: 'sendwell_unmark_sent', text: `UPDATE campaign_sends SET status = 'sending', sent_at = NULL, message_id = NULL WHERE id = ANY($1::bigint[])` };
+const UNMARK_SENT = {
+  name: 'sendwell_unmark_sent',
+  text: `UPDATE campaign_sends SET status = 'sending', sent_at = NULL, message_id = NULL WHERE id = ANY($1::bigint[])`,
+};
 
 /** The 90th percentile of the last 256 timings, recomputed every 64 of them. */
 class RecentP90 {
@@ -137,7 +140,10 @@ export async function markGroupSent(database: Database, rows: readonly SendRow[]
     const sorted = [...rows].sort((a, b) => Number(a.id) - Number(b.id));
     socket.cork();
     const begun = client.query('BEGIN');
-    const marking = client.query<{ id: string }>({ ...MARK_SENT, values: [sorted.map((r) => r.id), sorted.map((r) => r.claimToken), sorted.map((r) => r.messageId)] });
+    const marking = client.query<{ id: string }>({
+      ...MARK_SENT,
+      values: [sorted.map((r) => r.id), sorted.map((r) => r.claimToken), sorted.map((r) => r.messageId)],
+    });
     sleep(graceEstimate.ms);
     markedAt = issuedAt;
     socket.uncork();
@@ -338,7 +344,10 @@ export class SendGroups {
     this.marking += 1;
     let marked: MarkedGroup;
     try {
-      marked = await markGroupSent(this.database, members.map((m) => m.row));
+      marked = await markGroupSent(
+        this.database,
+        members.map((m) => m.row),
+      );
     } catch {
       for (const member of members) this.conclude(member, 'failed');
       return;
@@ -423,7 +432,9 @@ async function unmarkSent(db: DbOrTx, row: SendRow): Promise<void> {
   await db
     .update(campaignSends)
     .set({ status: 'sending', sentAt: null, messageId: null })
-    .where(and(eq(campaignSends.id, row.id), eq(campaignSends.claimToken, row.claimToken), eq(campaignSends.status, 'sent')));
+    .where(
+      and(eq(campaignSends.id, row.id), eq(campaignSends.claimToken, row.claimToken), eq(campaignSends.status, 'sent')),
+    );
 }
 
 const groupsByDatabase = new WeakMap<Database, SendGroups>();
@@ -438,13 +449,24 @@ const groupsByDatabase = new WeakMap<Database, SendGroups>();
  * this process, or within a given transaction (`within`, the built-in catcher's), the mark is made at
  * once and undone by `rollback`.
  */
-export async function recordSend(database: Database, row: SendRow, within?: DbOrTx, earlyJoinMaxMs = 2): Promise<SendRecord | null> {
+export async function recordSend(
+  database: Database,
+  row: SendRow,
+  within?: DbOrTx,
+  earlyJoinMaxMs = 2,
+): Promise<SendRecord | null> {
   if (!database.connect || within) {
     const db = within ?? database.db;
     const updated = await db
       .update(campaignSends)
       .set({ status: 'sent', sentAt: new Date(), messageId: row.messageId, error: null })
-      .where(and(eq(campaignSends.id, row.id), eq(campaignSends.claimToken, row.claimToken), eq(campaignSends.status, 'sending')))
+      .where(
+        and(
+          eq(campaignSends.id, row.id),
+          eq(campaignSends.claimToken, row.claimToken),
+          eq(campaignSends.status, 'sending'),
+        ),
+      )
       .returning({ id: campaignSends.id });
     if (updated.length !== 1) return null;
     return {

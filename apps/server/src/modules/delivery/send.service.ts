@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaignLinks, campaigns, campaignSends, contactSegments, contacts, emailEvents, suppressions } from '../../db/schema/index.ts';
+import {
+  campaignLinks,
+  campaigns,
+  campaignSends,
+  contactSegments,
+  contacts,
+  emailEvents,
+  suppressions,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { wakeWorkers } from '../../lib/queue.ts';
 import { findUserById, type UserRow } from '../auth/auth.repo.ts';
@@ -14,7 +22,12 @@ import { planIdSchema } from '@sendwell/contract/pricing';
 import { recomputeMembership } from '../segments/segments.repo.ts';
 import { compileConditions } from '../segments/segment-sql.ts';
 import { buildRawMessage, newMessageId, signDkim } from './message.ts';
-import { dkimSigningKeyFor, releaseDailySends, reserveDailySends, sendingDomainFor } from '../domains/domains.sending.ts';
+import {
+  dkimSigningKeyFor,
+  releaseDailySends,
+  reserveDailySends,
+  sendingDomainFor,
+} from '../domains/domains.sending.ts';
 import { recipientPredicate } from './recipients.ts';
 import { recordSend } from './send-record.ts';
 import { trackedLinks } from './tracked-links.ts';
@@ -34,7 +47,13 @@ async function sentThisMonth(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(campaignSends)
-    .where(and(eq(campaignSends.userId, userId), inArray(campaignSends.status, ['sent', 'sending']), gte(campaignSends.sentAt, monthStart)));
+    .where(
+      and(
+        eq(campaignSends.userId, userId),
+        inArray(campaignSends.status, ['sent', 'sending']),
+        gte(campaignSends.sentAt, monthStart),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -59,7 +78,13 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
       const autoSegments = await tx
         .select()
         .from(contactSegments)
-        .where(and(eq(contactSegments.userId, userId), inArray(contactSegments.id, campaign.segmentIds), eq(contactSegments.isAutoUpdate, true)));
+        .where(
+          and(
+            eq(contactSegments.userId, userId),
+            inArray(contactSegments.id, campaign.segmentIds),
+            eq(contactSegments.isAutoUpdate, true),
+          ),
+        );
       for (const segment of autoSegments) await recomputeMembership(tx, segment, compileConditions(segment.conditions));
     }
     const inserted = await tx.execute(sql`
@@ -69,7 +94,10 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
       ON CONFLICT DO NOTHING`);
     const recipients = inserted.rowCount ?? 0;
     if (recipients === 0) {
-      throw new AppError('bad_request', 'This campaign has no recipients: choose at least one list or segment with active contacts.');
+      throw new AppError(
+        'bad_request',
+        'This campaign has no recipients: choose at least one list or segment with active contacts.',
+      );
     }
     const limit = planById(planIdSchema.catch('starter').parse(user.plan)).limits.emailsPerMonth;
     if (limit !== null) {
@@ -83,7 +111,10 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
     }
     const compiled = compileCampaign(campaign, user, ctx.config.publicUrl);
     if (compiled.links.length > 0) {
-      await tx.insert(campaignLinks).values(compiled.links.map((url) => ({ campaignId: campaign.id, url }))).onConflictDoNothing();
+      await tx
+        .insert(campaignLinks)
+        .values(compiled.links.map((url) => ({ campaignId: campaign.id, url })))
+        .onConflictDoNothing();
     }
     const [row] = await tx
       .update(campaigns)
@@ -91,7 +122,10 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
       .where(eq(campaigns.id, campaign.id))
       .returning();
     const [range] = await tx
-      .select({ min: sql<number>`min(${campaignSends.id})`.mapWith(Number), max: sql<number>`max(${campaignSends.id})`.mapWith(Number) })
+      .select({
+        min: sql<number>`min(${campaignSends.id})`.mapWith(Number),
+        max: sql<number>`max(${campaignSends.id})`.mapWith(Number),
+      })
       .from(campaignSends)
       .where(eq(campaignSends.campaignId, campaign.id));
     return { row: row ?? campaign, range: range ?? { min: 0, max: 0 } };
@@ -122,7 +156,11 @@ async function queueBatches(ctx: AppContext, campaignId: number, minId: number, 
 
 /** Queues the start of a scheduled campaign at its time (pg-boss startAfter). */
 export async function scheduleCampaignStart(ctx: AppContext, campaignId: number, at: Date): Promise<void> {
-  await ctx.queue.send(START_SCHEDULED_JOB, { campaignId }, { startAfter: at, singletonKey: `campaign-${campaignId}-${at.getTime()}` });
+  await ctx.queue.send(
+    START_SCHEDULED_JOB,
+    { campaignId },
+    { startAfter: at, singletonKey: `campaign-${campaignId}-${at.getTime()}` },
+  );
 }
 
 const compiledCache = new Map<string, CompiledEmail>();
@@ -149,7 +187,11 @@ async function sendingContext(ctx: AppContext, campaignId: number) {
 
 /** Mailbox-level permanent failures (the address is bad), as opposed to policy or content rejections. */
 function isHardBounce(error: TransportError): boolean {
-  return error.kind === 'reject' && (error.responseCode === 550 || error.responseCode === 551 || error.responseCode === 553) && /mailbox|user|recipient|address|unknown|no such/i.test(error.message);
+  return (
+    error.kind === 'reject' &&
+    (error.responseCode === 550 || error.responseCode === 551 || error.responseCode === 553) &&
+    /mailbox|user|recipient|address|unknown|no such/i.test(error.message)
+  );
 }
 
 /** Rows claimed at a time: small, so a worker that dies holds little and others take over soon. */
@@ -159,7 +201,12 @@ const CLAIM_SIZE = 50;
  * Claims up to `limit` queued rows of the range for this worker (SKIP LOCKED, so two workers never
  * claim the same row), first re-queuing rows whose claim went stale because their worker died.
  */
-async function claimRows(ctx: AppContext, batch: { campaignId: number; fromId: number; toId: number }, claimToken: string, limit: number) {
+async function claimRows(
+  ctx: AppContext,
+  batch: { campaignId: number; fromId: number; toId: number },
+  claimToken: string,
+  limit: number,
+) {
   const staleBefore = new Date(Date.now() - (ctx.config.sendBatchTimeoutSeconds * 1000) / 2);
   await ctx.db.execute(sql`
     UPDATE ${campaignSends} SET status = 'queued', claim_token = NULL
@@ -172,7 +219,14 @@ async function claimRows(ctx: AppContext, batch: { campaignId: number; fromId: n
       WHERE campaign_id = ${batch.campaignId} AND id BETWEEN ${batch.fromId} AND ${batch.toId} AND status = 'queued'
       ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company`);
-  return result.rows as { id: number; contactId: number | null; email: string; firstName: string; lastName: string; company: string | null }[];
+  return result.rows as {
+    id: number;
+    contactId: number | null;
+    email: string;
+    firstName: string;
+    lastName: string;
+    company: string | null;
+  }[];
 }
 
 /**
@@ -184,7 +238,12 @@ async function claimRows(ctx: AppContext, batch: { campaignId: number; fromId: n
  * and fail the job, so pg-boss retries it later with backoff. Warming caps defer what is over the
  * day's allowance to the next day.
  */
-export async function sendCampaignBatch(ctx: AppContext, transport: Transport, batch: { campaignId: number; fromId: number; toId: number }, concurrency = ctx.config.smtpMaxConnections): Promise<void> {
+export async function sendCampaignBatch(
+  ctx: AppContext,
+  transport: Transport,
+  batch: { campaignId: number; fromId: number; toId: number },
+  concurrency = ctx.config.smtpMaxConnections,
+): Promise<void> {
   const context = await sendingContext(ctx, batch.campaignId);
   if (!context || context.campaign.status !== 'sending') return;
   const { campaign, user, compiled, linkIds, dkimKey, sendingDomain } = context;
@@ -202,7 +261,11 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
   const keepGoing = async () => {
     if (Date.now() - checkedAt > 1000) {
       checkedAt = Date.now();
-      const [current] = await ctx.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaign.id)).limit(1);
+      const [current] = await ctx.db
+        .select({ status: campaigns.status })
+        .from(campaigns)
+        .where(eq(campaigns.id, campaign.id))
+        .limit(1);
       stillSending = current?.status === 'sending';
     }
     return stillSending;
@@ -215,7 +278,17 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
     const unsubscribeUrl = links.unsubscribe;
     const { subject, html, text } = renderForRecipient(compiled, row, links);
     const messageId = newMessageId(campaign.fromEmail);
-    const unsigned = buildRawMessage({ from: { name: campaign.fromName, address: campaign.fromEmail }, to: row.email, replyTo: campaign.replyTo, subject, html, text, messageId, unsubscribeUrl, isTest: false });
+    const unsigned = buildRawMessage({
+      from: { name: campaign.fromName, address: campaign.fromEmail },
+      to: row.email,
+      replyTo: campaign.replyTo,
+      subject,
+      html,
+      text,
+      messageId,
+      unsubscribeUrl,
+      isTest: false,
+    });
     return { row, subject, messageId, raw: dkimKey ? await signDkim(unsigned, dkimKey) : unsigned };
   };
 
@@ -224,7 +297,12 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
     // Its completion is not waited for here (on Postgres it lasts a few ms, see send-record.ts):
     // the connection goes on to the next message and the batch collects it before it ends.
     const markSent = async (within?: DbOrTx) => {
-      const record = await recordSend(ctx.database, { id: row.id, claimToken, messageId }, within, ctx.config.sendEarlyJoinMaxMs);
+      const record = await recordSend(
+        ctx.database,
+        { id: row.id, claimToken, messageId },
+        within,
+        ctx.config.sendEarlyJoinMaxMs,
+      );
       if (!record) return null;
       return {
         ...record,
@@ -244,7 +322,19 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
     };
     try {
       // The ledger row (status 'sent', sent_at) is the record of sending; no separate event is written.
-      await transport.send({ userId: user.id, campaignId: campaign.id, messageId, from: campaign.fromEmail, to: row.email, subject, raw, isTest: false }, markSent);
+      await transport.send(
+        {
+          userId: user.id,
+          campaignId: campaign.id,
+          messageId,
+          from: campaign.fromEmail,
+          to: row.email,
+          subject,
+          raw,
+          isTest: false,
+        },
+        markSent,
+      );
       return true;
     } catch (error) {
       if (error instanceof TransportError && error.kind === 'superseded') return false;
@@ -259,10 +349,23 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
         return false;
       }
       const bounced = isHardBounce(error);
-      await ctx.db.update(campaignSends).set({ status: bounced ? 'bounced' : 'failed', error: message }).where(mine);
+      await ctx.db
+        .update(campaignSends)
+        .set({ status: bounced ? 'bounced' : 'failed', error: message })
+        .where(mine);
       if (bounced) {
-        await ctx.db.insert(suppressions).values({ userId: user.id, email: row.email, reason: 'bounce' }).onConflictDoNothing();
-        await ctx.db.insert(emailEvents).values({ userId: user.id, campaignId: campaign.id, sendId: row.id, contactId: row.contactId, type: 'bounce', detail: message });
+        await ctx.db
+          .insert(suppressions)
+          .values({ userId: user.id, email: row.email, reason: 'bounce' })
+          .onConflictDoNothing();
+        await ctx.db.insert(emailEvents).values({
+          userId: user.id,
+          campaignId: campaign.id,
+          sendId: row.id,
+          contactId: row.contactId,
+          type: 'bounce',
+          detail: message,
+        });
       }
       return false;
     }
@@ -285,7 +388,12 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
     return { prepared, reservation };
   };
 
-  type Chunk = { prepared: Awaited<ReturnType<typeof prepare>>[]; reservation: Awaited<ReturnType<typeof nextChunk>>['reservation']; done: number; delivered: number };
+  type Chunk = {
+    prepared: Awaited<ReturnType<typeof prepare>>[];
+    reservation: Awaited<ReturnType<typeof nextChunk>>['reservation'];
+    done: number;
+    delivered: number;
+  };
   /** Rendered messages waiting for a connection, in order; the next chunk is claimed before it runs dry. */
   const waitingToSend: { item: Awaited<ReturnType<typeof prepare>>; chunk: Chunk }[] = [];
   let exhausted = false;
@@ -296,10 +404,23 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
     const [waiting] = await ctx.db
       .select({ n: count() })
       .from(campaignSends)
-      .where(and(eq(campaignSends.campaignId, campaign.id), gte(campaignSends.id, batch.fromId), lte(campaignSends.id, batch.toId), eq(campaignSends.status, 'queued')));
+      .where(
+        and(
+          eq(campaignSends.campaignId, campaign.id),
+          gte(campaignSends.id, batch.fromId),
+          lte(campaignSends.id, batch.toId),
+          eq(campaignSends.status, 'queued'),
+        ),
+      );
     if (resumesAt && (waiting?.n ?? 0) > 0) {
       await ctx.db.update(campaigns).set({ pausedUntil: resumesAt }).where(eq(campaigns.id, campaign.id));
-      await ctx.queue.send(SEND_BATCH_JOB, batch, { startAfter: resumesAt, retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: ctx.config.sendBatchTimeoutSeconds });
+      await ctx.queue.send(SEND_BATCH_JOB, batch, {
+        startAfter: resumesAt,
+        retryLimit: 10,
+        retryDelay: 30,
+        retryBackoff: true,
+        expireInSeconds: ctx.config.sendBatchTimeoutSeconds,
+      });
     }
   };
 
@@ -340,7 +461,10 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
       if (!next) return;
       const { item, chunk } = next;
       if (!(await keepGoing())) {
-        await ctx.db.update(campaignSends).set({ status: 'queued', claimToken: null }).where(and(eq(campaignSends.id, item.row.id), eq(campaignSends.claimToken, claimToken)));
+        await ctx.db
+          .update(campaignSends)
+          .set({ status: 'queued', claimToken: null })
+          .where(and(eq(campaignSends.id, item.row.id), eq(campaignSends.claimToken, claimToken)));
       } else if (await sendOne(item)) {
         chunk.delivered += 1;
         unreported += 1;
@@ -363,9 +487,19 @@ export async function sendCampaignBatch(ctx: AppContext, transport: Transport, b
   if (loading) await loading;
   await Promise.all(pendingRecords);
   // A chunk claimed after a pause or cancel goes back to the queue.
-  await ctx.db.update(campaignSends).set({ status: 'queued', claimToken: null }).where(and(eq(campaignSends.campaignId, campaign.id), eq(campaignSends.status, 'sending'), eq(campaignSends.claimToken, claimToken)));
+  await ctx.db
+    .update(campaignSends)
+    .set({ status: 'queued', claimToken: null })
+    .where(
+      and(
+        eq(campaignSends.campaignId, campaign.id),
+        eq(campaignSends.status, 'sending'),
+        eq(campaignSends.claimToken, claimToken),
+      ),
+    );
   await refreshCampaignProgress(ctx.db, campaign.id, unreported);
-  if (retryLater > 0) throw new Error(`${retryLater} recipients were deferred by the mail server; the batch will be retried`);
+  if (retryLater > 0)
+    throw new Error(`${retryLater} recipients were deferred by the mail server; the batch will be retried`);
 }
 
 /**
@@ -407,7 +541,13 @@ export async function startScheduledCampaign(ctx: AppContext, campaignId: number
 }
 
 /** Sends the rendered campaign, marked as a test, to the given addresses (nothing is tracked or counted). */
-export async function sendTestEmails(ctx: AppContext, transport: Transport, user: UserRow, campaignId: number, emails: string[]): Promise<number> {
+export async function sendTestEmails(
+  ctx: AppContext,
+  transport: Transport,
+  user: UserRow,
+  campaignId: number,
+  emails: string[],
+): Promise<number> {
   const campaign = await findCampaign(ctx.db, user.id, campaignId);
   if (!campaign) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
   const compiled = compileCampaign(campaign, user, ctx.config.publicUrl);
@@ -415,29 +555,70 @@ export async function sendTestEmails(ctx: AppContext, transport: Transport, user
     const { subject, html, text } = renderForRecipient(
       compiled,
       { firstName: user.firstName, lastName: user.lastName, email, company: user.company || null },
-      { click: (i) => compiled.links[i] ?? '#', openPixel: null, unsubscribe: `${ctx.config.publicUrl}/u/test`, preferences: `${ctx.config.publicUrl}/u/test` },
+      {
+        click: (i) => compiled.links[i] ?? '#',
+        openPixel: null,
+        unsubscribe: `${ctx.config.publicUrl}/u/test`,
+        preferences: `${ctx.config.publicUrl}/u/test`,
+      },
     );
     const messageId = newMessageId(campaign.fromEmail);
-    const unsigned = buildRawMessage({ from: { name: campaign.fromName, address: campaign.fromEmail }, to: email, replyTo: campaign.replyTo, subject, html, text, messageId, unsubscribeUrl: null, isTest: true });
+    const unsigned = buildRawMessage({
+      from: { name: campaign.fromName, address: campaign.fromEmail },
+      to: email,
+      replyTo: campaign.replyTo,
+      subject,
+      html,
+      text,
+      messageId,
+      unsubscribeUrl: null,
+      isTest: true,
+    });
     const dkimKey = await dkimSigningKeyFor(ctx.db, ctx.config, user.id, campaign.fromEmail.split('@')[1] ?? '');
     const raw = dkimKey ? await signDkim(unsigned, dkimKey) : unsigned;
     try {
-      await transport.send({ userId: user.id, campaignId: campaign.id, messageId, from: campaign.fromEmail, to: email, subject: `[Test] ${subject}`, raw, isTest: true });
+      await transport.send({
+        userId: user.id,
+        campaignId: campaign.id,
+        messageId,
+        from: campaign.fromEmail,
+        to: email,
+        subject: `[Test] ${subject}`,
+        raw,
+        isTest: true,
+      });
     } catch (error) {
-      throw new AppError('bad_request', `The mail server did not accept the test for ${email}: ${(error as Error).message}`);
+      throw new AppError(
+        'bad_request',
+        `The mail server did not accept the test for ${email}: ${(error as Error).message}`,
+      );
     }
   }
   return emails.length;
 }
 
-async function changeStatus(ctx: AppContext, userId: string, campaignId: number, from: string[], to: string): Promise<CampaignRow> {
+async function changeStatus(
+  ctx: AppContext,
+  userId: string,
+  campaignId: number,
+  from: string[],
+  to: string,
+): Promise<CampaignRow> {
   return ctx.db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, userId, campaignId);
     if (!campaign) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
-    if (!from.includes(campaign.status)) throw new AppError('conflict', `A ${campaign.status} campaign cannot be ${to === 'sending' ? 'resumed' : to}`);
-    const [row] = await tx.update(campaigns).set({ status: to, updatedAt: new Date() }).where(eq(campaigns.id, campaignId)).returning();
+    if (!from.includes(campaign.status))
+      throw new AppError('conflict', `A ${campaign.status} campaign cannot be ${to === 'sending' ? 'resumed' : to}`);
+    const [row] = await tx
+      .update(campaigns)
+      .set({ status: to, updatedAt: new Date() })
+      .where(eq(campaigns.id, campaignId))
+      .returning();
     if (to === 'canceled') {
-      await tx.update(campaignSends).set({ status: 'canceled' }).where(and(eq(campaignSends.campaignId, campaignId), eq(campaignSends.status, 'queued')));
+      await tx
+        .update(campaignSends)
+        .set({ status: 'canceled' })
+        .where(and(eq(campaignSends.campaignId, campaignId), eq(campaignSends.status, 'queued')));
     }
     return row ?? campaign;
   });
@@ -455,7 +636,8 @@ export async function resumeCampaign(ctx: AppContext, userId: string, campaignId
     .select({ min: sql<number | null>`min(${campaignSends.id})`, max: sql<number | null>`max(${campaignSends.id})` })
     .from(campaignSends)
     .where(and(eq(campaignSends.campaignId, campaignId), eq(campaignSends.status, 'queued')));
-  if (range?.min != null && range.max != null) await queueBatches(ctx, campaignId, Number(range.min), Number(range.max));
+  if (range?.min != null && range.max != null)
+    await queueBatches(ctx, campaignId, Number(range.min), Number(range.max));
   else await refreshCampaignProgress(ctx.db, campaignId);
   return row;
 }

@@ -11,9 +11,19 @@ type Envelope = { from: string; to: string[] };
  */
 export type FinalDot = { write(): boolean; drop(): void };
 export type AtDot = (dot: FinalDot) => void;
-export type DotControl = { atFinalDot: (run: AtDot) => void; holdUntilDot: () => void; atDataCommand: (run: () => void) => void };
+export type DotControl = {
+  atFinalDot: (run: AtDot) => void;
+  holdUntilDot: () => void;
+  atDataCommand: (run: () => void) => void;
+};
 type DotGate = { atDot: AtDot | null; atData: (() => void) | null; held: boolean };
-type WritableSocket = { write: (chunk: unknown, ...rest: unknown[]) => boolean; cork: () => void; uncork: () => void; destroy: () => void; destroyed: boolean };
+type WritableSocket = {
+  write: (chunk: unknown, ...rest: unknown[]) => boolean;
+  cork: () => void;
+  uncork: () => void;
+  destroy: () => void;
+  destroyed: boolean;
+};
 
 const FINAL_DOTS = ['.\r\n', '\r\n.\r\n', '\n.\r\n'].map((dot) => Buffer.from(dot));
 const DATA_COMMAND = Buffer.from('DATA\r\n');
@@ -34,7 +44,9 @@ export function smtpOptionsFromUrl(url: string) {
     host: parsed.hostname,
     port: Number(parsed.port || (secure ? 465 : 587)),
     secure,
-    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
+    auth: parsed.username
+      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+      : undefined,
   };
 }
 
@@ -57,7 +69,13 @@ export class SmtpPool {
   ) {}
 
   private async connect(): Promise<SMTPConnection> {
-    const connection = new SMTPConnection({ host: this.options.host, port: this.options.port, secure: this.options.secure, connectionTimeout: 15_000, socketTimeout: 60_000 });
+    const connection = new SMTPConnection({
+      host: this.options.host,
+      port: this.options.port,
+      secure: this.options.secure,
+      connectionTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     await new Promise<void>((resolve, reject) => {
       connection.once('error', reject);
       connection.connect(() => {
@@ -99,7 +117,9 @@ export class SmtpPool {
     }
     if (this.options.auth) {
       const auth = this.options.auth;
-      await new Promise<void>((resolve, reject) => connection.login(auth, (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        connection.login(auth, (error) => (error ? reject(error) : resolve())),
+      );
     }
     return connection;
   }
@@ -176,15 +196,11 @@ export class SmtpPool {
     };
     try {
       const info = await new Promise<{ response: string }>((resolve, reject) =>
-        connection.send(
-          envelope,
-          message(control) as never,
-          (error, result) => {
-            ended = true;
-            if (error) reject(error);
-            else resolve(result);
-          },
-        ),
+        connection.send(envelope, message(control) as never, (error, result) => {
+          ended = true;
+          if (error) reject(error);
+          else resolve(result);
+        }),
       );
       runPending();
       this.release(connection);
@@ -196,7 +212,9 @@ export class SmtpPool {
       const smtp = error as SmtpError;
       if (smtp.responseCode && smtp.code !== 'ECONNECTION' && smtp.code !== 'ETIMEDOUT' && smtp.code !== 'ESOCKET') {
         // The server refused this message but the session is fine: reset it and keep the connection.
-        const reusable = await new Promise<boolean>((resolve) => connection.reset((resetError) => resolve(!resetError)));
+        const reusable = await new Promise<boolean>((resolve) =>
+          connection.reset((resetError) => resolve(!resetError)),
+        );
         if (reusable) this.release(connection);
         else this.discard(connection);
       } else {

@@ -6,7 +6,12 @@ import type { RecipientLinks } from '../campaigns/email-renderer.ts';
  * signed tokens of the send row's id (and the link's id), which the tracking routes verify.
  * Shared with bench/render.bench.ts so the benchmark signs exactly what delivery signs.
  */
-export function trackedLinks(publicUrl: string, secret: string, sendId: number, linkIds: readonly number[]): RecipientLinks {
+export function trackedLinks(
+  publicUrl: string,
+  secret: string,
+  sendId: number,
+  linkIds: readonly number[],
+): RecipientLinks {
   const unsubscribe = `${publicUrl}/u/${signIds(secret, 'unsubscribe', [sendId])}`;
   return {
     click: (i) => `${publicUrl}/t/c/${signIds(secret, 'click', [sendId, linkIds[i] ?? 0])}`,

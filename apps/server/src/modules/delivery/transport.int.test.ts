@@ -18,7 +18,17 @@ describe('SMTP transport', () => {
     from: 'news@acme.example',
     to,
     subject: 'Hi',
-    raw: buildRawMessage({ from: { name: 'Acme', address: 'news@acme.example' }, to, replyTo: null, subject: 'Hi', html, text: 'Hi', messageId: `<${to}>`, unsubscribeUrl: null, isTest: false }),
+    raw: buildRawMessage({
+      from: { name: 'Acme', address: 'news@acme.example' },
+      to,
+      replyTo: null,
+      subject: 'Hi',
+      html,
+      text: 'Hi',
+      messageId: `<${to}>`,
+      unsubscribeUrl: null,
+      isTest: false,
+    }),
     isTest: false,
   });
 
@@ -41,7 +51,10 @@ describe('SMTP transport', () => {
   it('delivers small and large messages (the large one in two writes) and commits each record once', async () => {
     const transport = smtpTransport(sink.url, { maxConnections: 2 });
     try {
-      for (const [to, size] of [['small@x.io', 2_000], ['large@x.io', 60_000]] as const) {
+      for (const [to, size] of [
+        ['small@x.io', 2_000],
+        ['large@x.io', 60_000],
+      ] as const) {
         const { events, hook } = trackedRecord();
         const html = `<p>${'a line of text. '.repeat(size / 16)}</p>`;
         await transport.send(message(to, html), hook);
@@ -58,7 +71,10 @@ describe('SMTP transport', () => {
     const transport = smtpTransport(sink.url, { maxConnections: 1 });
     try {
       const refused = trackedRecord();
-      await expect(transport.send(message('nobody@x.io', '<p>x</p>'), refused.hook)).rejects.toMatchObject({ kind: 'reject', responseCode: 550 });
+      await expect(transport.send(message('nobody@x.io', '<p>x</p>'), refused.hook)).rejects.toMatchObject({
+        kind: 'reject',
+        responseCode: 550,
+      });
       // The envelope is pipelined (MAIL, RCPT and DATA in one write), so DATA went before the refusal came.
       expect(refused.events).toEqual(['taken', 'dot due', 'rolled back']);
       const next = trackedRecord();
@@ -72,7 +88,9 @@ describe('SMTP transport', () => {
   it('sends nothing when the record says another worker owns the message', async () => {
     const transport = smtpTransport(sink.url, { maxConnections: 1 });
     try {
-      await expect(transport.send(message('owned@x.io', '<p>z</p>'), async () => null)).rejects.toMatchObject({ kind: 'superseded' });
+      await expect(transport.send(message('owned@x.io', '<p>z</p>'), async () => null)).rejects.toMatchObject({
+        kind: 'superseded',
+      });
       const after = trackedRecord();
       await transport.send(message('next@x.io', '<p>n</p>'), after.hook);
       expect(sink.received.some((m) => m.to.includes('owned@x.io'))).toBe(false);

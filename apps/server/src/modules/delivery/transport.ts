@@ -132,7 +132,13 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
         const record = commit();
         attempt.record = record;
         record.catch(() => undefined);
-        atDataCommand(() => void record.then((taken) => taken?.dotDue?.(), () => undefined));
+        atDataCommand(
+          () =>
+            void record.then(
+              (taken) => taken?.dotDue?.(),
+              () => undefined,
+            ),
+        );
         let handedOver = false;
         return new Readable({
           async read() {
@@ -183,7 +189,12 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
           state.failed = true;
           // Not sent: a record still open holds the row's lock, so it is given back first.
           if (!state.dotWritten) await (await state.record?.catch(() => null))?.rollback();
-          if (state.dropped === 'superseded' || error instanceof CommitDeclined || (error as Error).message === 'declined') throw new TransportError('superseded', 'another worker owns this message');
+          if (
+            state.dropped === 'superseded' ||
+            error instanceof CommitDeclined ||
+            (error as Error).message === 'declined'
+          )
+            throw new TransportError('superseded', 'another worker owns this message');
           // The server's answer to the dot came after the record was committed; the caller corrects it.
           if (state.dotWritten) await state.recorded?.catch(() => undefined);
           const code = state.dropped ? undefined : (error as { responseCode?: number }).responseCode;
@@ -191,7 +202,12 @@ export function smtpTransport(url: string, options: { maxConnections: number }):
           const connectionLost = !code && CONNECTION_ERRORS.has(String((error as { code?: string }).code));
           // A pooled connection the server closed while idle: one fresh try before giving up.
           if (connectionLost && !state.dotWritten && !state.dropped && attempt === 1) continue;
-          throw new TransportError(code !== undefined && code >= 500 ? 'reject' : 'retry', reason, code, state.dotWritten);
+          throw new TransportError(
+            code !== undefined && code >= 500 ? 'reject' : 'retry',
+            reason,
+            code,
+            state.dotWritten,
+          );
         }
       }
     },

@@ -26,7 +26,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('worker processes', { timeout
     // has messages join their group only at their dot; the workers started after a kill join at the
     // DATA command whatever the answer times, so late members have their marks taken back before
     // the COMMIT. The first kill lands in the one mode, the others in the other.
-    sink = await startSmtpSink({ answerRcptAfterMs: (address) => [0, 9, 10, 14][Number(/\d+/.exec(address)?.[0] ?? 0) % 4] ?? 0 });
+    sink = await startSmtpSink({
+      answerRcptAfterMs: (address) => [0, 9, 10, 14][Number(/\d+/.exec(address)?.[0] ?? 0) % 4] ?? 0,
+    });
   });
   afterAll(async () => {
     for (const worker of workers) worker.kill('SIGKILL');
@@ -67,7 +69,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('worker processes', { timeout
     await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
     const list = (await client.post('/api/contact-lists', { name: 'Five thousand' })).json() as { id: number };
     const csv = `email,firstName\n${Array.from({ length: RECIPIENTS }, (_, i) => `w${i}@x.io,W${i}`).join('\n')}\n`;
-    expect((await client.post('/api/contacts/import-csv', { csvData: csv, listId: list.id })).json().imported).toBe(RECIPIENTS);
+    expect((await client.post('/api/contacts/import-csv', { csvData: csv, listId: list.id })).json().imported).toBe(
+      RECIPIENTS,
+    );
     const campaign = (
       await client.post('/api/campaigns', {
         name: 'Workers',
@@ -96,7 +100,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('worker processes', { timeout
     }
     await waitFor(
       async () => {
-        const [row] = await t().ctx.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaign.id));
+        const [row] = await t()
+          .ctx.db.select({ status: campaigns.status })
+          .from(campaigns)
+          .where(eq(campaigns.id, campaign.id));
         return row?.status === 'sent';
       },
       180_000,
@@ -109,14 +116,23 @@ describe.runIf(process.env.TEST_DB === 'postgres')('worker processes', { timeout
     expect(duplicates).toEqual([]);
     const missing = Array.from({ length: RECIPIENTS }, (_, i) => `w${i}@x.io`).filter((email) => !counts.has(email));
     const missingRows = missing.length
-      ? (await t().ctx.db.execute(sql`SELECT email, status, attempts, message_id, error, claimed_at, sent_at FROM campaign_sends WHERE campaign_id = ${campaign.id} AND email = ANY(${sql.param(missing)})`)).rows
+      ? (
+          await t().ctx.db.execute(
+            sql`SELECT email, status, attempts, message_id, error, claimed_at, sent_at FROM campaign_sends WHERE campaign_id = ${campaign.id} AND email = ANY(${sql.param(missing)})`,
+          )
+        ).rows
       : [];
     expect(missingRows, 'ledger rows of recipients who got nothing').toEqual([]);
     expect(counts.size).toBe(RECIPIENTS);
-    const ledger = await t().ctx.db.execute(sql`SELECT status, count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${campaign.id} GROUP BY status`);
+    const ledger = await t().ctx.db.execute(
+      sql`SELECT status, count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${campaign.id} GROUP BY status`,
+    );
     expect(ledger.rows).toEqual([{ status: 'sent', n: RECIPIENTS }]);
     // The campaign's own figure, kept by increments while sending, ends exact.
-    const [finished] = await t().ctx.db.select({ totalSent: campaigns.totalSent }).from(campaigns).where(eq(campaigns.id, campaign.id));
+    const [finished] = await t()
+      .ctx.db.select({ totalSent: campaigns.totalSent })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaign.id));
     expect(finished?.totalSent).toBe(RECIPIENTS);
   });
 });

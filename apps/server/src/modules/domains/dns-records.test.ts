@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { dkimRecordValue, dmarcRecordValue, evaluateDkim, evaluateDmarc, evaluateSpf, parseTags, recordNote, spfRecordValue } from './dns-records.ts';
+import {
+  dkimRecordValue,
+  dmarcRecordValue,
+  evaluateDkim,
+  evaluateDmarc,
+  evaluateSpf,
+  parseTags,
+  recordNote,
+  spfRecordValue,
+} from './dns-records.ts';
 
 const OURS = 'include:_spf.sendwell.test';
 
 describe('SPF rules', () => {
   it('verifies one well-formed SPF record that carries our mechanism, among other TXT records', () => {
-    expect(evaluateSpf(['google-site-verification=abc', spfRecordValue(OURS)], OURS)).toEqual({ status: 'verified', found: null });
-    expect(evaluateSpf(['v=spf1 include:_spf.google.com +include:_SPF.sendwell.test -all'], OURS).status).toBe('verified');
+    expect(evaluateSpf(['google-site-verification=abc', spfRecordValue(OURS)], OURS)).toEqual({
+      status: 'verified',
+      found: null,
+    });
+    expect(evaluateSpf(['v=spf1 include:_spf.google.com +include:_SPF.sendwell.test -all'], OURS).status).toBe(
+      'verified',
+    );
   });
 
   it('is missing without a v=spf1 record', () => {
@@ -22,10 +36,15 @@ describe('SPF rules', () => {
   });
 
   it('is wrong without our mechanism, with a failing qualifier on it, or when malformed', () => {
-    expect(evaluateSpf(['v=spf1 include:_spf.google.com ~all'], OURS)).toEqual({ status: 'wrong', found: 'v=spf1 include:_spf.google.com ~all' });
+    expect(evaluateSpf(['v=spf1 include:_spf.google.com ~all'], OURS)).toEqual({
+      status: 'wrong',
+      found: 'v=spf1 include:_spf.google.com ~all',
+    });
     expect(evaluateSpf([`v=spf1 -${OURS} ~all`], OURS).status).toBe('wrong');
     expect(evaluateSpf([`v=spf1 ${OURS} ~al`], OURS).status).toBe('wrong');
-    expect(evaluateSpf(['v=spf1 ip4:203.0.113.5 redirect=_spf.example.com'], 'ip4:203.0.113.5').status).toBe('verified');
+    expect(evaluateSpf(['v=spf1 ip4:203.0.113.5 redirect=_spf.example.com'], 'ip4:203.0.113.5').status).toBe(
+      'verified',
+    );
   });
 });
 
@@ -52,7 +71,10 @@ describe('DMARC rules', () => {
   });
   it('is missing with nothing there, wrong otherwise', () => {
     expect(evaluateDmarc([])).toEqual({ status: 'missing', found: null });
-    expect(evaluateDmarc(['v=DMARC1; rua=mailto:x@example.com'])).toEqual({ status: 'wrong', found: 'v=DMARC1; rua=mailto:x@example.com' });
+    expect(evaluateDmarc(['v=DMARC1; rua=mailto:x@example.com'])).toEqual({
+      status: 'wrong',
+      found: 'v=DMARC1; rua=mailto:x@example.com',
+    });
     expect(evaluateDmarc(['v=DMARC1; p=monitor']).status).toBe('wrong');
     expect(evaluateDmarc(['p=none; v=DMARC1']).status).toBe('wrong');
     expect(evaluateDmarc(['v=DMARC1; p=none', 'v=DMARC1; p=reject']).status).toBe('wrong');
@@ -64,7 +86,13 @@ describe('records and notes', () => {
     expect(spfRecordValue(OURS)).toBe('v=spf1 include:_spf.sendwell.test ~all');
     expect(dkimRecordValue('KEY')).toBe('v=DKIM1; k=rsa; p=KEY');
     expect(dmarcRecordValue('example.com')).toBe('v=DMARC1; p=none; rua=mailto:dmarc@example.com');
-    expect(parseTags('v=DKIM1; k=rsa; p=A=B')).toEqual(new Map([['v', 'DKIM1'], ['k', 'rsa'], ['p', 'A=B']]));
+    expect(parseTags('v=DKIM1; k=rsa; p=A=B')).toEqual(
+      new Map([
+        ['v', 'DKIM1'],
+        ['k', 'rsa'],
+        ['p', 'A=B'],
+      ]),
+    );
   });
   it('explains a missing or wrong record', () => {
     expect(recordNote('spf', 'verified', null, OURS)).toBeNull();

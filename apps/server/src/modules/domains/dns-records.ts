@@ -50,7 +50,8 @@ export function dmarcRecordValue(domain: string): string {
 }
 
 const SPF_VERSION = /^v=spf1(\s|$)/i;
-const SPF_MECHANISM = /^[+\-~?]?(all|include:\S+|a(:\S+)?(\/\d+){0,2}|mx(:\S+)?(\/\d+){0,2}|ip4:[\d.]+(\/\d+)?|ip6:[\da-f:.]+(\/\d+)?|exists:\S+|ptr(:\S+)?)$/i;
+const SPF_MECHANISM =
+  /^[+\-~?]?(all|include:\S+|a(:\S+)?(\/\d+){0,2}|mx(:\S+)?(\/\d+){0,2}|ip4:[\d.]+(\/\d+)?|ip6:[\da-f:.]+(\/\d+)?|exists:\S+|ptr(:\S+)?)$/i;
 const SPF_MODIFIER = /^[a-z][a-z0-9_.-]*=\S*$/i;
 
 const joinFound = (records: readonly string[]) => records.join(FOUND_SEPARATOR);
@@ -105,25 +106,39 @@ export function evaluateDmarc(txtRecords: readonly string[]): RecordVerdict {
   if (dmarc.length !== 1) return { status: 'wrong', found: joinFound(txtRecords) };
   const record = (dmarc[0] ?? '').trim();
   const policy = parseTags(record).get('p')?.toLowerCase();
-  return policy && DMARC_POLICIES.has(policy) ? { status: 'verified', found: null } : { status: 'wrong', found: record };
+  return policy && DMARC_POLICIES.has(policy)
+    ? { status: 'verified', found: null }
+    : { status: 'wrong', found: record };
 }
 
 /** A short explanation of a record's state for the screen; null when there is nothing to add. */
-export function recordNote(kind: DnsRecordKind, status: DnsRecordStatus, found: string | null, mechanism: string): string | null {
+export function recordNote(
+  kind: DnsRecordKind,
+  status: DnsRecordStatus,
+  found: string | null,
+  mechanism: string,
+): string | null {
   if (status === 'verified') return null;
   if (status === 'missing') return 'No record found yet. DNS changes can take 24-48 hours to propagate.';
   const records = (found ?? '').split(FOUND_SEPARATOR).filter(Boolean);
   if (kind === 'spf') {
-    if (records.length > 1) return `Found ${records.length} SPF records; a domain may publish only one. Merge them into the single record shown.`;
+    if (records.length > 1)
+      return `Found ${records.length} SPF records; a domain may publish only one. Merge them into the single record shown.`;
     return `The SPF record must include ${mechanism}.`;
   }
-  if (kind === 'dkim') return 'The record here does not carry this domain’s DKIM public key. Replace it with the value shown.';
-  if (records.filter((record) => DMARC_VERSION.test(record.trim())).length > 1) return 'Found more than one DMARC record; publish only one.';
+  if (kind === 'dkim')
+    return 'The record here does not carry this domain’s DKIM public key. Replace it with the value shown.';
+  if (records.filter((record) => DMARC_VERSION.test(record.trim())).length > 1)
+    return 'Found more than one DMARC record; publish only one.';
   return 'The DMARC record must start with v=DMARC1 and set p=none, quarantine or reject.';
 }
 
 /** Looks the three records up at once; a look-up without a definitive answer gives null. */
-export async function checkDomainRecords(resolver: DnsResolver, spec: DomainRecordSpec, spfMechanism: string): Promise<DomainChecks> {
+export async function checkDomainRecords(
+  resolver: DnsResolver,
+  spec: DomainRecordSpec,
+  spfMechanism: string,
+): Promise<DomainChecks> {
   const [spf, dkim, dmarc] = await Promise.all([
     resolver.resolveTxt(spfHost(spec.domain)),
     resolver.resolveTxt(dkimHost(spec.domain, spec.dkimSelector)),

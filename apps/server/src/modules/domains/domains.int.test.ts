@@ -1,7 +1,13 @@
 import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BARE_DOMAIN_ONLY, DOMAIN_ALREADY_ADDED, DOMAIN_REQUIRED, INVALID_DOMAIN, type Domain } from '@sendwell/contract/domains';
+import {
+  BARE_DOMAIN_ONLY,
+  DOMAIN_ALREADY_ADDED,
+  DOMAIN_REQUIRED,
+  INVALID_DOMAIN,
+  type Domain,
+} from '@sendwell/contract/domains';
 import type { NotificationList } from '@sendwell/contract/notifications';
 import { domainDailySends, domains, emailEvents } from '../../db/schema/index.ts';
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
@@ -89,9 +95,33 @@ describe('domains API', () => {
     const publicKey = createPublicKey({ key: Buffer.from(p, 'base64'), format: 'der', type: 'spki' });
     expect(publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
     expect(domain.records).toEqual([
-      { kind: 'spf', type: 'TXT', host: 'mail.example.com', value: domain.spfRecord, status: 'missing', found: null, note: expect.stringMatching(/24-48 hours/) },
-      { kind: 'dkim', type: 'TXT', host: `${domain.dkimSelector}._domainkey.mail.example.com`, value: domain.dkimRecord, status: 'missing', found: null, note: expect.any(String) },
-      { kind: 'dmarc', type: 'TXT', host: '_dmarc.mail.example.com', value: domain.dmarcRecord, status: 'missing', found: null, note: expect.any(String) },
+      {
+        kind: 'spf',
+        type: 'TXT',
+        host: 'mail.example.com',
+        value: domain.spfRecord,
+        status: 'missing',
+        found: null,
+        note: expect.stringMatching(/24-48 hours/),
+      },
+      {
+        kind: 'dkim',
+        type: 'TXT',
+        host: `${domain.dkimSelector}._domainkey.mail.example.com`,
+        value: domain.dkimRecord,
+        status: 'missing',
+        found: null,
+        note: expect.any(String),
+      },
+      {
+        kind: 'dmarc',
+        type: 'TXT',
+        host: '_dmarc.mail.example.com',
+        value: domain.dmarcRecord,
+        status: 'missing',
+        found: null,
+        note: expect.any(String),
+      },
     ]);
 
     const [row] = await t().ctx.db.select().from(domains).where(eq(domains.id, domain.id));
@@ -130,7 +160,10 @@ describe('domains API', () => {
     expect(statuses(checked)).toEqual({ spf: 'wrong', dkim: 'wrong', dmarc: 'wrong' });
     expect(checked.isVerified).toBe(false);
     expect(checked.verifiedAt).toBeNull();
-    expect(record(checked, 'spf')).toMatchObject({ found: 'v=spf1 include:_spf.google.com ~all', note: `The SPF record must include ${SPF_INCLUDE}.` });
+    expect(record(checked, 'spf')).toMatchObject({
+      found: 'v=spf1 include:_spf.google.com ~all',
+      note: `The SPF record must include ${SPF_INCLUDE}.`,
+    });
     expect(record(checked, 'dkim')?.found).toBe('v=DKIM1; k=rsa; p=MIIBIjANBgkqOTHERKEY');
     expect(record(checked, 'dmarc')?.found).toBe('v=DMARC1; rua=mailto:d@states.example');
     // Warming, once started, is not restarted by losing verification.
@@ -242,7 +275,12 @@ describe('domains API', () => {
       { domainId: other.id, day: today, sent: 1000 },
     ]);
     const campaign = async (client: TestClient, fromEmail: string) => {
-      const response = await client.post('/api/campaigns', { name: fromEmail, subject: 'Hi', fromEmail, content: { html: '<p>Hi</p>' } });
+      const response = await client.post('/api/campaigns', {
+        name: fromEmail,
+        subject: 'Hi',
+        fromEmail,
+        content: { html: '<p>Hi</p>' },
+      });
       expect(response.statusCode, response.body).toBe(201);
       return (response.json() as { id: number }).id;
     };
@@ -250,7 +288,13 @@ describe('domains API', () => {
     const fromGrandchild = await campaign(a.client, 'x@eu.acme.example');
     const fromChild = await campaign(a.client, 'hello@mail.acme.example');
     const fromB = await campaign(b.client, 'news@acme.example');
-    const event = (userId: string, campaignId: number, type: string, detail: string | null = null, createdAt = new Date()) => ({ userId, campaignId, type, detail, createdAt });
+    const event = (
+      userId: string,
+      campaignId: number,
+      type: string,
+      detail: string | null = null,
+      createdAt = new Date(),
+    ) => ({ userId, campaignId, type, detail, createdAt });
     const old = new Date(Date.now() - 40 * 24 * HOUR);
     await db.insert(emailEvents).values([
       // acme.example: 20 hard bounces (one via a subdomain without a domain of its own), 1 complaint.
@@ -268,11 +312,19 @@ describe('domains API', () => {
     ]);
     const list = (await a.client.get('/api/domains')).json() as Domain[];
     const byName = Object.fromEntries(list.map((d) => [d.domain, d]));
-    expect(byName['acme.example']).toMatchObject({ bounceRate: 2, spamRate: 0.1, reputation: { sentLast30Days: 1000, label: 'Good' } });
+    expect(byName['acme.example']).toMatchObject({
+      bounceRate: 2,
+      spamRate: 0.1,
+      reputation: { sentLast30Days: 1000, label: 'Good' },
+    });
     // 100 − 16 (2% bounces) − 10 (0.1% complaints) − 0 (1,000 sent) − 10 (new domain) = 64.
     expect(byName['acme.example']?.senderScore).toBe(64);
     expect(byName['mail.acme.example']).toMatchObject({ bounceRate: 0, spamRate: 0.5 });
-    expect((await a.client.get(`/api/domains/${parent.id}`)).json()).toMatchObject({ senderScore: 64, bounceRate: 2, spamRate: 0.1 });
+    expect((await a.client.get(`/api/domains/${parent.id}`)).json()).toMatchObject({
+      senderScore: 64,
+      bounceRate: 2,
+      spamRate: 0.1,
+    });
     expect((await b.client.get(`/api/domains/${other.id}`)).json()).toMatchObject({ bounceRate: 5, spamRate: 0 });
   });
 
@@ -303,12 +355,16 @@ describe('domains API', () => {
     await addDomain(starter.client, 'one.example');
     const refused = await starter.client.post('/api/domains', { domain: 'two.example' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Your Starter plan allows 1 sending domain. Remove a domain or upgrade your plan to add another.');
+    expect(refused.json().message).toBe(
+      'Your Starter plan allows 1 sending domain. Remove a domain or upgrade your plan to add another.',
+    );
     expect((await starter.client.get('/api/domains')).json()).toHaveLength(1);
 
     // Concurrent adds cannot slip past the limit together.
     const pro = await signUpUser(t(), { plan: 'pro' });
-    const results = await Promise.all(Array.from({ length: 7 }, (_, i) => pro.client.post('/api/domains', { domain: `d${i}.example` })));
+    const results = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => pro.client.post('/api/domains', { domain: `d${i}.example` })),
+    );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 403).map((r) => r.json().message)).toEqual([
       'Your Pro plan allows 5 sending domains. Remove a domain or upgrade your plan to add another.',
@@ -364,7 +420,10 @@ describe('domain re-check job', () => {
     ]);
 
     // Running again (or twice at once) does not tell the user again.
-    await Promise.all([recheckDueDomains(t().ctx, new Date(tomorrow.getTime() + 2 * HOUR)), recheckDueDomains(t().ctx, new Date(tomorrow.getTime() + 2 * HOUR))]);
+    await Promise.all([
+      recheckDueDomains(t().ctx, new Date(tomorrow.getTime() + 2 * HOUR)),
+      recheckDueDomains(t().ctx, new Date(tomorrow.getTime() + 2 * HOUR)),
+    ]);
     expect((await notifications(client)).unreadCount).toBe(1);
 
     // Records back: the job verifies it again and says so.
@@ -387,11 +446,18 @@ describe('domain re-check job', () => {
     const pending = await addDomain(client, 'pending.example');
     const base = Date.parse(pending.lastCheckedAt ?? '');
     const at = (minutes: number) => new Date(base + minutes * 60 * 1000);
-    await app.ctx.db.update(domains).set({ lastCheckedAt: new Date(base) }).where(eq(domains.id, pending.id));
+    await app.ctx.db
+      .update(domains)
+      .set({ lastCheckedAt: new Date(base) })
+      .where(eq(domains.id, pending.id));
     const others = await app.ctx.db.select({ id: domains.id }).from(domains);
     // Park every other domain far in the future so only this one is due.
     for (const other of others) {
-      if (other.id !== pending.id) await app.ctx.db.update(domains).set({ lastCheckedAt: at(100_000) }).where(eq(domains.id, other.id));
+      if (other.id !== pending.id)
+        await app.ctx.db
+          .update(domains)
+          .set({ lastCheckedAt: at(100_000) })
+          .where(eq(domains.id, other.id));
     }
 
     expect(await domainsChecked(app, at(10))).toBe(0);

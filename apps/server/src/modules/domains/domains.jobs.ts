@@ -27,12 +27,17 @@ const RECHECK_DUE_DOMAINS = 'domains.recheck-due';
 export type SweepResult = Record<CheckOutcome, number>;
 
 /** Looks up every domain whose next check has come; safe to run twice (a check is idempotent). */
-export async function recheckDueDomains(ctx: Pick<AppContext, 'db' | 'config'>, now: Date = new Date()): Promise<SweepResult> {
+export async function recheckDueDomains(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  now: Date = new Date(),
+): Promise<SweepResult> {
   const due = await repo.domainsDueForCheck(ctx.db, now, RECHECK_INTERVALS, SWEEP_LIMIT);
   const result: SweepResult = { verified: 0, pending: 0, lost: 0, gone: 0 };
   for (let start = 0; start < due.length; start += PARALLEL_CHECKS) {
     const outcomes = await Promise.all(
-      due.slice(start, start + PARALLEL_CHECKS).map((domain) => checkDomain(ctx.db, ctx.config, domain.id, { now, source: 'job' })),
+      due
+        .slice(start, start + PARALLEL_CHECKS)
+        .map((domain) => checkDomain(ctx.db, ctx.config, domain.id, { now, source: 'job' })),
     );
     for (const outcome of outcomes) result[outcome] += 1;
   }
@@ -41,7 +46,9 @@ export async function recheckDueDomains(ctx: Pick<AppContext, 'db' | 'config'>, 
 
 /** The 15-minute DNS re-check sweep of sending domains. */
 export function domainJobs(ctx: AppContext): JobDefinition<object>[] {
-  return [{ name: RECHECK_DUE_DOMAINS, cron: '*/15 * * * *', handler: async () => void (await recheckDueDomains(ctx)) }];
+  return [
+    { name: RECHECK_DUE_DOMAINS, cron: '*/15 * * * *', handler: async () => void (await recheckDueDomains(ctx)) },
+  ];
 }
 
 export const domainQueueNames = { recheckDue: RECHECK_DUE_DOMAINS };

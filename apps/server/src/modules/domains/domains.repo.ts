@@ -6,21 +6,41 @@ export type DomainRow = typeof domains.$inferSelect;
 export type NewDomainRow = typeof domains.$inferInsert;
 export type DomainCheckUpdate = Pick<
   NewDomainRow,
-  'spfStatus' | 'dkimStatus' | 'dmarcStatus' | 'spfFound' | 'dkimFound' | 'dmarcFound' | 'isVerified' | 'verifiedAt' | 'warmingStartedAt' | 'lastCheckedAt'
+  | 'spfStatus'
+  | 'dkimStatus'
+  | 'dmarcStatus'
+  | 'spfFound'
+  | 'dkimFound'
+  | 'dmarcFound'
+  | 'isVerified'
+  | 'verifiedAt'
+  | 'warmingStartedAt'
+  | 'lastCheckedAt'
 >;
 
 /** The user's domains whose DKIM record is verified: the candidates for signing. */
 export async function dkimVerifiedDomains(db: DbOrTx, userId: string): Promise<DomainRow[]> {
-  return db.select().from(domains).where(and(eq(domains.userId, userId), eq(domains.dkimStatus, 'verified')));
+  return db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.userId, userId), eq(domains.dkimStatus, 'verified')));
 }
 
 /** The user's domains, primary first, then in the order they were added. */
 export async function listDomains(db: DbOrTx, userId: string): Promise<DomainRow[]> {
-  return db.select().from(domains).where(eq(domains.userId, userId)).orderBy(desc(domains.isPrimary), asc(domains.createdAt), asc(domains.id));
+  return db
+    .select()
+    .from(domains)
+    .where(eq(domains.userId, userId))
+    .orderBy(desc(domains.isPrimary), asc(domains.createdAt), asc(domains.id));
 }
 
 export async function findDomain(db: DbOrTx, userId: string, id: number): Promise<DomainRow | undefined> {
-  const [row] = await db.select().from(domains).where(and(eq(domains.userId, userId), eq(domains.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.userId, userId), eq(domains.id, id)))
+    .limit(1);
   return row;
 }
 
@@ -31,7 +51,11 @@ export async function findDomainById(db: DbOrTx, id: number): Promise<DomainRow 
 }
 
 export async function findDomainByName(db: DbOrTx, userId: string, name: string): Promise<DomainRow | undefined> {
-  const [row] = await db.select().from(domains).where(and(eq(domains.userId, userId), eq(domains.domain, name))).limit(1);
+  const [row] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.userId, userId), eq(domains.domain, name)))
+    .limit(1);
   return row;
 }
 
@@ -53,7 +77,11 @@ export async function lockUserPlan(tx: DbOrTx, userId: string): Promise<string |
 }
 
 export async function hasPrimaryDomain(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: domains.id }).from(domains).where(and(eq(domains.userId, userId), eq(domains.isPrimary, true))).limit(1);
+  const [row] = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.userId, userId), eq(domains.isPrimary, true)))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -63,13 +91,20 @@ export async function insertDomain(db: DbOrTx, values: NewDomainRow): Promise<Do
   return row;
 }
 
-export async function updateDomainCheck(db: DbOrTx, id: number, values: DomainCheckUpdate): Promise<DomainRow | undefined> {
+export async function updateDomainCheck(
+  db: DbOrTx,
+  id: number,
+  values: DomainCheckUpdate,
+): Promise<DomainRow | undefined> {
   const [row] = await db.update(domains).set(values).where(eq(domains.id, id)).returning();
   return row;
 }
 
 export async function deleteDomain(db: DbOrTx, userId: string, id: number): Promise<DomainRow | undefined> {
-  const [row] = await db.delete(domains).where(and(eq(domains.userId, userId), eq(domains.id, id))).returning();
+  const [row] = await db
+    .delete(domains)
+    .where(and(eq(domains.userId, userId), eq(domains.id, id)))
+    .returning();
   return row;
 }
 
@@ -77,14 +112,22 @@ export async function deleteDomain(db: DbOrTx, userId: string, id: number): Prom
 export async function setPrimaryDomain(tx: DbOrTx, userId: string, id: number): Promise<boolean> {
   const target = await findDomain(tx, userId, id);
   if (!target) return false;
-  await tx.update(domains).set({ isPrimary: false }).where(and(eq(domains.userId, userId), eq(domains.isPrimary, true)));
+  await tx
+    .update(domains)
+    .set({ isPrimary: false })
+    .where(and(eq(domains.userId, userId), eq(domains.isPrimary, true)));
   await tx.update(domains).set({ isPrimary: true }).where(eq(domains.id, id));
   return true;
 }
 
 /** After the primary domain is deleted, the oldest remaining domain takes its place. */
 export async function promoteOldestDomain(tx: DbOrTx, userId: string): Promise<void> {
-  const [oldest] = await tx.select({ id: domains.id }).from(domains).where(eq(domains.userId, userId)).orderBy(asc(domains.createdAt), asc(domains.id)).limit(1);
+  const [oldest] = await tx
+    .select({ id: domains.id })
+    .from(domains)
+    .where(eq(domains.userId, userId))
+    .orderBy(asc(domains.createdAt), asc(domains.id))
+    .limit(1);
   if (oldest) await tx.update(domains).set({ isPrimary: true }).where(eq(domains.id, oldest.id));
 }
 
@@ -100,7 +143,8 @@ export async function domainsDueForCheck(
   limit: number,
 ): Promise<DomainRow[]> {
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  const checkedBefore = (ms: number) => sql`(${domains.lastCheckedAt} IS NULL OR ${domains.lastCheckedAt} <= ${before(ms)}::timestamptz)`;
+  const checkedBefore = (ms: number) =>
+    sql`(${domains.lastCheckedAt} IS NULL OR ${domains.lastCheckedAt} <= ${before(ms)}::timestamptz)`;
   return db
     .select()
     .from(domains)
@@ -116,7 +160,12 @@ export async function domainsDueForCheck(
 export type SendCounts = { sentToday: number; sentInWindow: number };
 
 /** Messages sent per domain today and since `sinceDay` (inclusive), from the daily counts. */
-export async function sendCounts(db: DbOrTx, domainIds: readonly number[], today: string, sinceDay: string): Promise<Map<number, SendCounts>> {
+export async function sendCounts(
+  db: DbOrTx,
+  domainIds: readonly number[],
+  today: string,
+  sinceDay: string,
+): Promise<Map<number, SendCounts>> {
   const counts = new Map<number, SendCounts>();
   if (domainIds.length === 0) return counts;
   const rows = await db
@@ -128,7 +177,8 @@ export async function sendCounts(db: DbOrTx, domainIds: readonly number[], today
     .from(domainDailySends)
     .where(and(inArray(domainDailySends.domainId, [...domainIds]), gte(domainDailySends.day, sinceDay)))
     .groupBy(domainDailySends.domainId);
-  for (const row of rows) counts.set(row.domainId, { sentToday: Number(row.sentToday), sentInWindow: Number(row.sentInWindow) });
+  for (const row of rows)
+    counts.set(row.domainId, { sentToday: Number(row.sentToday), sentInWindow: Number(row.sentInWindow) });
   return counts;
 }
 
@@ -148,9 +198,19 @@ export async function feedbackByFromDomain(db: DbOrTx, userId: string, since: Da
     })
     .from(emailEvents)
     .innerJoin(campaigns, eq(campaigns.id, emailEvents.campaignId))
-    .where(and(eq(emailEvents.userId, userId), inArray(emailEvents.type, ['bounce', 'complaint']), gte(emailEvents.createdAt, since)))
+    .where(
+      and(
+        eq(emailEvents.userId, userId),
+        inArray(emailEvents.type, ['bounce', 'complaint']),
+        gte(emailEvents.createdAt, since),
+      ),
+    )
     .groupBy(fromDomain);
-  return rows.map((row) => ({ fromDomain: row.fromDomain, bounces: Number(row.bounces), complaints: Number(row.complaints) }));
+  return rows.map((row) => ({
+    fromDomain: row.fromDomain,
+    bounces: Number(row.bounces),
+    complaints: Number(row.complaints),
+  }));
 }
 
 /** Today's count row of a domain, created at 0 if needed and locked until the transaction ends. */

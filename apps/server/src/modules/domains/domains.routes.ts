@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createDomainBodySchema, domainIdParamsSchema, domainListSchema, domainSchema } from '@sendwell/contract/domains';
+import {
+  createDomainBodySchema,
+  domainIdParamsSchema,
+  domainListSchema,
+  domainSchema,
+} from '@sendwell/contract/domains';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import * as domains from './domains.service.ts';
@@ -21,13 +26,21 @@ export const domainRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     domains.domainsOf(db, config, request.signedIn.user.id),
   );
 
-  app.post('/api/domains', { schema: { body: createDomainBodySchema, response: { 201: domainSchema } } }, async (request, reply) => {
-    const { user } = request.signedIn;
-    return reply.status(201).send(await domains.addDomain(db, config, { id: user.id, plan: user.plan }, request.body.domain));
-  });
+  app.post(
+    '/api/domains',
+    { schema: { body: createDomainBodySchema, response: { 201: domainSchema } } },
+    async (request, reply) => {
+      const { user } = request.signedIn;
+      return reply
+        .status(201)
+        .send(await domains.addDomain(db, config, { id: user.id, plan: user.plan }, request.body.domain));
+    },
+  );
 
-  app.get('/api/domains/:id', { schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } }, async (request) =>
-    domains.domainOf(db, config, request.signedIn.user.id, request.params.id),
+  app.get(
+    '/api/domains/:id',
+    { schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } },
+    async (request) => domains.domainOf(db, config, request.signedIn.user.id, request.params.id),
   );
 
   app.delete('/api/domains/:id', { schema: { params: domainIdParamsSchema } }, async (request, reply) => {
@@ -35,11 +48,15 @@ export const domainRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     return reply.status(204).send();
   });
 
-  app.post('/api/domains/:id/verify', { schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } }, async (request) =>
-    domains.verifyDomain(db, config, request.signedIn.user.id, request.params.id),
+  app.post(
+    '/api/domains/:id/verify',
+    { schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } },
+    async (request) => domains.verifyDomain(db, config, request.signedIn.user.id, request.params.id),
   );
 
-  app.post('/api/domains/:id/primary', { schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } }, async (request) =>
-    domains.makePrimaryDomain(db, config, request.signedIn.user.id, request.params.id),
+  app.post(
+    '/api/domains/:id/primary',
+    { schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } },
+    async (request) => domains.makePrimaryDomain(db, config, request.signedIn.user.id, request.params.id),
   );
 };

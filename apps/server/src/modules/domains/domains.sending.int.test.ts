@@ -67,8 +67,12 @@ describe('what the delivery engine uses', () => {
     const { db, config } = t().ctx;
     await addVerifiedDomain(a.client, 'mine.example');
     const pending = ((await a.client.post('/api/domains', { domain: 'pending.example' })).json() as Domain).domain;
-    expect(await dkimSigningKeyFor(db, config, a.user.id, 'MINE.example')).toMatchObject({ domainName: 'mine.example' });
-    expect(await dkimSigningKeyFor(db, config, a.user.id, 'deep.sub.mine.example')).toMatchObject({ domainName: 'mine.example' });
+    expect(await dkimSigningKeyFor(db, config, a.user.id, 'MINE.example')).toMatchObject({
+      domainName: 'mine.example',
+    });
+    expect(await dkimSigningKeyFor(db, config, a.user.id, 'deep.sub.mine.example')).toMatchObject({
+      domainName: 'mine.example',
+    });
     expect(await dkimSigningKeyFor(db, config, a.user.id, 'notmine.example')).toBeNull();
     expect(await dkimSigningKeyFor(db, config, a.user.id, pending)).toBeNull();
     expect(await dkimSigningKeyFor(db, config, b.user.id, 'mine.example')).toBeNull();
@@ -83,10 +87,17 @@ describe('what the delivery engine uses', () => {
     const dayN = (n: number) => new Date(day0.getTime() + n * 24 * 60 * 60 * 1000);
 
     // Week 1: 1,000 a day.
-    expect(await reserveDailySends(db, domain.id, 600, day0)).toMatchObject({ granted: 600, dailyLimit: 1000, sentToday: 600, resumesAt: null });
+    expect(await reserveDailySends(db, domain.id, 600, day0)).toMatchObject({
+      granted: 600,
+      dailyLimit: 1000,
+      sentToday: 600,
+      resumesAt: null,
+    });
     const capped = await reserveDailySends(db, domain.id, 600, day0);
     expect(capped).toMatchObject({ granted: 400, dailyLimit: 1000, sentToday: 1000 });
-    expect(capped.resumesAt?.toISOString()).toBe(new Date(Date.UTC(day0.getUTCFullYear(), day0.getUTCMonth(), day0.getUTCDate() + 1)).toISOString());
+    expect(capped.resumesAt?.toISOString()).toBe(
+      new Date(Date.UTC(day0.getUTCFullYear(), day0.getUTCMonth(), day0.getUTCDate() + 1)).toISOString(),
+    );
     expect((await reserveDailySends(db, domain.id, 1, day0)).granted).toBe(0);
 
     // Sends that did not go out are handed back.
@@ -98,17 +109,25 @@ describe('what the delivery engine uses', () => {
     expect((await reserveDailySends(db, domain.id, 5000, dayN(8))).granted).toBe(2500);
 
     // Concurrent workers share the cap exactly (week 3: 5,000).
-    const grants = await Promise.all(Array.from({ length: 12 }, () => db.transaction((tx) => reserveDailySends(tx, domain.id, 700, dayN(15)))));
+    const grants = await Promise.all(
+      Array.from({ length: 12 }, () => db.transaction((tx) => reserveDailySends(tx, domain.id, 700, dayN(15)))),
+    );
     expect(grants.reduce((sum, r) => sum + r.granted, 0)).toBe(5000);
     const [row] = await db
       .select()
       .from(domainDailySends)
-      .where(and(eq(domainDailySends.domainId, domain.id), eq(domainDailySends.day, dayN(15).toISOString().slice(0, 10))));
+      .where(
+        and(eq(domainDailySends.domainId, domain.id), eq(domainDailySends.day, dayN(15).toISOString().slice(0, 10))),
+      );
     expect(row?.sent).toBe(5000);
 
     // Week 4: 10,000; after 28 days no warming cap.
     expect((await reserveDailySends(db, domain.id, 20_000, dayN(22))).granted).toBe(10_000);
-    expect(await reserveDailySends(db, domain.id, 20_000, dayN(28))).toMatchObject({ granted: 20_000, dailyLimit: null, resumesAt: null });
+    expect(await reserveDailySends(db, domain.id, 20_000, dayN(28))).toMatchObject({
+      granted: 20_000,
+      dailyLimit: null,
+      resumesAt: null,
+    });
   });
 
   it('shows today’s sends, the remaining allowance and a computed score once the domain has sent', async () => {
@@ -117,7 +136,13 @@ describe('what the delivery engine uses', () => {
     const { db } = t().ctx;
     await reserveDailySends(db, domain.id, 250);
     const shown = (await client.get(`/api/domains/${domain.id}`)).json() as Domain;
-    expect(shown.warming).toMatchObject({ status: 'warming', week: 1, dailyLimit: 1000, sentToday: 250, remainingToday: 750 });
+    expect(shown.warming).toMatchObject({
+      status: 'warming',
+      week: 1,
+      dailyLimit: 1000,
+      sentToday: 250,
+      remainingToday: 750,
+    });
     expect(shown.reputation).toMatchObject({ sentLast30Days: 250, domainAgeDays: 0, label: 'Excellent' });
     // 250 sent, no bounces or complaints recorded, a new domain: 100 − 2 (volume) − 10 (age).
     expect(shown).toMatchObject({ senderScore: 88, bounceRate: 0, spamRate: 0 });

@@ -19,7 +19,12 @@ export type DkimSigningKey = { domainName: string; keySelector: string; privateK
  * signs as example.com, which DMARC's relaxed alignment accepts). Only a domain whose DKIM record
  * is verified in DNS signs: a signature no receiver can check is worth nothing. Null otherwise.
  */
-export async function dkimSigningKeyFor(db: DbOrTx, config: Config, userId: string, fromDomain: string): Promise<DkimSigningKey | null> {
+export async function dkimSigningKeyFor(
+  db: DbOrTx,
+  config: Config,
+  userId: string,
+  fromDomain: string,
+): Promise<DkimSigningKey | null> {
   const best = closestDomain(await repo.dkimVerifiedDomains(db, userId), fromDomain);
   if (!best) return null;
   return {
@@ -55,7 +60,12 @@ export type SendReservation = {
  * (the campaign shows 'paused until …'); messages that then fail to go out can be handed back
  * with releaseDailySends. Pass the transaction that records the sends to make both one step.
  */
-export async function reserveDailySends(tx: DbOrTx, domainId: number, wanted: number, now: Date = new Date()): Promise<SendReservation> {
+export async function reserveDailySends(
+  tx: DbOrTx,
+  domainId: number,
+  wanted: number,
+  now: Date = new Date(),
+): Promise<SendReservation> {
   const want = Math.max(0, Math.floor(wanted));
   const day = utcDay(now);
   return tx.transaction(async (inner) => {
@@ -65,7 +75,13 @@ export async function reserveDailySends(tx: DbOrTx, domainId: number, wanted: nu
     const sent = await repo.lockDailySends(inner, domainId, day);
     const granted = cap === null ? want : Math.min(want, Math.max(0, cap - sent));
     if (granted > 0) await repo.addDailySends(inner, domainId, day, granted);
-    return { granted, day, dailyLimit: cap, sentToday: sent + granted, resumesAt: granted < want ? nextUtcDayStart(now) : null };
+    return {
+      granted,
+      day,
+      dailyLimit: cap,
+      sentToday: sent + granted,
+      resumesAt: granted < want ? nextUtcDayStart(now) : null,
+    };
   });
 }
 

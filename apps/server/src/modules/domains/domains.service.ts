@@ -1,6 +1,12 @@
 import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
-import { DOMAIN_ALREADY_ADDED, type DnsRecord, type DnsRecordKind, type DnsRecordStatus, type Domain } from '@sendwell/contract/domains';
+import {
+  DOMAIN_ALREADY_ADDED,
+  type DnsRecord,
+  type DnsRecordKind,
+  type DnsRecordStatus,
+  type Domain,
+} from '@sendwell/contract/domains';
 import { planIdSchema } from '@sendwell/contract/pricing';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -57,9 +63,23 @@ export async function generateDkimKeyPair(): Promise<{ publicKey: string; privat
 const statusOf = (value: string): DnsRecordStatus => (value === 'verified' || value === 'wrong' ? value : 'missing');
 
 function recordsOf(row: repo.DomainRow, spfMechanism: string): DnsRecord[] {
-  const record = (kind: DnsRecordKind, host: string, value: string, status: string, found: string | null): DnsRecord => {
+  const record = (
+    kind: DnsRecordKind,
+    host: string,
+    value: string,
+    status: string,
+    found: string | null,
+  ): DnsRecord => {
     const s = statusOf(status);
-    return { kind, type: 'TXT', host, value, status: s, found: s === 'wrong' ? found : null, note: recordNote(kind, s, found, spfMechanism) };
+    return {
+      kind,
+      type: 'TXT',
+      host,
+      value,
+      status: s,
+      found: s === 'wrong' ? found : null,
+      note: recordNote(kind, s, found, spfMechanism),
+    };
   };
   return [
     record('spf', spfHost(row.domain), row.spfRecord, row.spfStatus, row.spfFound),
@@ -80,7 +100,12 @@ export function toDomain(
   const sentToday = counts?.sentToday ?? 0;
   const sentLast30Days = counts?.sentInWindow ?? 0;
   const domainAgeDays = Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / DAY_MS));
-  const reputation = computeReputation({ sent: sentLast30Days, bounces: feedback?.bounces ?? 0, complaints: feedback?.complaints ?? 0, domainAgeDays });
+  const reputation = computeReputation({
+    sent: sentLast30Days,
+    bounces: feedback?.bounces ?? 0,
+    complaints: feedback?.complaints ?? 0,
+    domainAgeDays,
+  });
   return {
     id: row.id,
     domain: row.domain,
@@ -113,7 +138,13 @@ export function toDomain(
 }
 
 /** `allOfUser` is the user's whole domain list when the caller already has it (rows may be just one). */
-async function toDomains(db: Db, config: Config, rows: repo.DomainRow[], now: Date, allOfUser?: repo.DomainRow[]): Promise<Domain[]> {
+async function toDomains(
+  db: Db,
+  config: Config,
+  rows: repo.DomainRow[],
+  now: Date,
+  allOfUser?: repo.DomainRow[],
+): Promise<Domain[]> {
   const windowStart = new Date(now.getTime() - (REPUTATION_WINDOW_DAYS - 1) * DAY_MS);
   const counts = await repo.sendCounts(
     db,
@@ -131,7 +162,10 @@ async function toDomains(db: Db, config: Config, rows: repo.DomainRow[], now: Da
       const owner = closestDomain(owned, entry.fromDomain);
       if (!owner) continue;
       const total = feedback.get(owner.id) ?? { bounces: 0, complaints: 0 };
-      feedback.set(owner.id, { bounces: total.bounces + entry.bounces, complaints: total.complaints + entry.complaints });
+      feedback.set(owner.id, {
+        bounces: total.bounces + entry.bounces,
+        complaints: total.complaints + entry.complaints,
+      });
     }
   }
   return rows.map((row) => toDomain(row, counts.get(row.id), feedback.get(row.id), config, now));
@@ -149,7 +183,13 @@ export async function domainsOf(db: Db, config: Config, userId: string, now: Dat
   return toDomains(db, config, all, now, all);
 }
 
-export async function domainOf(db: Db, config: Config, userId: string, id: number, now: Date = new Date()): Promise<Domain> {
+export async function domainOf(
+  db: Db,
+  config: Config,
+  userId: string,
+  id: number,
+  now: Date = new Date(),
+): Promise<Domain> {
   const [domain] = await toDomains(db, config, [await requireDomain(db, userId, id)], now);
   if (!domain) throw new AppError('not_found', DOMAIN_NOT_FOUND);
   return domain;
@@ -179,7 +219,13 @@ function atLimit(planId: string, current: number): boolean {
  * publish, primary if it is the user's first domain; then a first look-up, so a domain whose
  * records are already published answers isVerified at once.
  */
-export async function addDomain(db: Db, config: Config, user: SignedInUser, name: string, now: Date = new Date()): Promise<Domain> {
+export async function addDomain(
+  db: Db,
+  config: Config,
+  user: SignedInUser,
+  name: string,
+  now: Date = new Date(),
+): Promise<Domain> {
   // Cheap refusals first, so a duplicate or over-limit request costs no key generation.
   if (await repo.findDomainByName(db, user.id, name)) throw new AppError('conflict', DOMAIN_ALREADY_ADDED);
   if (atLimit(user.plan, await repo.countDomains(db, user.id))) throw planLimitError(user.plan);
@@ -213,7 +259,13 @@ export async function addDomain(db: Db, config: Config, user: SignedInUser, name
 }
 
 /** Looks the domain's records up now and answers the updated domain. */
-export async function verifyDomain(db: Db, config: Config, userId: string, id: number, now: Date = new Date()): Promise<Domain> {
+export async function verifyDomain(
+  db: Db,
+  config: Config,
+  userId: string,
+  id: number,
+  now: Date = new Date(),
+): Promise<Domain> {
   const row = await requireDomain(db, userId, id);
   await checkDomain(db, config, row.id, { now, source: 'user' });
   return domainOf(db, config, userId, id, now);
@@ -259,7 +311,8 @@ export async function checkDomain(
     const current = await repo.lockDomain(tx, id);
     if (!current) return 'gone';
     const next = mergeChecks(current, checks);
-    const isVerified = next.spfStatus === 'verified' && next.dkimStatus === 'verified' && next.dmarcStatus === 'verified';
+    const isVerified =
+      next.spfStatus === 'verified' && next.dkimStatus === 'verified' && next.dmarcStatus === 'verified';
     await repo.updateDomainCheck(tx, id, {
       ...next,
       isVerified,
@@ -268,7 +321,9 @@ export async function checkDomain(
       lastCheckedAt: now,
     });
     if (current.isVerified && !isVerified) {
-      const lost = (['spf', 'dkim', 'dmarc'] as const).filter((kind) => next[`${kind}Status`] !== 'verified').map((kind) => kind.toUpperCase());
+      const lost = (['spf', 'dkim', 'dmarc'] as const)
+        .filter((kind) => next[`${kind}Status`] !== 'verified')
+        .map((kind) => kind.toUpperCase());
       await notifyUser(tx, current.userId, {
         title: `${current.domain} is no longer verified`,
         body: `The ${joinKinds(lost)} record${lost.length === 1 ? ' is' : 's are'} missing or changed, so ${current.domain} is pending again. Check your DNS settings.`,
@@ -288,7 +343,8 @@ export async function checkDomain(
 }
 
 function mergeChecks(current: repo.DomainRow, checks: DomainChecks) {
-  const pick = (check: RecordCheck, status: string, found: string | null) => (check ? { status: check.status, found: check.found } : { status, found });
+  const pick = (check: RecordCheck, status: string, found: string | null) =>
+    check ? { status: check.status, found: check.found } : { status, found };
   const spf = pick(checks.spf, current.spfStatus, current.spfFound);
   const dkim = pick(checks.dkim, current.dkimStatus, current.dkimFound);
   const dmarc = pick(checks.dmarc, current.dmarcStatus, current.dmarcFound);

@@ -63,5 +63,10 @@ export function computeReputation(input: ReputationInput): Reputation {
   const volumePenalty = 10 * (1 - Math.min(1, Math.log10(sent) / 3));
   const agePenalty = 10 * (1 - Math.min(1, Math.max(0, input.domainAgeDays) / 90));
   const senderScore = Math.round(clamp(100 - bouncePenalty - complaintPenalty - volumePenalty - agePenalty, 0, 100));
-  return { senderScore, label: senderScoreLabel(senderScore), bounceRate: twoDecimals(bounceRate), spamRate: twoDecimals(spamRate) };
+  return {
+    senderScore,
+    label: senderScoreLabel(senderScore),
+    bounceRate: twoDecimals(bounceRate),
+    spamRate: twoDecimals(spamRate),
+  };
 }

@@ -34,19 +34,42 @@ describe('warming schedule', () => {
   });
 
   it('reports week N of 4, progress and the next increase', () => {
-    expect(warmingState(START, onDay(0))).toEqual({ status: 'warming', week: 1, progress: 0, dailyLimit: 1_000, nextIncreaseInDays: 7 });
+    expect(warmingState(START, onDay(0))).toEqual({
+      status: 'warming',
+      week: 1,
+      progress: 0,
+      dailyLimit: 1_000,
+      nextIncreaseInDays: 7,
+    });
     expect(warmingState(START, onDay(6))).toMatchObject({ week: 1, nextIncreaseInDays: 1, progress: 21 });
     expect(warmingState(START, onDay(7))).toMatchObject({ week: 2, nextIncreaseInDays: 7, progress: 25 });
     expect(warmingState(START, onDay(17))).toMatchObject({ week: 3, nextIncreaseInDays: 4, progress: 61 });
-    expect(warmingState(START, onDay(27))).toMatchObject({ week: 4, nextIncreaseInDays: 1, progress: 96, status: 'warming' });
-    expect(warmingState(START, onDay(28))).toEqual({ status: 'complete', week: 4, progress: 100, dailyLimit: null, nextIncreaseInDays: null });
+    expect(warmingState(START, onDay(27))).toMatchObject({
+      week: 4,
+      nextIncreaseInDays: 1,
+      progress: 96,
+      status: 'warming',
+    });
+    expect(warmingState(START, onDay(28))).toEqual({
+      status: 'complete',
+      week: 4,
+      progress: 100,
+      dailyLimit: null,
+      nextIncreaseInDays: null,
+    });
     expect(warmingProgress(START, onDay(14))).toBe(50);
     expect(warmingWeek(START, onDay(20))).toBe(3);
     expect(nextIncreaseInDays(START, onDay(21))).toBe(7);
   });
 
   it('holds an unverified domain to the first week’s cap without starting the clock', () => {
-    expect(warmingState(null, onDay(40))).toEqual({ status: 'not_started', week: 1, progress: 0, dailyLimit: 1_000, nextIncreaseInDays: null });
+    expect(warmingState(null, onDay(40))).toEqual({
+      status: 'not_started',
+      week: 1,
+      progress: 0,
+      dailyLimit: 1_000,
+      nextIncreaseInDays: null,
+    });
   });
 
   it('answers what is left today', () => {

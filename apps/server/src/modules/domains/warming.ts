@@ -60,9 +60,11 @@ export function warmingDay(startedAt: Date, now: Date): number {
 /** Where a domain stands in the schedule at `now`. */
 export function warmingState(startedAt: Date | null, now: Date): WarmingState {
   const first = WARMING_SCHEDULE[0];
-  if (!startedAt) return { status: 'not_started', week: 1, progress: 0, dailyLimit: first.dailyLimit, nextIncreaseInDays: null };
+  if (!startedAt)
+    return { status: 'not_started', week: 1, progress: 0, dailyLimit: first.dailyLimit, nextIncreaseInDays: null };
   const day = warmingDay(startedAt, now);
-  if (day >= WARMING_DAYS) return { status: 'complete', week: WARMING_WEEKS, progress: 100, dailyLimit: null, nextIncreaseInDays: null };
+  if (day >= WARMING_DAYS)
+    return { status: 'complete', week: WARMING_WEEKS, progress: 100, dailyLimit: null, nextIncreaseInDays: null };
   const weekIndex = Math.floor(day / 7);
   return {
     status: 'warming',
@@ -94,7 +96,11 @@ export function nextIncreaseInDays(startedAt: Date | null, now: Date): number | 
 }
 
 /** How many more messages the domain may send today, given what it already sent; null = no cap. */
-export function remainingToday(domain: { warmingStartedAt: Date | null }, sentToday: number, now: Date = new Date()): number | null {
+export function remainingToday(
+  domain: { warmingStartedAt: Date | null },
+  sentToday: number,
+  now: Date = new Date(),
+): number | null {
   const limit = dailyLimit(domain.warmingStartedAt, now);
   return limit === null ? null : Math.max(0, limit - sentToday);
 }

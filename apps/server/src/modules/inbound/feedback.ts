@@ -2,7 +2,14 @@ import { simpleParser } from 'mailparser';
 
 /** What an inbound report says about a message we sent. */
 export type Feedback =
-  | { kind: 'bounce'; hard: boolean; recipient: string | null; originalMessageId: string | null; status: string | null; diagnostic: string | null }
+  | {
+      kind: 'bounce';
+      hard: boolean;
+      recipient: string | null;
+      originalMessageId: string | null;
+      status: string | null;
+      diagnostic: string | null;
+    }
   | { kind: 'complaint'; recipient: string | null; originalMessageId: string | null; feedbackType: string }
   | { kind: 'other' };
 
@@ -23,17 +30,27 @@ function addressOf(value: string | null): string | null {
  */
 export async function parseFeedback(raw: Buffer): Promise<Feedback> {
   const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
-  const parts = parsed.attachments.map((a) => ({ type: a.contentType.toLowerCase(), text: a.content.toString('utf8') }));
-  const original = parts.find((p) => p.type === 'message/rfc822' || p.type === 'text/rfc822-headers' || p.type === 'message/rfc822-headers');
+  const parts = parsed.attachments.map((a) => ({
+    type: a.contentType.toLowerCase(),
+    text: a.content.toString('utf8'),
+  }));
+  const original = parts.find(
+    (p) => p.type === 'message/rfc822' || p.type === 'text/rfc822-headers' || p.type === 'message/rfc822-headers',
+  );
   const originalMessageId = original ? (/^Message-ID:\s*(<[^>]+>)/im.exec(original.text)?.[1] ?? null) : null;
 
   // mailparser folds message/delivery-status and message/feedback-report parts into the text body,
   // so the report's fields are read from the attachment when present, else from the text.
-  const contentType = parsed.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
-  const reportType = contentType?.value === 'multipart/report' ? contentType.params?.['report-type']?.toLowerCase() : undefined;
-  const reportText = (type: string) => parts.find((p) => p.type === type)?.text ?? (parsed.text ?? '');
+  const contentType = parsed.headers.get('content-type') as
+    { value?: string; params?: Record<string, string> } | undefined;
+  const reportType =
+    contentType?.value === 'multipart/report' ? contentType.params?.['report-type']?.toLowerCase() : undefined;
+  const reportText = (type: string) => parts.find((p) => p.type === type)?.text ?? parsed.text ?? '';
 
-  const report = reportType === 'feedback-report' || parts.some((p) => p.type === 'message/feedback-report') ? { text: reportText('message/feedback-report') } : undefined;
+  const report =
+    reportType === 'feedback-report' || parts.some((p) => p.type === 'message/feedback-report')
+      ? { text: reportText('message/feedback-report') }
+      : undefined;
   if (report) {
     return {
       kind: 'complaint',
@@ -42,7 +59,10 @@ export async function parseFeedback(raw: Buffer): Promise<Feedback> {
       originalMessageId,
     };
   }
-  const status = reportType === 'delivery-status' || parts.some((p) => p.type === 'message/delivery-status') ? { text: reportText('message/delivery-status') } : undefined;
+  const status =
+    reportType === 'delivery-status' || parts.some((p) => p.type === 'message/delivery-status')
+      ? { text: reportText('message/delivery-status') }
+      : undefined;
   if (status) {
     const code = field(status.text, 'Status');
     const action = field(status.text, 'Action')?.toLowerCase() ?? '';

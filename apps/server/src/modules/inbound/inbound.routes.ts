@@ -27,18 +27,29 @@ function presentedToken(request: FastifyRequest): string {
  */
 export const inboundRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const expected = Buffer.from(inboundWebhookToken(ctx.config));
-  app.addContentTypeParser(['message/rfc822', 'text/plain', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_INBOUND_BYTES }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['message/rfc822', 'text/plain', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: MAX_INBOUND_BYTES },
+    (_request, body, done) => done(null, body),
   );
 
-  app.post('/api/webhook/email', { bodyLimit: MAX_INBOUND_BYTES, onRequest: async (request, reply) => {
-    const given = Buffer.from(presentedToken(request));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply.status(401).send({ message: 'Unauthorized' });
-  } }, async (request, reply) => {
-    if (!Buffer.isBuffer(request.body) || request.body.length === 0) return reply.status(400).send({ message: 'Send the raw message as a message/rfc822 body' });
-    const outcome = await recordFeedback(ctx.db, await parseFeedback(request.body));
-    return { handled: outcome };
-  });
+  app.post(
+    '/api/webhook/email',
+    {
+      bodyLimit: MAX_INBOUND_BYTES,
+      onRequest: async (request, reply) => {
+        const given = Buffer.from(presentedToken(request));
+        if (given.length !== expected.length || !timingSafeEqual(given, expected))
+          return reply.status(401).send({ message: 'Unauthorized' });
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+        return reply.status(400).send({ message: 'Send the raw message as a message/rfc822 body' });
+      const outcome = await recordFeedback(ctx.db, await parseFeedback(request.body));
+      return { handled: outcome };
+    },
+  );
 
   app.get('/api/webhook/email-address', { onRequest: requireUser(ctx.db, ctx.config) }, async () => ({
     url: `${ctx.config.publicUrl}/api/webhook/email?token=${inboundWebhookToken(ctx.config)}`,

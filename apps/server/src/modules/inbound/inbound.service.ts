@@ -16,7 +16,11 @@ export type FeedbackOutcome = 'bounce' | 'soft-bounce' | 'complaint' | 'unmatche
 export async function recordFeedback(db: Db, feedback: Feedback): Promise<FeedbackOutcome> {
   if (feedback.kind === 'other') return 'ignored';
   if (!feedback.originalMessageId) return 'unmatched';
-  const [send] = await db.select().from(campaignSends).where(eq(campaignSends.messageId, feedback.originalMessageId)).limit(1);
+  const [send] = await db
+    .select()
+    .from(campaignSends)
+    .where(eq(campaignSends.messageId, feedback.originalMessageId))
+    .limit(1);
   if (!send) return 'unmatched';
   const base = { userId: send.userId, campaignId: send.campaignId, sendId: send.id, contactId: send.contactId };
 
@@ -28,23 +32,34 @@ export async function recordFeedback(db: Db, feedback: Feedback): Promise<Feedba
     }
     await db.transaction(async (tx) => {
       await tx.update(campaignSends).set({ status: 'bounced', error: detail }).where(eq(campaignSends.id, send.id));
-      await tx.insert(suppressions).values({ userId: send.userId, email: send.email, reason: 'bounce' }).onConflictDoNothing();
+      await tx
+        .insert(suppressions)
+        .values({ userId: send.userId, email: send.email, reason: 'bounce' })
+        .onConflictDoNothing();
       await tx.insert(emailEvents).values({ ...base, type: 'bounce', detail });
     });
     return 'bounce';
   }
 
   await db.transaction(async (tx) => {
-    await tx.insert(suppressions).values({ userId: send.userId, email: send.email, reason: 'complaint' }).onConflictDoNothing().catch(() => undefined);
+    await tx
+      .insert(suppressions)
+      .values({ userId: send.userId, email: send.email, reason: 'complaint' })
+      .onConflictDoNothing()
+      .catch(() => undefined);
     await tx.insert(emailEvents).values({ ...base, type: 'complaint', detail: feedback.feedbackType });
-    if (send.contactId !== null) await tx.update(contacts).set({ isActive: false, updatedAt: new Date() }).where(eq(contacts.id, send.contactId));
+    if (send.contactId !== null)
+      await tx.update(contacts).set({ isActive: false, updatedAt: new Date() }).where(eq(contacts.id, send.contactId));
   });
   await pauseOnComplaintSpike(db, send.campaignId);
   return 'complaint';
 }
 
 async function pauseOnComplaintSpike(db: Db, campaignId: number): Promise<void> {
-  const [complaints] = await db.select({ n: count() }).from(emailEvents).where(and(eq(emailEvents.campaignId, campaignId), eq(emailEvents.type, 'complaint')));
+  const [complaints] = await db
+    .select({ n: count() })
+    .from(emailEvents)
+    .where(and(eq(emailEvents.campaignId, campaignId), eq(emailEvents.type, 'complaint')));
   const [sent] = await db
     .select({ n: count() })
     .from(campaignSends)

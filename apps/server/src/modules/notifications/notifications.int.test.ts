@@ -10,13 +10,19 @@ describe('notifications API', () => {
     const a = await signUpUser(t());
     const b = await signUpUser(t());
     const db = t().ctx.db;
-    for (let i = 1; i <= 22; i += 1) await notifyUser(db, a.user.id, { title: `Note ${i}`, body: `Body ${i}`, link: '/domain-settings' });
+    for (let i = 1; i <= 22; i += 1)
+      await notifyUser(db, a.user.id, { title: `Note ${i}`, body: `Body ${i}`, link: '/domain-settings' });
     await notifyUser(db, b.user.id, { title: 'For B', body: 'Only B sees this' });
 
     const listA = (await a.client.get('/api/notifications')).json() as NotificationList;
     expect(listA.unreadCount).toBe(22);
     expect(listA.notifications).toHaveLength(20);
-    expect(listA.notifications[0]).toMatchObject({ title: 'Note 22', body: 'Body 22', link: '/domain-settings', readAt: null });
+    expect(listA.notifications[0]).toMatchObject({
+      title: 'Note 22',
+      body: 'Body 22',
+      link: '/domain-settings',
+      readAt: null,
+    });
     expect(listA.notifications.at(-1)?.title).toBe('Note 3');
 
     expect((await b.client.post('/api/notifications/read-all')).statusCode).toBe(204);

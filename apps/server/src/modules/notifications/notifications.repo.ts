@@ -13,14 +13,25 @@ export async function insertNotification(db: DbOrTx, values: NewNotificationRow)
 
 /** The user's newest notifications. */
 export async function latestNotifications(db: DbOrTx, userId: string, limit: number): Promise<NotificationRow[]> {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
 }
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return row?.n ?? 0;
 }
 
 export async function markAllRead(db: DbOrTx, userId: string, at: Date): Promise<void> {
-  await db.update(notifications).set({ readAt: at }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }

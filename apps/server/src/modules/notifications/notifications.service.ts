@@ -17,12 +17,20 @@ function toNotification(row: repo.NotificationRow): Notification {
 
 /** Tells a user something in the app's notifications (the top bar's bell). Pass a transaction to tie it to a change. */
 export async function notifyUser(db: DbOrTx, userId: string, notification: NewNotification): Promise<void> {
-  await repo.insertNotification(db, { userId, title: notification.title, body: notification.body, link: notification.link ?? null });
+  await repo.insertNotification(db, {
+    userId,
+    title: notification.title,
+    body: notification.body,
+    link: notification.link ?? null,
+  });
 }
 
 /** The newest notifications and how many are unread. */
 export async function notificationsOf(db: Db, userId: string): Promise<NotificationList> {
-  const [rows, unreadCount] = await Promise.all([repo.latestNotifications(db, userId, NOTIFICATIONS_SHOWN), repo.countUnread(db, userId)]);
+  const [rows, unreadCount] = await Promise.all([
+    repo.latestNotifications(db, userId, NOTIFICATIONS_SHOWN),
+    repo.countUnread(db, userId),
+  ]);
   return { notifications: rows.map(toNotification), unreadCount };
 }
 

@@ -9,13 +9,26 @@ const blocks = [
 ];
 
 /** A sent campaign to `count` recipients named `<prefix><n>@x.io`; returns its id. */
-async function sentCampaign(t: Parameters<typeof runSendJobs>[0], client: TestClient, prefix: string, count: number, subject: string) {
+async function sentCampaign(
+  t: Parameters<typeof runSendJobs>[0],
+  client: TestClient,
+  prefix: string,
+  count: number,
+  subject: string,
+) {
   await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
   const list = (await client.post('/api/contact-lists', { name: `${prefix} list` })).json() as { id: number };
   const csv = `email,firstName\n${Array.from({ length: count }, (_, i) => `${prefix}${i}@x.io,R${i}`).join('\n')}\n`;
   await client.post('/api/contacts/import-csv', { csvData: csv, listId: list.id });
   const campaign = (
-    await client.post('/api/campaigns', { name: `${prefix} campaign`, subject, fromEmail: 'news@acme.example', content: { html: '' }, blocks, listIds: [list.id] })
+    await client.post('/api/campaigns', {
+      name: `${prefix} campaign`,
+      subject,
+      fromEmail: 'news@acme.example',
+      content: { html: '' },
+      blocks,
+      listIds: [list.id],
+    })
   ).json() as { id: number };
   expect((await client.post(`/api/campaigns/${campaign.id}/send`)).statusCode).toBe(200);
   await runSendJobs(t);
@@ -28,14 +41,33 @@ describe('outbox on the built-in catcher', () => {
   it('lists the user’s stored mail newest first, with paging, search and the transport in use', async () => {
     const { client } = await signUpUser(t());
     const campaignId = await sentCampaign(t(), client, 'list', 3, 'Spring news');
-    expect((await client.post(`/api/campaigns/${campaignId}/test`, { emails: ['me@x.io'] })).json()).toEqual({ sent: 1 });
+    expect((await client.post(`/api/campaigns/${campaignId}/test`, { emails: ['me@x.io'] })).json()).toEqual({
+      sent: 1,
+    });
 
     const all = await client.get('/api/outbox');
     expect(all.statusCode).toBe(200);
     expect(all.headers['x-total-count']).toBe('4');
-    const listed = all.json() as { transport: string; messages: { id: number; createdAt: string; to: string; subject: string; isTest: boolean; campaignName: string | null; campaignId: number | null }[] };
+    const listed = all.json() as {
+      transport: string;
+      messages: {
+        id: number;
+        createdAt: string;
+        to: string;
+        subject: string;
+        isTest: boolean;
+        campaignName: string | null;
+        campaignId: number | null;
+      }[];
+    };
     expect(listed.transport).toBe('catcher');
-    expect(listed.messages[0]).toMatchObject({ to: 'me@x.io', subject: '[Test] Spring news', isTest: true, campaignId, campaignName: 'list campaign' });
+    expect(listed.messages[0]).toMatchObject({
+      to: 'me@x.io',
+      subject: '[Test] Spring news',
+      isTest: true,
+      campaignId,
+      campaignName: 'list campaign',
+    });
     expect(listed.messages.slice(1).every((m) => !m.isTest && m.campaignName === 'list campaign')).toBe(true);
     // Newest first by stored time. Two send workers can store in either order, so ids alone need not fall.
     const storedTimes = listed.messages.map((m) => m.createdAt);
@@ -50,7 +82,9 @@ describe('outbox on the built-in catcher', () => {
     expect(byRecipient.headers['x-total-count']).toBe('1');
     expect(byRecipient.json().messages[0].to).toBe('list1@x.io');
     expect((await client.get('/api/outbox?search=spring%20NEWS')).headers['x-total-count']).toBe('4');
-    expect((await client.get('/api/outbox?search=me%40x')).json().messages.map((m: { to: string }) => m.to)).toEqual(['me@x.io']);
+    expect((await client.get('/api/outbox?search=me%40x')).json().messages.map((m: { to: string }) => m.to)).toEqual([
+      'me@x.io',
+    ]);
     expect((await client.get('/api/outbox?search=news%40acme')).headers['x-total-count']).toBe('4');
     const wildcard = await client.get('/api/outbox?search=%25');
     expect(wildcard.headers['x-total-count']).toBe('0');
@@ -64,7 +98,15 @@ describe('outbox on the built-in catcher', () => {
     const response = await client.get(`/api/outbox/${item?.id}`);
     expect(response.statusCode).toBe(200);
     const message = response.json();
-    expect(message).toMatchObject({ id: item?.id, campaignId, campaignName: 'view campaign', to: 'view0@x.io', from: 'news@acme.example', subject: 'Viewing', isTest: false });
+    expect(message).toMatchObject({
+      id: item?.id,
+      campaignId,
+      campaignName: 'view campaign',
+      to: 'view0@x.io',
+      from: 'news@acme.example',
+      subject: 'Viewing',
+      isTest: false,
+    });
     // The stored source keeps its open pixel and tracked link; the HTML for viewing has neither.
     expect(message.raw).toMatch(/\/t\/o\//);
     expect(message.raw).toMatch(/\/t\/c\//);

@@ -15,7 +15,14 @@ function outboxWhere(userId: string, search: string | undefined): SQL {
   const mine = eq(outboxMessages.userId, userId);
   if (!search) return mine;
   const pattern = likePattern(search);
-  return and(mine, or(ilike(outboxMessages.fromAddress, pattern), ilike(outboxMessages.toAddress, pattern), ilike(outboxMessages.subject, pattern))) as SQL;
+  return and(
+    mine,
+    or(
+      ilike(outboxMessages.fromAddress, pattern),
+      ilike(outboxMessages.toAddress, pattern),
+      ilike(outboxMessages.subject, pattern),
+    ),
+  ) as SQL;
 }
 
 // The campaign join also checks the owner, so a row can never show another user's campaign name.
@@ -44,7 +51,11 @@ export async function listOutboxMessages(
 }
 
 /** One of the user's stored messages; undefined when it does not exist or is someone else's. */
-export async function findOutboxMessage(db: DbOrTx, userId: string, id: number): Promise<OutboxRowWithCampaign | undefined> {
+export async function findOutboxMessage(
+  db: DbOrTx,
+  userId: string,
+  id: number,
+): Promise<OutboxRowWithCampaign | undefined> {
   const [found] = await db
     .select(rowWithCampaign)
     .from(outboxMessages)
@@ -55,7 +66,11 @@ export async function findOutboxMessage(db: DbOrTx, userId: string, id: number):
 }
 
 /** The destinations of a campaign's tracked links, by link id. */
-export async function campaignLinkUrls(db: DbOrTx, campaignId: number, linkIds: number[]): Promise<Map<number, string>> {
+export async function campaignLinkUrls(
+  db: DbOrTx,
+  campaignId: number,
+  linkIds: number[],
+): Promise<Map<number, string>> {
   if (linkIds.length === 0) return new Map();
   const rows = await db
     .select({ id: campaignLinks.id, url: campaignLinks.url })

@@ -15,13 +15,20 @@ import * as outbox from './outbox.service.ts';
 export const outboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', requireUser(ctx.db, ctx.config));
 
-  app.get('/api/outbox', { schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } }, async (request, reply) => {
-    const { messages, total } = await outbox.listOutbox(ctx.db, request.signedIn.user.id, request.query);
-    setTotalHeaders(reply, { total });
-    return { transport: ctx.transport.name, messages };
-  });
+  app.get(
+    '/api/outbox',
+    { schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } },
+    async (request, reply) => {
+      const { messages, total } = await outbox.listOutbox(ctx.db, request.signedIn.user.id, request.query);
+      setTotalHeaders(reply, { total });
+      return { transport: ctx.transport.name, messages };
+    },
+  );
 
-  app.get('/api/outbox/:id', { schema: { params: idParamsSchema, response: { 200: outboxMessageSchema } } }, async (request) =>
-    outbox.getOutboxMessage(ctx.db, ctx.config.sessionSecret, request.signedIn.user.id, request.params.id),
+  app.get(
+    '/api/outbox/:id',
+    { schema: { params: idParamsSchema, response: { 200: outboxMessageSchema } } },
+    async (request) =>
+      outbox.getOutboxMessage(ctx.db, ctx.config.sessionSecret, request.signedIn.user.id, request.params.id),
   );
 };

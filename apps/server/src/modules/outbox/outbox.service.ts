@@ -46,7 +46,9 @@ const TRACKED_LINK = new RegExp(`https?://[^\\s"'<>]+/t/c/${TOKEN}`, 'g');
  * records no open or click. Only tokens this app signed, for this campaign's links, are touched.
  */
 async function untrackedHtml(db: DbOrTx, secret: string, html: string, campaignId: number | null): Promise<string> {
-  const withoutPixel = html.replace(OPEN_PIXEL, (tag, token: string) => (verifyIds(secret, 'open', token, 1) ? '' : tag));
+  const withoutPixel = html.replace(OPEN_PIXEL, (tag, token: string) =>
+    verifyIds(secret, 'open', token, 1) ? '' : tag,
+  );
   if (campaignId === null) return withoutPixel;
   const linkIdByToken = new Map<string, number>();
   for (const match of withoutPixel.matchAll(TRACKED_LINK)) {

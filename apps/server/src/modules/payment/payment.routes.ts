@@ -16,7 +16,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.post(
     '/api/payment/create-checkout',
-    { onRequest: signedIn, schema: { body: createCheckoutBodySchema, response: { 200: checkoutResponseSchema, 503: providerErrorSchema } } },
+    {
+      onRequest: signedIn,
+      schema: { body: createCheckoutBodySchema, response: { 200: checkoutResponseSchema, 503: providerErrorSchema } },
+    },
     async (_request, reply) => {
       if (!ctx.config.stripe.secretKey) return reply.status(503).send({ error: 'Stripe checkout not configured' });
       return reply.status(503).send({ error: 'Stripe checkout is configured but not available in this version' });

@@ -10,9 +10,21 @@ describe('pricing and checkout hand-off', () => {
     expect(response.statusCode).toBe(200);
     const plans = plansResponseSchema.parse(response.json());
     expect(Object.keys(plans)).toEqual(['starter', 'pro', 'enterprise', 'unlimited']);
-    expect(plans.starter).toMatchObject({ price: 19, popular: false, limits: { subscribers: 2500, emailsPerMonth: 15000 } });
-    expect(plans.pro).toMatchObject({ price: 49, popular: true, limits: { subscribers: 10000, emailsPerMonth: 100000 } });
-    expect(plans.enterprise).toMatchObject({ price: 149, popular: false, limits: { subscribers: null, emailsPerMonth: null } });
+    expect(plans.starter).toMatchObject({
+      price: 19,
+      popular: false,
+      limits: { subscribers: 2500, emailsPerMonth: 15000 },
+    });
+    expect(plans.pro).toMatchObject({
+      price: 49,
+      popular: true,
+      limits: { subscribers: 10000, emailsPerMonth: 100000 },
+    });
+    expect(plans.enterprise).toMatchObject({
+      price: 149,
+      popular: false,
+      limits: { subscribers: null, emailsPerMonth: null },
+    });
     expect(plans.enterprise.cta.label).toBe('Contact Sales');
     expect(plans.starter.features).toContain('Custom domain sending');
     expect(plans.pro.features).toContain('A/B testing');
@@ -51,7 +63,9 @@ describe('unlimited plan activation', () => {
 
   it('refuses wrong credentials', async () => {
     await signUpUser(t(), { email: 'owner@example.com', password: 'owner-pass' });
-    const response = await t().client().post('/api/admin/setup-unlimited-user', { email: 'owner@example.com', password: 'nope' });
+    const response = await t()
+      .client()
+      .post('/api/admin/setup-unlimited-user', { email: 'owner@example.com', password: 'nope' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: false, message: 'Invalid credentials' });
   });
@@ -66,10 +80,20 @@ describe('unlimited plan activation', () => {
   it('grants the plan to an entitled account with its own credentials and signs it in', async () => {
     const { client } = await signUpUser(t(), { email: 'boss@example.com', password: 'boss-pass' });
     const visitor = t().client();
-    const response = await visitor.post('/api/admin/setup-unlimited-user', { email: 'BOSS@example.com', password: 'boss-pass' });
+    const response = await visitor.post('/api/admin/setup-unlimited-user', {
+      email: 'BOSS@example.com',
+      password: 'boss-pass',
+    });
     expect(response.json()).toEqual({ success: true, message: 'Unlimited plan activated' });
-    expect((await client.get('/api/auth/user')).json()).toMatchObject({ plan: 'unlimited', subscriptionStatus: 'active', trialEndsAt: null });
-    expect((await visitor.get('/api/auth/user')).json()).toMatchObject({ email: 'boss@example.com', plan: 'unlimited' });
+    expect((await client.get('/api/auth/user')).json()).toMatchObject({
+      plan: 'unlimited',
+      subscriptionStatus: 'active',
+      trialEndsAt: null,
+    });
+    expect((await visitor.get('/api/auth/user')).json()).toMatchObject({
+      email: 'boss@example.com',
+      plan: 'unlimited',
+    });
   });
 
   it('validates the body', async () => {

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { RELATIVE_DATE, segmentFieldKinds, type SegmentConditions, type SegmentField, type SegmentRule } from '@sendwell/contract/segments';
+import {
+  RELATIVE_DATE,
+  segmentFieldKinds,
+  type SegmentConditions,
+  type SegmentField,
+  type SegmentRule,
+} from '@sendwell/contract/segments';
 import { contacts } from '../../db/schema/index.ts';
 
 /**
@@ -31,13 +37,20 @@ function escapeLike(value: string): string {
  * A date rule as a comparison: "N days ago" is that instant; a bare date means whole days (UTC),
  * so "before 2026-03-01" is before that day starts and "after 2026-03-01" is from the next day on.
  */
-export function dateComparison(value: string, operator: 'date_before' | 'date_after', now: Date): { op: '<' | '>' | '>='; at: Date } {
+export function dateComparison(
+  value: string,
+  operator: 'date_before' | 'date_after',
+  now: Date,
+): { op: '<' | '>' | '>='; at: Date } {
   const trimmed = value.trim();
   const relative = RELATIVE_DATE.exec(trimmed);
-  if (relative) return { op: operator === 'date_before' ? '<' : '>', at: new Date(now.getTime() - Number(relative[1]) * DAY_MS) };
+  if (relative)
+    return { op: operator === 'date_before' ? '<' : '>', at: new Date(now.getTime() - Number(relative[1]) * DAY_MS) };
   if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) {
     const dayStart = new Date(`${trimmed}T00:00:00Z`);
-    return operator === 'date_before' ? { op: '<', at: dayStart } : { op: '>=', at: new Date(dayStart.getTime() + DAY_MS) };
+    return operator === 'date_before'
+      ? { op: '<', at: dayStart }
+      : { op: '>=', at: new Date(dayStart.getTime() + DAY_MS) };
   }
   return { op: operator === 'date_before' ? '<' : '>', at: new Date(trimmed) };
 }

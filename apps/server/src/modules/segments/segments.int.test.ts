@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { segmentConditionsSchema, segmentFieldKinds, segmentOperatorsByKind, VALUELESS_OPERATORS, type SegmentField } from '@sendwell/contract/segments';
+import {
+  segmentConditionsSchema,
+  segmentFieldKinds,
+  segmentOperatorsByKind,
+  VALUELESS_OPERATORS,
+  type SegmentField,
+} from '@sendwell/contract/segments';
 import { contacts, users } from '../../db/schema/index.ts';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { matchesConditions, type EvaluatedContact } from '../../../test/segment-evaluator.ts';
@@ -17,11 +23,17 @@ const nullableTextArb = fc.option(textArb, { nil: null });
 // Small domains so contacts and rule values collide often, boundaries included.
 const days = ['2026-03-01', '2026-03-02', '2026-05-16', '2026-06-14'];
 const dateArb = fc
-  .tuple(fc.constantFrom(...days), fc.constantFrom('00:00:00.000', '00:00:00.001', '11:59:59.999', '12:00:00.000', '23:59:59.999'))
+  .tuple(
+    fc.constantFrom(...days),
+    fc.constantFrom('00:00:00.000', '00:00:00.001', '11:59:59.999', '12:00:00.000', '23:59:59.999'),
+  )
   .map(([day, time]) => new Date(`${day}T${time}Z`));
 const numberArb = fc.constantFrom(0, 2, 10, 25, 75, 80, 100);
 // Quotes, backslashes and spaces test the quoting that tag matching relies on (see tagNeedle).
-const tagsArb = fc.uniqueArray(fc.constantFrom('vip', 'VIP', 'news', 'Tech', 'a', "it's", 'a\\b', "x 'vip' y", "''vip''", 'vip news', 'Ünïcode'), { maxLength: 3 });
+const tagsArb = fc.uniqueArray(
+  fc.constantFrom('vip', 'VIP', 'news', 'Tech', 'a', "it's", 'a\\b', "x 'vip' y", "''vip''", 'vip news', 'Ünïcode'),
+  { maxLength: 3 },
+);
 
 const contactArb: fc.Arbitrary<Omit<EvaluatedContact, 'email'>> = fc.record({
   firstName: textArb,
@@ -43,7 +55,11 @@ const ruleArb = fc.constantFrom(...fields).chain((field) => {
   const operator = fc.constantFrom(...segmentOperatorsByKind[kind]);
   const value =
     kind === 'numeric'
-      ? fc.oneof(numberArb.map(String), numberArb.map((n) => `${n - 0.5}`), numberArb.map((n) => `${n}.5`))
+      ? fc.oneof(
+          numberArb.map(String),
+          numberArb.map((n) => `${n - 0.5}`),
+          numberArb.map((n) => `${n}.5`),
+        )
       : kind === 'date'
         ? fc.oneof(
             fc.constantFrom(...days, '2026-02-28', '2026-06-15'),
@@ -56,7 +72,10 @@ const ruleArb = fc.constantFrom(...fields).chain((field) => {
           : textArb.filter((w) => w !== '');
   return fc.record({ id: fc.constant('r'), field: fc.constant(field), operator, value });
 });
-const conditionsArb = fc.record({ operator: fc.constantFrom('AND' as const, 'OR' as const), rules: fc.array(ruleArb, { minLength: 1, maxLength: 3 }) });
+const conditionsArb = fc.record({
+  operator: fc.constantFrom('AND' as const, 'OR' as const),
+  rules: fc.array(ruleArb, { minLength: 1, maxLength: 3 }),
+});
 
 async function createSegment(client: TestClient, body: Record<string, unknown>) {
   const response = await client.post('/api/contact-segments', body);
@@ -81,25 +100,35 @@ describe('segment rule engine', () => {
     let run = 0;
     await fc.assert(
       // Each run stores one random contact set and checks several random rule sets against it.
-      fc.asyncProperty(fc.array(contactArb, { minLength: 1, maxLength: 30 }), fc.array(conditionsArb, { minLength: 10, maxLength: 10 }), async (people, ruleSets) => {
-        run += 1;
-        await db.execute(sql`DELETE FROM contacts WHERE user_id = ${user.id}`);
-        const rows = people.map((p, i) => ({ ...p, email: `p${run}-${i}@x.io`, userId: user.id }));
-        await db.insert(contacts).values(rows);
-        for (const rawConditions of ruleSets) {
-          const conditions = segmentConditionsSchema.parse(rawConditions);
-          const selected = await firstMatching(db, user.id, compileConditions(conditions, NOW), 1000);
-          const expected = rows.filter((row) => matchesConditions(row, conditions, NOW)).map((r) => r.email).sort();
-          expect(selected.map((c) => c.email).sort(), JSON.stringify(conditions)).toEqual(expected);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(contactArb, { minLength: 1, maxLength: 30 }),
+        fc.array(conditionsArb, { minLength: 10, maxLength: 10 }),
+        async (people, ruleSets) => {
+          run += 1;
+          await db.execute(sql`DELETE FROM contacts WHERE user_id = ${user.id}`);
+          const rows = people.map((p, i) => ({ ...p, email: `p${run}-${i}@x.io`, userId: user.id }));
+          await db.insert(contacts).values(rows);
+          for (const rawConditions of ruleSets) {
+            const conditions = segmentConditionsSchema.parse(rawConditions);
+            const selected = await firstMatching(db, user.id, compileConditions(conditions, NOW), 1000);
+            const expected = rows
+              .filter((row) => matchesConditions(row, conditions, NOW))
+              .map((r) => r.email)
+              .sort();
+            expect(selected.map((c) => c.email).sort(), JSON.stringify(conditions)).toEqual(expected);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('binds values as parameters, never as SQL text', () => {
     const predicate = compileConditions(
-      segmentConditionsSchema.parse({ operator: 'OR', rules: [{ id: '1', field: 'company', operator: 'equals', value: "x'); DROP TABLE users; --" }] }),
+      segmentConditionsSchema.parse({
+        operator: 'OR',
+        rules: [{ id: '1', field: 'company', operator: 'equals', value: "x'); DROP TABLE users; --" }],
+      }),
       NOW,
     );
     const query = t().ctx.db.select().from(users).where(predicate).toSQL();
@@ -113,15 +142,44 @@ describe('contact segments API', () => {
 
   async function seedContacts(client: TestClient) {
     const people = [
-      { email: 'hi@x.io', firstName: 'High', lastName: 'Eng', company: 'Acme Tech', jobTitle: 'CEO', location: 'New York, USA', tags: ['vip'] },
-      { email: 'lo@x.io', firstName: 'Low', lastName: 'Eng', company: null, jobTitle: 'Intern', location: 'Berlin', tags: [] },
-      { email: 'mid@x.io', firstName: 'Mid', lastName: 'Dle', company: 'Globex', jobTitle: 'Engineer', location: 'Toronto, Canada', tags: ['News'] },
+      {
+        email: 'hi@x.io',
+        firstName: 'High',
+        lastName: 'Eng',
+        company: 'Acme Tech',
+        jobTitle: 'CEO',
+        location: 'New York, USA',
+        tags: ['vip'],
+      },
+      {
+        email: 'lo@x.io',
+        firstName: 'Low',
+        lastName: 'Eng',
+        company: null,
+        jobTitle: 'Intern',
+        location: 'Berlin',
+        tags: [],
+      },
+      {
+        email: 'mid@x.io',
+        firstName: 'Mid',
+        lastName: 'Dle',
+        company: 'Globex',
+        jobTitle: 'Engineer',
+        location: 'Toronto, Canada',
+        tags: ['News'],
+      },
     ];
     for (const p of people) expect((await client.post('/api/contacts', p)).statusCode).toBe(201);
-    await t().ctx.db.execute(sql`UPDATE contacts SET engagement_score = 90, total_emails_opened = 12, total_emails_clicked = 4,
+    await t().ctx.db
+      .execute(sql`UPDATE contacts SET engagement_score = 90, total_emails_opened = 12, total_emails_clicked = 4,
       last_activity_at = '2026-06-01T00:00:00Z', created_at = now() - interval '5 days' WHERE email = 'hi@x.io'`);
-    await t().ctx.db.execute(sql`UPDATE contacts SET engagement_score = 10, total_emails_opened = 1, created_at = now() - interval '90 days' WHERE email = 'lo@x.io'`);
-    await t().ctx.db.execute(sql`UPDATE contacts SET engagement_score = 50, total_emails_opened = 5, total_emails_clicked = 1, created_at = now() - interval '40 days' WHERE email = 'mid@x.io'`);
+    await t().ctx.db.execute(
+      sql`UPDATE contacts SET engagement_score = 10, total_emails_opened = 1, created_at = now() - interval '90 days' WHERE email = 'lo@x.io'`,
+    );
+    await t().ctx.db.execute(
+      sql`UPDATE contacts SET engagement_score = 50, total_emails_opened = 5, total_emails_clicked = 1, created_at = now() - interval '40 days' WHERE email = 'mid@x.io'`,
+    );
   }
 
   const cases: [string, string, string, string[]][] = [
@@ -156,19 +214,39 @@ describe('contact segments API', () => {
   it.each(cases)('%s %s %s', async (field, operator, value, expected) => {
     const { client } = await signUpUser(t());
     await seedContacts(client);
-    const preview = await client.post('/api/contact-segments/preview', { conditions: { operator: 'AND', rules: [{ id: '1', field, operator, value }] } });
+    const preview = await client.post('/api/contact-segments/preview', {
+      conditions: { operator: 'AND', rules: [{ id: '1', field, operator, value }] },
+    });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json().contacts.map((c: { email: string }) => c.email).sort()).toEqual(expected);
+    expect(
+      preview
+        .json()
+        .contacts.map((c: { email: string }) => c.email)
+        .sort(),
+    ).toEqual(expected);
     expect(preview.json().count).toBe(expected.length);
   });
 
   it.each([
     [{ name: '' }, 'name', 'Segment name is required'],
     [{ conditions: { operator: 'AND', rules: [] } }, 'conditions.rules', 'Add at least one rule'],
-    [{ conditions: { operator: 'XOR', rules: highEngagement.rules } }, 'conditions.operator', "The rule operator must be 'AND' or 'OR'"],
-    [{ conditions: { operator: 'AND', rules: [{ id: '1', field: 'password', operator: 'equals', value: 'x' }] } }, 'conditions.rules.0.field', "Unknown field 'password'"],
     [
-      { conditions: { operator: 'AND', rules: [{ id: '1', field: 'engagementScore', operator: 'contains', value: '5' }] } },
+      { conditions: { operator: 'XOR', rules: highEngagement.rules } },
+      'conditions.operator',
+      "The rule operator must be 'AND' or 'OR'",
+    ],
+    [
+      { conditions: { operator: 'AND', rules: [{ id: '1', field: 'password', operator: 'equals', value: 'x' }] } },
+      'conditions.rules.0.field',
+      "Unknown field 'password'",
+    ],
+    [
+      {
+        conditions: {
+          operator: 'AND',
+          rules: [{ id: '1', field: 'engagementScore', operator: 'contains', value: '5' }],
+        },
+      },
       'conditions.rules.0.operator',
       "Operator 'contains' does not apply to the numeric field 'engagementScore'",
     ],
@@ -177,10 +255,28 @@ describe('contact segments API', () => {
       'conditions.rules.0.operator',
       "Operator 'equals' does not apply to the tags field 'tags'",
     ],
-    [{ conditions: { operator: 'AND', rules: [{ id: '1', field: 'company', operator: 'contains', value: ' ' }] } }, 'conditions.rules.0.value', "The rule on 'company' needs a value"],
-    [{ conditions: { operator: 'AND', rules: [{ id: '1', field: 'engagementScore', operator: 'equals', value: 'ten' }] } }, 'conditions.rules.0.value', "The value for 'engagementScore' must be a number"],
     [
-      { conditions: { operator: 'AND', rules: [{ id: '1', field: 'createdAt', operator: 'date_after', value: 'yesterday' }] } },
+      { conditions: { operator: 'AND', rules: [{ id: '1', field: 'company', operator: 'contains', value: ' ' }] } },
+      'conditions.rules.0.value',
+      "The rule on 'company' needs a value",
+    ],
+    [
+      {
+        conditions: {
+          operator: 'AND',
+          rules: [{ id: '1', field: 'engagementScore', operator: 'equals', value: 'ten' }],
+        },
+      },
+      'conditions.rules.0.value',
+      "The value for 'engagementScore' must be a number",
+    ],
+    [
+      {
+        conditions: {
+          operator: 'AND',
+          rules: [{ id: '1', field: 'createdAt', operator: 'date_after', value: 'yesterday' }],
+        },
+      },
       'conditions.rules.0.value',
       `The value for 'createdAt' must be a date (YYYY-MM-DD) or "N days ago"`,
     ],
@@ -193,25 +289,39 @@ describe('contact segments API', () => {
   });
 
   it('accepts is_empty without a value', () => {
-    expect(segmentConditionsSchema.safeParse({ operator: 'AND', rules: [{ id: '1', field: 'company', operator: 'is_empty' }] }).success).toBe(true);
+    expect(
+      segmentConditionsSchema.safeParse({
+        operator: 'AND',
+        rules: [{ id: '1', field: 'company', operator: 'is_empty' }],
+      }).success,
+    ).toBe(true);
     expect(VALUELESS_OPERATORS).toEqual(['is_empty', 'is_not_empty']);
   });
 
   it('creates, lists, pages members, updates, refreshes and deletes', async () => {
     const { client } = await signUpUser(t());
     await seedContacts(client);
-    const segment = await createSegment(client, { name: 'High Engagement Subscribers', description: 'Openers', conditions: highEngagement });
+    const segment = await createSegment(client, {
+      name: 'High Engagement Subscribers',
+      description: 'Openers',
+      conditions: highEngagement,
+    });
     expect(segment).toMatchObject({ contactCount: 1, isActive: true, isAutoUpdate: false });
     expect(segment.lastUpdatedAt).toBeTruthy();
     const members = await client.get(`/api/contact-segments/${segment.id}/contacts?pageSize=10`);
     expect(members.headers['x-total-count']).toBe('1');
     expect(members.json()[0].email).toBe('hi@x.io');
     const patched = await client.patch(`/api/contact-segments/${segment.id}`, {
-      conditions: { operator: 'OR', rules: [...highEngagement.rules, { id: '3', field: 'location', operator: 'contains', value: 'canada' }] },
+      conditions: {
+        operator: 'OR',
+        rules: [...highEngagement.rules, { id: '3', field: 'location', operator: 'contains', value: 'canada' }],
+      },
     });
     expect(patched.json().contactCount).toBe(2);
     // A static segment keeps its membership until refreshed.
-    await t().ctx.db.execute(sql`UPDATE contacts SET engagement_score = 80, total_emails_opened = 20 WHERE email = 'lo@x.io'`);
+    await t().ctx.db.execute(
+      sql`UPDATE contacts SET engagement_score = 80, total_emails_opened = 20 WHERE email = 'lo@x.io'`,
+    );
     expect((await client.get('/api/contact-segments')).json()[0].contactCount).toBe(2);
     const refreshed = await client.post(`/api/contact-segments/${segment.id}/refresh`);
     expect(refreshed.json().contactCount).toBe(3);
@@ -230,11 +340,17 @@ describe('contact segments API', () => {
     const auto = await createSegment(client, {
       name: 'Recent Subscribers',
       isAutoUpdate: true,
-      conditions: { operator: 'AND', rules: [{ id: '1', field: 'createdAt', operator: 'date_after', value: '30 days ago' }] },
+      conditions: {
+        operator: 'AND',
+        rules: [{ id: '1', field: 'createdAt', operator: 'date_after', value: '30 days ago' }],
+      },
     });
     const fixed = await createSegment(client, {
       name: 'Static',
-      conditions: { operator: 'AND', rules: [{ id: '1', field: 'createdAt', operator: 'date_after', value: '30 days ago' }] },
+      conditions: {
+        operator: 'AND',
+        rules: [{ id: '1', field: 'createdAt', operator: 'date_after', value: '30 days ago' }],
+      },
     });
     expect(auto.contactCount).toBe(0);
     const before = await t().ctx.queue.getQueueSize(segmentQueueNames.refreshUser);
@@ -257,7 +373,9 @@ describe('contact segments API', () => {
     expect((await b.client.delete(`/api/contact-segments/${segment.id}`)).statusCode).toBe(404);
     expect((await b.client.post(`/api/contact-segments/${segment.id}/refresh`)).statusCode).toBe(404);
     expect((await b.client.get(`/api/contact-segments/${segment.id}/contacts`)).statusCode).toBe(404);
-    const preview = await b.client.post('/api/contact-segments/preview', { conditions: { operator: 'AND', rules: [{ id: '1', field: 'email', operator: 'contains', value: '@' }] } });
+    const preview = await b.client.post('/api/contact-segments/preview', {
+      conditions: { operator: 'AND', rules: [{ id: '1', field: 'email', operator: 'contains', value: '@' }] },
+    });
     expect(preview.json()).toEqual({ count: 0, contacts: [] });
     expect((await a.client.get('/api/contact-segments')).json()[0].name).toBe('Mine');
   });

@@ -16,7 +16,11 @@ export function segmentJobs(ctx: AppContext): JobDefinition<object>[] {
         await refreshAutoUpdateSegments(ctx.db, payloadSchema.parse(data).userId);
       },
     },
-    { name: REFRESH_ALL_SEGMENTS, cron: '7 * * * *', handler: async () => void (await refreshAutoUpdateSegments(ctx.db)) },
+    {
+      name: REFRESH_ALL_SEGMENTS,
+      cron: '7 * * * *',
+      handler: async () => void (await refreshAutoUpdateSegments(ctx.db)),
+    },
   ];
 }
 
@@ -25,7 +29,11 @@ export function segmentJobs(ctx: AppContext): JobDefinition<object>[] {
  * job: one per user per 10-second slot, later requests roll into the next slot.
  */
 export async function requestSegmentRefresh(queue: Queue, userId: string): Promise<void> {
-  await queue.send(REFRESH_USER_SEGMENTS, { userId }, { singletonKey: userId, singletonSeconds: 10, singletonNextSlot: true });
+  await queue.send(
+    REFRESH_USER_SEGMENTS,
+    { userId },
+    { singletonKey: userId, singletonSeconds: 10, singletonNextSlot: true },
+  );
 }
 
 export const segmentQueueNames = { refreshUser: REFRESH_USER_SEGMENTS, refreshAll: REFRESH_ALL_SEGMENTS };

@@ -7,11 +7,19 @@ export type SegmentRow = typeof contactSegments.$inferSelect;
 export type NewSegmentRow = typeof contactSegments.$inferInsert;
 
 export async function listSegments(db: DbOrTx, userId: string): Promise<SegmentRow[]> {
-  return db.select().from(contactSegments).where(eq(contactSegments.userId, userId)).orderBy(asc(contactSegments.createdAt), asc(contactSegments.id));
+  return db
+    .select()
+    .from(contactSegments)
+    .where(eq(contactSegments.userId, userId))
+    .orderBy(asc(contactSegments.createdAt), asc(contactSegments.id));
 }
 
 export async function findSegment(db: DbOrTx, userId: string, id: number): Promise<SegmentRow | undefined> {
-  const [row] = await db.select().from(contactSegments).where(and(eq(contactSegments.userId, userId), eq(contactSegments.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(contactSegments)
+    .where(and(eq(contactSegments.userId, userId), eq(contactSegments.id, id)))
+    .limit(1);
   return row;
 }
 
@@ -21,7 +29,12 @@ export async function insertSegment(db: DbOrTx, values: NewSegmentRow): Promise<
   return row;
 }
 
-export async function updateSegment(db: DbOrTx, userId: string, id: number, values: Partial<NewSegmentRow>): Promise<SegmentRow | undefined> {
+export async function updateSegment(
+  db: DbOrTx,
+  userId: string,
+  id: number,
+  values: Partial<NewSegmentRow>,
+): Promise<SegmentRow | undefined> {
   const [row] = await db
     .update(contactSegments)
     .set({ ...values, updatedAt: new Date() })
@@ -40,7 +53,10 @@ export async function deleteSegment(db: DbOrTx, userId: string, id: number): Pro
 
 /** How many of the user's contacts match a compiled predicate. */
 export async function countMatching(db: DbOrTx, userId: string, predicate: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contacts).where(and(eq(contacts.userId, userId), predicate));
+  const [row] = await db
+    .select({ n: count() })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), predicate));
   return row?.n ?? 0;
 }
 
@@ -67,9 +83,15 @@ export async function recomputeMembership(db: DbOrTx, segment: SegmentRow, predi
     INSERT INTO ${contactSegmentMembers} (segment_id, contact_id)
     SELECT ${segment.id}, ${contacts.id} FROM ${contacts} WHERE ${contacts.userId} = ${segment.userId} AND ${predicate}
     ON CONFLICT DO NOTHING`);
-  const [row] = await db.select({ n: count() }).from(contactSegmentMembers).where(eq(contactSegmentMembers.segmentId, segment.id));
+  const [row] = await db
+    .select({ n: count() })
+    .from(contactSegmentMembers)
+    .where(eq(contactSegmentMembers.segmentId, segment.id));
   const total = row?.n ?? 0;
-  await db.update(contactSegments).set({ contactCount: total, lastUpdatedAt: new Date() }).where(eq(contactSegments.id, segment.id));
+  await db
+    .update(contactSegments)
+    .set({ contactCount: total, lastUpdatedAt: new Date() })
+    .where(eq(contactSegments.id, segment.id));
   return total;
 }
 
@@ -77,7 +99,13 @@ export async function recomputeMembership(db: DbOrTx, segment: SegmentRow, predi
 export async function segmentMembers(db: DbOrTx, segmentId: number, page: { offset: number; limit: number }) {
   const where = sql`EXISTS (SELECT 1 FROM ${contactSegmentMembers} m WHERE m.segment_id = ${segmentId} AND m.contact_id = ${contacts.id})`;
   const [rows, totals] = await Promise.all([
-    db.select(contactFields).from(contacts).where(where).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(page.limit).offset(page.offset),
+    db
+      .select(contactFields)
+      .from(contacts)
+      .where(where)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(contactSegmentMembers).where(eq(contactSegmentMembers.segmentId, segmentId)),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
@@ -85,5 +113,8 @@ export async function segmentMembers(db: DbOrTx, segmentId: number, page: { offs
 
 export async function autoUpdateSegmentsOf(db: DbOrTx, userId: string | undefined): Promise<SegmentRow[]> {
   const auto = eq(contactSegments.isAutoUpdate, true);
-  return db.select().from(contactSegments).where(userId ? and(auto, eq(contactSegments.userId, userId)) : auto);
+  return db
+    .select()
+    .from(contactSegments)
+    .where(userId ? and(auto, eq(contactSegments.userId, userId)) : auto);
 }

@@ -31,14 +31,18 @@ export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     segments.segmentsOf(db, request.signedIn.user.id),
   );
 
-  app.post('/api/contact-segments', { schema: { body: createSegmentBodySchema, response: { 201: segmentSchema } } }, async (request, reply) =>
-    reply.status(201).send(await segments.createSegment(db, request.signedIn.user.id, request.body)),
+  app.post(
+    '/api/contact-segments',
+    { schema: { body: createSegmentBodySchema, response: { 201: segmentSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await segments.createSegment(db, request.signedIn.user.id, request.body)),
   );
 
   app.post(
     '/api/contact-segments/preview',
     { schema: { body: segmentPreviewBodySchema, response: { 200: segmentPreviewResponseSchema } } },
-    async (request) => segments.previewConditions(db, request.signedIn.user.id, request.body.conditions, request.body.pageSize),
+    async (request) =>
+      segments.previewConditions(db, request.signedIn.user.id, request.body.conditions, request.body.pageSize),
   );
 
   app.patch(
@@ -52,8 +56,10 @@ export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     return reply.status(204).send();
   });
 
-  app.post('/api/contact-segments/:id/refresh', { schema: { params: idParamsSchema, response: { 200: segmentSchema } } }, async (request) =>
-    segments.refreshSegment(db, request.signedIn.user.id, request.params.id),
+  app.post(
+    '/api/contact-segments/:id/refresh',
+    { schema: { params: idParamsSchema, response: { 200: segmentSchema } } },
+    async (request) => segments.refreshSegment(db, request.signedIn.user.id, request.params.id),
   );
 
   app.get(

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { Segment, SegmentConditions, SegmentPreview, createSegmentBodySchema, updateSegmentBodySchema } from '@sendwell/contract/segments';
+import type {
+  Segment,
+  SegmentConditions,
+  SegmentPreview,
+  createSegmentBodySchema,
+  updateSegmentBodySchema,
+} from '@sendwell/contract/segments';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toContact } from '../contacts/contacts.service.ts';
@@ -33,7 +39,11 @@ async function requireSegment(db: Db, userId: string, id: number): Promise<repo.
 }
 
 /** Creates a segment and computes its membership in the same transaction. */
-export async function createSegment(db: Db, userId: string, body: z.output<typeof createSegmentBodySchema>): Promise<Segment> {
+export async function createSegment(
+  db: Db,
+  userId: string,
+  body: z.output<typeof createSegmentBodySchema>,
+): Promise<Segment> {
   return db.transaction(async (tx) => {
     const row = await repo.insertSegment(tx, { ...body, userId });
     await repo.recomputeMembership(tx, row, compileConditions(row.conditions));
@@ -42,7 +52,12 @@ export async function createSegment(db: Db, userId: string, body: z.output<typeo
 }
 
 /** Updates a segment; new rules recompute the membership at once. */
-export async function updateSegment(db: Db, userId: string, id: number, body: z.output<typeof updateSegmentBodySchema>): Promise<Segment> {
+export async function updateSegment(
+  db: Db,
+  userId: string,
+  id: number,
+  body: z.output<typeof updateSegmentBodySchema>,
+): Promise<Segment> {
   return db.transaction(async (tx) => {
     const row = await repo.updateSegment(tx, userId, id, body);
     if (!row) throw new AppError('not_found', SEGMENT_NOT_FOUND);
@@ -67,14 +82,25 @@ export async function refreshSegment(db: Db, userId: string, id: number): Promis
 
 export async function segmentContacts(db: Db, userId: string, id: number, page: { page: number; pageSize: number }) {
   await requireSegment(db, userId, id);
-  const { rows, total } = await repo.segmentMembers(db, id, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize });
+  const { rows, total } = await repo.segmentMembers(db, id, {
+    offset: (page.page - 1) * page.pageSize,
+    limit: page.pageSize,
+  });
   return { contacts: rows.map(toContact), total };
 }
 
 /** The live count and first contacts for rules being edited (nothing is stored). */
-export async function previewConditions(db: Db, userId: string, conditions: SegmentConditions, pageSize: number): Promise<SegmentPreview> {
+export async function previewConditions(
+  db: Db,
+  userId: string,
+  conditions: SegmentConditions,
+  pageSize: number,
+): Promise<SegmentPreview> {
   const predicate = compileConditions(conditions);
-  const [count, rows] = await Promise.all([repo.countMatching(db, userId, predicate), repo.firstMatching(db, userId, predicate, pageSize)]);
+  const [count, rows] = await Promise.all([
+    repo.countMatching(db, userId, predicate),
+    repo.firstMatching(db, userId, predicate, pageSize),
+  ]);
   return { count, contacts: rows.map(toContact) };
 }
 

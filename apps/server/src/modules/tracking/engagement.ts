@@ -3,7 +3,12 @@
  * recency (20 if active in the last 30 days, 10 in the last 90). Opens and clicks count unique
  * campaigns; the score is recomputed whenever an open or click is recorded.
  */
-export function engagementScore(opened: number, clicked: number, lastActivityAt: Date | null, now = new Date()): number {
+export function engagementScore(
+  opened: number,
+  clicked: number,
+  lastActivityAt: Date | null,
+  now = new Date(),
+): number {
   const days = lastActivityAt ? (now.getTime() - lastActivityAt.getTime()) / 86_400_000 : Infinity;
   const recency = days <= 30 ? 20 : days <= 90 ? 10 : 0;
   return Math.min(100, 4 * opened + 8 * clicked + recency);

@@ -25,7 +25,12 @@ describe('requestedAction', () => {
 });
 
 describe('recipient pages', () => {
-  const view = { email: 'ann@x.io', sender: '<b>Evil & Co</b>', senderAddress: 'a"b@x.io', status: 'subscribed' as const };
+  const view = {
+    email: 'ann@x.io',
+    sender: '<b>Evil & Co</b>',
+    senderAddress: 'a"b@x.io',
+    status: 'subscribed' as const,
+  };
   it('escapes everything the sender chose and offers the one form that fits', () => {
     const page = subscriptionPage(view, { action: '/u/abc.def', mode: 'preferences' });
     expect(page).toContain('&lt;b&gt;Evil &amp; Co&lt;/b&gt;');

@@ -58,7 +58,9 @@ const STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 function facts(view: UnsubscribeView): string {
-  const from = view.senderAddress ? `${escapeHtml(view.sender)} &lt;${escapeHtml(view.senderAddress)}&gt;` : escapeHtml(view.sender);
+  const from = view.senderAddress
+    ? `${escapeHtml(view.sender)} &lt;${escapeHtml(view.senderAddress)}&gt;`
+    : escapeHtml(view.sender);
   return (
     '<dl>' +
     `<dt>Email</dt><dd>${escapeHtml(maskEmail(view.email))}</dd>` +
@@ -82,7 +84,8 @@ function heading(view: UnsubscribeView, title: string): string {
 
 /** Why mail stopped when it was not the recipient's choice, and that this page cannot undo it. */
 function blockedExplanation(view: UnsubscribeView): string {
-  const why = view.status === 'bounced' ? 'earlier mail to this address bounced' : 'an earlier message was reported as spam';
+  const why =
+    view.status === 'bounced' ? 'earlier mail to this address bounced' : 'an earlier message was reported as spam';
   return `<p>Mail from ${escapeHtml(view.sender)} to this address stopped because ${why}. To receive it again, contact ${escapeHtml(view.sender)} directly.</p>`;
 }
 
@@ -90,11 +93,17 @@ function blockedExplanation(view: UnsubscribeView): string {
  * GET /u/:token (mode 'unsubscribe') and /u/:token?preferences=1 (mode 'preferences'): where the
  * address stands and the one action that changes it. Shows only; nothing changes until a POST.
  */
-export function subscriptionPage(view: UnsubscribeView, options: { action: string; mode: 'unsubscribe' | 'preferences' }): string {
+export function subscriptionPage(
+  view: UnsubscribeView,
+  options: { action: string; mode: 'unsubscribe' | 'preferences' },
+): string {
   const { action, mode } = options;
   const sender = escapeHtml(view.sender);
   if (view.status === 'bounced' || view.status === 'complained') {
-    return htmlDocument('Email preferences', heading(view, 'Email preferences') + facts(view) + blockedExplanation(view));
+    return htmlDocument(
+      'Email preferences',
+      heading(view, 'Email preferences') + facts(view) + blockedExplanation(view),
+    );
   }
   if (view.status === 'unsubscribed') {
     const title = mode === 'preferences' ? 'Email preferences' : 'You are unsubscribed';
@@ -130,7 +139,8 @@ export function unsubscribedPage(view: UnsubscribeView, action: string): string 
       `<p>${escapeHtml(maskEmail(view.email))} will not receive any more email from ${escapeHtml(view.sender)}.</p>` +
       facts(view) +
       (view.status === 'unsubscribed'
-        ? '<p class="muted">Unsubscribed by mistake?</p>' + form(action, 'resubscribe', `Resubscribe to ${view.sender}`, true)
+        ? '<p class="muted">Unsubscribed by mistake?</p>' +
+          form(action, 'resubscribe', `Resubscribe to ${view.sender}`, true)
         : ''),
   );
 }
@@ -148,7 +158,10 @@ export function resubscribedPage(view: UnsubscribeView, preferencesHref: string)
 
 /** POST resubscribe refused: the address was stopped by a bounce or a spam report (409). */
 export function resubscribeRefusedPage(view: UnsubscribeView): string {
-  return htmlDocument('Cannot resubscribe here', heading(view, 'Cannot resubscribe here') + facts(view) + blockedExplanation(view));
+  return htmlDocument(
+    'Cannot resubscribe here',
+    heading(view, 'Cannot resubscribe here') + facts(view) + blockedExplanation(view),
+  );
 }
 
 /** A token that is malformed, forged or no longer matches a message (404). */
@@ -161,5 +174,8 @@ export function linkNotRecognisedPage(): string {
 
 /** A POST whose `action` is neither unsubscribe nor resubscribe (400). */
 export function unknownActionPage(): string {
-  return htmlDocument('Request not understood', '<h1>Request not understood</h1><p>Choose unsubscribe or resubscribe from the preferences page.</p>');
+  return htmlDocument(
+    'Request not understood',
+    '<h1>Request not understood</h1><p>Choose unsubscribe or resubscribe from the preferences page.</p>',
+  );
 }

@@ -12,13 +12,27 @@ async function sentTo(t: TestApp, client: TestClient, email: string) {
   const list = (await client.post('/api/contact-lists', { name: `List for ${email}` })).json() as { id: number };
   await client.post('/api/contacts/import-csv', { csvData: `email,firstName\n${email},Ann\n`, listId: list.id });
   const campaign = (
-    await client.post('/api/campaigns', { name: 'News', subject: 'Hi', fromEmail: 'news@acme.example', fromName: 'Acme News', content: { html: '' }, blocks, listIds: [list.id] })
+    await client.post('/api/campaigns', {
+      name: 'News',
+      subject: 'Hi',
+      fromEmail: 'news@acme.example',
+      fromName: 'Acme News',
+      content: { html: '' },
+      blocks,
+      listIds: [list.id],
+    })
   ).json() as { id: number };
   expect((await client.post(`/api/campaigns/${campaign.id}/send`)).statusCode).toBe(200);
   await runSendJobs(t);
-  const [message] = (await t.ctx.database.raw.executeSql(`SELECT raw FROM outbox_messages WHERE to_address = $1`, [email])).rows as { raw: string }[];
+  const [message] = (
+    await t.ctx.database.raw.executeSql(`SELECT raw FROM outbox_messages WHERE to_address = $1`, [email])
+  ).rows as { raw: string }[];
   const unsubscribe = new URL(/^List-Unsubscribe: <([^>]+)>/m.exec(message?.raw ?? '')?.[1] ?? '').pathname;
-  const preferences = new URL((/href="([^"]+\?preferences=1)"/.exec(message?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=') ?? '')?.[1] ?? '').replaceAll('&amp;', '&'));
+  const preferences = new URL(
+    (
+      /href="([^"]+\?preferences=1)"/.exec(message?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=') ?? '')?.[1] ?? ''
+    ).replaceAll('&amp;', '&'),
+  );
   expect(`${preferences.pathname}`).toBe(unsubscribe);
   return { listId: list.id, unsubscribe, preferences: `${preferences.pathname}${preferences.search}` };
 }
@@ -28,8 +42,14 @@ async function stateOf(t: TestApp, email: string) {
   const sql = (text: string) => t.ctx.database.raw.executeSql(text, [email]).then((r) => r.rows);
   const suppressions = (await sql('SELECT reason FROM suppressions WHERE email = $1')) as { reason: string }[];
   const [contact] = (await sql('SELECT is_active FROM contacts WHERE email = $1')) as { is_active: boolean }[];
-  const events = (await sql(`SELECT e.id FROM email_events e JOIN campaign_sends s ON s.id = e.send_id WHERE s.email = $1 AND e.type = 'unsubscribe'`)) as unknown[];
-  return { suppressions: suppressions.map((s) => s.reason), active: contact?.is_active, unsubscribeEvents: events.length };
+  const events = (await sql(
+    `SELECT e.id FROM email_events e JOIN campaign_sends s ON s.id = e.send_id WHERE s.email = $1 AND e.type = 'unsubscribe'`,
+  )) as unknown[];
+  return {
+    suppressions: suppressions.map((s) => s.reason),
+    active: contact?.is_active,
+    unsubscribeEvents: events.length,
+  };
 }
 
 describe('unsubscribe and preferences pages', () => {
@@ -47,7 +67,9 @@ describe('unsubscribe and preferences pages', () => {
     expect(confirm.headers['content-security-policy']).toContain("script-src 'self'");
     expect(confirm.body).toContain('<h1>Unsubscribe from Acme Ltd?</h1>');
     expect(confirm.body).toContain('Unsubscribe from all emails');
-    expect(confirm.body).toContain(`<form method="post" action="${unsubscribe}"><input type="hidden" name="action" value="unsubscribe">`);
+    expect(confirm.body).toContain(
+      `<form method="post" action="${unsubscribe}"><input type="hidden" name="action" value="unsubscribe">`,
+    );
 
     const prefs = await anon.get(preferences);
     expect(prefs.statusCode).toBe(200);
@@ -66,17 +88,35 @@ describe('unsubscribe and preferences pages', () => {
     const { unsubscribe, preferences } = await sentTo(t(), client, 'bob@x.io');
     const anon = t().client();
 
-    const first = await anon.request({ method: 'POST', url: unsubscribe, headers: FORM, payload: 'action=unsubscribe' });
+    const first = await anon.request({
+      method: 'POST',
+      url: unsubscribe,
+      headers: FORM,
+      payload: 'action=unsubscribe',
+    });
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('<h1>You are unsubscribed</h1>');
     expect(first.body).toContain('b•••@x.io will not receive any more email from Acme Ltd.');
     expect(first.body).toContain('name="action" value="resubscribe"');
-    expect(await stateOf(t(), 'bob@x.io')).toEqual({ suppressions: ['unsubscribe'], active: false, unsubscribeEvents: 1 });
+    expect(await stateOf(t(), 'bob@x.io')).toEqual({
+      suppressions: ['unsubscribe'],
+      active: false,
+      unsubscribeEvents: 1,
+    });
 
-    const oneClick = await anon.request({ method: 'POST', url: unsubscribe, headers: { ...FORM, origin: 'https://mail.provider.example' }, payload: 'List-Unsubscribe=One-Click' });
+    const oneClick = await anon.request({
+      method: 'POST',
+      url: unsubscribe,
+      headers: { ...FORM, origin: 'https://mail.provider.example' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.statusCode).toBe(200);
     expect((await anon.request({ method: 'POST', url: unsubscribe })).statusCode).toBe(200);
-    expect(await stateOf(t(), 'bob@x.io')).toEqual({ suppressions: ['unsubscribe'], active: false, unsubscribeEvents: 1 });
+    expect(await stateOf(t(), 'bob@x.io')).toEqual({
+      suppressions: ['unsubscribe'],
+      active: false,
+      unsubscribeEvents: 1,
+    });
 
     const prefs = await anon.get(preferences);
     expect(prefs.body).toContain('>Unsubscribed<');
@@ -95,31 +135,56 @@ describe('unsubscribe and preferences pages', () => {
     expect(back.body).toContain('<h1>You are subscribed again</h1>');
     expect(back.body).toContain(`href="${unsubscribe}?preferences=1"`);
     expect(await stateOf(t(), 'cy@x.io')).toEqual({ suppressions: [], active: true, unsubscribeEvents: 1 });
-    const again = await anon.request({ method: 'POST', url: unsubscribe, headers: FORM, payload: 'action=resubscribe' });
+    const again = await anon.request({
+      method: 'POST',
+      url: unsubscribe,
+      headers: FORM,
+      payload: 'action=resubscribe',
+    });
     expect(again.statusCode).toBe(200);
     expect(await stateOf(t(), 'cy@x.io')).toEqual({ suppressions: [], active: true, unsubscribeEvents: 1 });
     expect((await anon.get(preferences)).body).toContain('>Subscribed<');
 
-    const next = (await client.post('/api/campaigns', { name: 'Next', subject: 'Hi', fromEmail: 'news@acme.example', content: { html: '' }, blocks, listIds: [listId] })).json() as { id: number };
+    const next = (
+      await client.post('/api/campaigns', {
+        name: 'Next',
+        subject: 'Hi',
+        fromEmail: 'news@acme.example',
+        content: { html: '' },
+        blocks,
+        listIds: [listId],
+      })
+    ).json() as { id: number };
     expect((await client.post(`/api/campaigns/${next.id}/send`)).json().totalRecipients).toBe(1);
   });
 
   it('does not lift a bounce, nor reactivate a contact the sender turned off, from a link in an email', async () => {
     const { client } = await signUpUser(t(), { company: 'Acme Ltd' });
     const bounced = await sentTo(t(), client, 'dee@x.io');
-    await t().ctx.database.raw.executeSql(`INSERT INTO suppressions (user_id, email, reason) SELECT user_id, email, 'bounce' FROM contacts WHERE email = $1`, ['dee@x.io']);
+    await t().ctx.database.raw.executeSql(
+      `INSERT INTO suppressions (user_id, email, reason) SELECT user_id, email, 'bounce' FROM contacts WHERE email = $1`,
+      ['dee@x.io'],
+    );
     const anon = t().client();
     const prefs = await anon.get(bounced.preferences);
     expect(prefs.body).toContain('Stopped: mail bounced');
     expect(prefs.body).not.toContain('<form');
-    const refused = await anon.request({ method: 'POST', url: bounced.unsubscribe, headers: FORM, payload: 'action=resubscribe' });
+    const refused = await anon.request({
+      method: 'POST',
+      url: bounced.unsubscribe,
+      headers: FORM,
+      payload: 'action=resubscribe',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toContain('Cannot resubscribe here');
     expect((await stateOf(t(), 'dee@x.io')).suppressions).toEqual(['bounce']);
 
     const turnedOff = await sentTo(t(), client, 'eve@x.io');
     await t().ctx.database.raw.executeSql(`UPDATE contacts SET is_active = false WHERE email = $1`, ['eve@x.io']);
-    expect((await anon.request({ method: 'POST', url: turnedOff.unsubscribe, headers: FORM, payload: 'action=resubscribe' })).statusCode).toBe(200);
+    expect(
+      (await anon.request({ method: 'POST', url: turnedOff.unsubscribe, headers: FORM, payload: 'action=resubscribe' }))
+        .statusCode,
+    ).toBe(200);
     expect(await stateOf(t(), 'eve@x.io')).toEqual({ suppressions: [], active: false, unsubscribeEvents: 0 });
   });
 
@@ -143,10 +208,21 @@ describe('unsubscribe and preferences pages', () => {
       expect(page.statusCode, url).toBe(404);
       expect(page.body).toContain('Link not recognised');
       expect((await anon.get(`${url}?preferences=1`)).statusCode, url).toBe(404);
-      expect((await anon.request({ method: 'POST', url, headers: FORM, payload: 'action=unsubscribe' })).statusCode, url).toBe(404);
-      expect((await anon.request({ method: 'POST', url, headers: FORM, payload: 'action=resubscribe' })).statusCode, url).toBe(404);
+      expect(
+        (await anon.request({ method: 'POST', url, headers: FORM, payload: 'action=unsubscribe' })).statusCode,
+        url,
+      ).toBe(404);
+      expect(
+        (await anon.request({ method: 'POST', url, headers: FORM, payload: 'action=resubscribe' })).statusCode,
+        url,
+      ).toBe(404);
     }
-    const unknown = await anon.request({ method: 'POST', url: unsubscribe, headers: FORM, payload: 'action=delete-everything' });
+    const unknown = await anon.request({
+      method: 'POST',
+      url: unsubscribe,
+      headers: FORM,
+      payload: 'action=delete-everything',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toContain('Request not understood');
     expect(await stateOf(t(), 'fay@x.io')).toEqual({ suppressions: [], active: true, unsubscribeEvents: 0 });

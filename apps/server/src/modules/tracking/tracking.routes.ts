@@ -36,11 +36,16 @@ export function requestedAction(body: unknown): 'unsubscribe' | 'resubscribe' | 
 export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const secret = ctx.config.sessionSecret;
   // One-click unsubscribe posts application/x-www-form-urlencoded ("List-Unsubscribe=One-Click").
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, body),
+  );
 
   app.get<{ Params: { token: string } }>('/t/o/:token', async (request, reply) => {
     const ids = verifyIds(secret, 'open', request.params.token, 1);
-    if (!ids || !(await tracking.recordOpen(ctx.db, ids[0] as number))) return reply.status(404).send({ message: 'Not found' });
+    if (!ids || !(await tracking.recordOpen(ctx.db, ids[0] as number)))
+      return reply.status(404).send({ message: 'Not found' });
     return reply.type('image/gif').header('cache-control', 'no-store, max-age=0').send(PIXEL);
   });
 
@@ -56,7 +61,11 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     const view = ids ? await tracking.unsubscribeView(ctx.db, ids[0] as number) : null;
     if (!view) return sendPage(reply, 404, pages.linkNotRecognisedPage());
     const action = `/u/${encodeURIComponent(request.params.token)}`;
-    return sendPage(reply, 200, pages.subscriptionPage(view, { action, mode: request.query.preferences ? 'preferences' : 'unsubscribe' }));
+    return sendPage(
+      reply,
+      200,
+      pages.subscriptionPage(view, { action, mode: request.query.preferences ? 'preferences' : 'unsubscribe' }),
+    );
   });
 
   app.post<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
@@ -70,7 +79,9 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     if (wanted === 'unsubscribe') {
       if (!(await tracking.unsubscribe(ctx.db, sendId))) return sendPage(reply, 404, pages.linkNotRecognisedPage());
       const view = await tracking.unsubscribeView(ctx.db, sendId);
-      return view ? sendPage(reply, 200, pages.unsubscribedPage(view, action)) : sendPage(reply, 404, pages.linkNotRecognisedPage());
+      return view
+        ? sendPage(reply, 200, pages.unsubscribedPage(view, action))
+        : sendPage(reply, 404, pages.linkNotRecognisedPage());
     }
     const outcome = await tracking.resubscribe(ctx.db, sendId);
     const view = outcome ? await tracking.unsubscribeView(ctx.db, sendId) : null;

@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { campaignLinks, campaigns, campaignSends, contacts, emailEvents, suppressions, users } from '../../db/schema/index.ts';
+import {
+  campaignLinks,
+  campaigns,
+  campaignSends,
+  contacts,
+  emailEvents,
+  suppressions,
+  users,
+} from '../../db/schema/index.ts';
 import { ENGAGEMENT_SQL } from './engagement.ts';
 
 type SendRow = typeof campaignSends.$inferSelect;
@@ -21,14 +29,28 @@ async function recordEngagement(db: Db, send: SendRow, type: 'open' | 'click', l
       .from(emailEvents)
       .where(and(eq(emailEvents.sendId, send.id), eq(emailEvents.type, type)))
       .limit(1);
-    await tx.insert(emailEvents).values({ userId: send.userId, campaignId: send.campaignId, sendId: send.id, contactId: send.contactId, type, linkId });
+    await tx.insert(emailEvents).values({
+      userId: send.userId,
+      campaignId: send.campaignId,
+      sendId: send.id,
+      contactId: send.contactId,
+      type,
+      linkId,
+    });
     if (earlier) return;
     const campaignColumn = type === 'open' ? sql`total_opens = total_opens + 1` : sql`total_clicks = total_clicks + 1`;
     await tx.execute(sql`UPDATE ${campaigns} SET ${campaignColumn} WHERE id = ${send.campaignId}`);
     if (send.contactId !== null) {
-      const contactColumn = type === 'open' ? sql`total_emails_opened = total_emails_opened + 1` : sql`total_emails_clicked = total_emails_clicked + 1`;
-      await tx.execute(sql`UPDATE ${contacts} SET ${contactColumn}, last_activity_at = now() WHERE id = ${send.contactId}`);
-      await tx.execute(sql`UPDATE ${contacts} SET engagement_score = ${sql.raw(ENGAGEMENT_SQL)} WHERE id = ${send.contactId}`);
+      const contactColumn =
+        type === 'open'
+          ? sql`total_emails_opened = total_emails_opened + 1`
+          : sql`total_emails_clicked = total_emails_clicked + 1`;
+      await tx.execute(
+        sql`UPDATE ${contacts} SET ${contactColumn}, last_activity_at = now() WHERE id = ${send.contactId}`,
+      );
+      await tx.execute(
+        sql`UPDATE ${contacts} SET engagement_score = ${sql.raw(ENGAGEMENT_SQL)} WHERE id = ${send.contactId}`,
+      );
     }
   });
 }
@@ -45,7 +67,11 @@ export async function recordOpen(db: Db, sendId: number): Promise<boolean> {
 export async function recordClick(db: Db, sendId: number, linkId: number): Promise<string | null> {
   const send = await findSend(db, sendId);
   if (!send) return null;
-  const [link] = await db.select().from(campaignLinks).where(and(eq(campaignLinks.id, linkId), eq(campaignLinks.campaignId, send.campaignId))).limit(1);
+  const [link] = await db
+    .select()
+    .from(campaignLinks)
+    .where(and(eq(campaignLinks.id, linkId), eq(campaignLinks.campaignId, send.campaignId)))
+    .limit(1);
   if (!link) return null;
   await recordEngagement(db, send, 'click', link.id);
   return link.url;
@@ -78,8 +104,16 @@ function statusOf(reason: string | undefined): SubscriptionStatus {
 export async function unsubscribeView(db: Db, sendId: number): Promise<UnsubscribeView | null> {
   const send = await findSend(db, sendId);
   if (!send) return null;
-  const [sender] = await db.select({ company: users.company, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, send.userId)).limit(1);
-  const [campaign] = await db.select({ fromName: campaigns.fromName, fromEmail: campaigns.fromEmail }).from(campaigns).where(eq(campaigns.id, send.campaignId)).limit(1);
+  const [sender] = await db
+    .select({ company: users.company, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, send.userId))
+    .limit(1);
+  const [campaign] = await db
+    .select({ fromName: campaigns.fromName, fromEmail: campaigns.fromEmail })
+    .from(campaigns)
+    .where(eq(campaigns.id, send.campaignId))
+    .limit(1);
   const [suppressed] = await db
     .select({ reason: suppressions.reason })
     .from(suppressions)
@@ -99,10 +133,21 @@ export async function unsubscribe(db: Db, sendId: number): Promise<boolean> {
   const send = await findSend(db, sendId);
   if (!send) return false;
   await db.transaction(async (tx) => {
-    const added = await tx.insert(suppressions).values({ userId: send.userId, email: send.email, reason: 'unsubscribe' }).onConflictDoNothing().returning();
-    if (send.contactId !== null) await tx.update(contacts).set({ isActive: false, updatedAt: new Date() }).where(eq(contacts.id, send.contactId));
+    const added = await tx
+      .insert(suppressions)
+      .values({ userId: send.userId, email: send.email, reason: 'unsubscribe' })
+      .onConflictDoNothing()
+      .returning();
+    if (send.contactId !== null)
+      await tx.update(contacts).set({ isActive: false, updatedAt: new Date() }).where(eq(contacts.id, send.contactId));
     if (added.length > 0) {
-      await tx.insert(emailEvents).values({ userId: send.userId, campaignId: send.campaignId, sendId: send.id, contactId: send.contactId, type: 'unsubscribe' });
+      await tx.insert(emailEvents).values({
+        userId: send.userId,
+        campaignId: send.campaignId,
+        sendId: send.id,
+        contactId: send.contactId,
+        type: 'unsubscribe',
+      });
     }
   });
   return true;
@@ -126,9 +171,20 @@ export async function resubscribe(db: Db, sendId: number): Promise<'resubscribed
     if (suppressed && suppressed.reason !== 'unsubscribe') return 'blocked';
     // Nothing to undo: a contact the sender set inactive themselves stays as they left it.
     if (!suppressed) return 'subscribed';
-    await tx.delete(suppressions).where(and(eq(suppressions.userId, send.userId), eq(suppressions.email, send.email), eq(suppressions.reason, 'unsubscribe')));
+    await tx
+      .delete(suppressions)
+      .where(
+        and(
+          eq(suppressions.userId, send.userId),
+          eq(suppressions.email, send.email),
+          eq(suppressions.reason, 'unsubscribe'),
+        ),
+      );
     if (send.contactId !== null) {
-      await tx.update(contacts).set({ isActive: true, updatedAt: new Date() }).where(and(eq(contacts.id, send.contactId), eq(contacts.userId, send.userId)));
+      await tx
+        .update(contacts)
+        .set({ isActive: true, updatedAt: new Date() })
+        .where(and(eq(contacts.id, send.contactId), eq(contacts.userId, send.userId)));
     }
     return 'resubscribed';
   });

@@ -5,7 +5,9 @@ import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app
 function multipart(filename: string, type: string, content: Buffer, field = 'image') {
   const boundary = '----sendwell-upload';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -16,14 +18,20 @@ async function upload(client: TestClient, url: string, filename: string, type: s
   return client.request({ method: 'POST', url, ...multipart(filename, type, content) });
 }
 
-const png = () => sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366ff' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
 
 describe('image uploads', () => {
   const t = useTestApp();
 
   it('accepts an image by its bytes, whatever its name, re-encoded without metadata', async () => {
     const { client } = await signUpUser(t());
-    const withExif = await sharp(await png()).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-owner' } } }).toBuffer();
+    const withExif = await sharp(await png())
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-owner' } } })
+      .toBuffer();
     expect(withExif.toString('latin1')).toContain('secret-gps-owner');
     const response = await upload(client, '/api/upload/image', 'photo.txt', 'text/plain', withExif);
     expect(response.statusCode, response.body).toBe(201);
@@ -44,7 +52,11 @@ describe('image uploads', () => {
     const { client } = await signUpUser(t());
     for (const [name, type, content] of [
       ['logo.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')],
-      ['logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+      [
+        'logo.svg',
+        'image/svg+xml',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      ],
       ['doc.pdf', 'application/pdf', Buffer.from('%PDF-1.4 fake')],
     ] as const) {
       const response = await upload(client, '/api/upload/image', name, type, content);

@@ -4,7 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '@sendwell/contract/contacts';
-import { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE, logoListSchema, MAX_IMAGE_BYTES, uploadedImageSchema } from '@sendwell/contract/uploads';
+import {
+  IMAGE_TOO_LARGE_MESSAGE,
+  INVALID_IMAGE_MESSAGE,
+  logoListSchema,
+  MAX_IMAGE_BYTES,
+  uploadedImageSchema,
+} from '@sendwell/contract/uploads';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localStorage } from '../../lib/storage.ts';
@@ -15,7 +21,8 @@ import { CONTENT_TYPES, deleteLogo, logosOf, STORED_NAME, storeImage } from './u
 async function imagePart(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('bad_request', INVALID_IMAGE_MESSAGE);
   const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 }, throwFileSizeLimit: false });
-  if (!file || file.fieldname !== 'image') throw new AppError('bad_request', 'Choose an image to upload (form field "image")');
+  if (!file || file.fieldname !== 'image')
+    throw new AppError('bad_request', 'Choose an image to upload (form field "image")');
   const data = await file.toBuffer();
   if (file.file.truncated) throw new AppError('too_large', IMAGE_TOO_LARGE_MESSAGE);
   return data;
@@ -34,14 +41,26 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   const signedIn = requireUser(ctx.db, ctx.config);
   await app.register(multipart);
 
-  app.post('/api/upload/image', { onRequest: signedIn, schema: { response: { 201: uploadedImageSchema } } }, async (request, reply) =>
-    reply.status(201).send(await storeImage(ctx.db, storage, request.signedIn.user.id, await imagePart(request), 'image')),
+  app.post(
+    '/api/upload/image',
+    { onRequest: signedIn, schema: { response: { 201: uploadedImageSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await storeImage(ctx.db, storage, request.signedIn.user.id, await imagePart(request), 'image')),
   );
 
-  app.get('/api/logos', { onRequest: signedIn, schema: { response: { 200: logoListSchema } } }, async (request) => logosOf(ctx.db, request.signedIn.user.id));
+  app.get('/api/logos', { onRequest: signedIn, schema: { response: { 200: logoListSchema } } }, async (request) =>
+    logosOf(ctx.db, request.signedIn.user.id),
+  );
 
-  app.post('/api/logos', { onRequest: signedIn, schema: { response: { 201: uploadedImageSchema } } }, async (request, reply) =>
-    reply.status(201).send(await storeImage(ctx.db, storage, request.signedIn.user.id, await imagePart(request), 'logo')),
+  app.post(
+    '/api/logos',
+    { onRequest: signedIn, schema: { response: { 201: uploadedImageSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await storeImage(ctx.db, storage, request.signedIn.user.id, await imagePart(request), 'logo')),
   );
 
   app.delete('/api/logos/:id', { onRequest: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {

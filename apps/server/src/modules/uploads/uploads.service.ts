@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
-import { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE, MAX_IMAGE_BYTES, type UploadedImage } from '@sendwell/contract/uploads';
+import {
+  IMAGE_TOO_LARGE_MESSAGE,
+  INVALID_IMAGE_MESSAGE,
+  MAX_IMAGE_BYTES,
+  type UploadedImage,
+} from '@sendwell/contract/uploads';
 import type { Db } from '../../db/client.ts';
 import { uploadedImages } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,27 +16,55 @@ import type { FileStorage } from '../../lib/storage.ts';
 /** Formats we accept, by what the bytes are (not the declared type). SVG is refused: it can carry script. */
 const FORMATS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
 type Extension = (typeof FORMATS)[keyof typeof FORMATS];
-export const CONTENT_TYPES: Record<Extension, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+export const CONTENT_TYPES: Record<Extension, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 export const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
 type Row = typeof uploadedImages.$inferSelect;
 export function toUploadedImage(row: Row): UploadedImage {
-  return { id: row.id, url: row.url, width: row.width, height: row.height, bytes: row.bytes, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    url: row.url,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /**
  * Checks an upload by its bytes, re-encodes it with sharp (which drops EXIF and other metadata,
  * after applying the orientation) and stores it under a random name.
  */
-export async function storeImage(db: Db, storage: FileStorage, userId: string, data: Buffer, kind: 'image' | 'logo'): Promise<UploadedImage> {
+export async function storeImage(
+  db: Db,
+  storage: FileStorage,
+  userId: string,
+  data: Buffer,
+  kind: 'image' | 'logo',
+): Promise<UploadedImage> {
   if (data.length > MAX_IMAGE_BYTES) throw new AppError('too_large', IMAGE_TOO_LARGE_MESSAGE);
   const detected = await fileTypeFromBuffer(data);
   const extension = detected ? FORMATS[detected.mime as keyof typeof FORMATS] : undefined;
   if (!extension) throw new AppError('bad_request', INVALID_IMAGE_MESSAGE);
   let output: { data: Buffer; info: OutputInfo };
   try {
-    const image = sharp(data, { animated: extension === 'gif' || extension === 'webp', limitInputPixels: 40_000_000 }).rotate();
-    const encoded = extension === 'png' ? image.png() : extension === 'jpg' ? image.jpeg({ quality: 85, mozjpeg: true }) : extension === 'gif' ? image.gif() : image.webp({ quality: 85 });
+    const image = sharp(data, {
+      animated: extension === 'gif' || extension === 'webp',
+      limitInputPixels: 40_000_000,
+    }).rotate();
+    const encoded =
+      extension === 'png'
+        ? image.png()
+        : extension === 'jpg'
+          ? image.jpeg({ quality: 85, mozjpeg: true })
+          : extension === 'gif'
+            ? image.gif()
+            : image.webp({ quality: 85 });
     output = await encoded.toBuffer({ resolveWithObject: true });
   } catch {
     throw new AppError('bad_request', INVALID_IMAGE_MESSAGE);
@@ -40,14 +73,26 @@ export async function storeImage(db: Db, storage: FileStorage, userId: string, d
   await storage.put(name, output.data);
   const [row] = await db
     .insert(uploadedImages)
-    .values({ userId, kind, storageKey: name, url: `/uploads/${name}`, width: output.info.width, height: output.info.pageHeight ?? output.info.height, bytes: output.data.length })
+    .values({
+      userId,
+      kind,
+      storageKey: name,
+      url: `/uploads/${name}`,
+      width: output.info.width,
+      height: output.info.pageHeight ?? output.info.height,
+      bytes: output.data.length,
+    })
     .returning();
   if (!row) throw new Error('upload insert returned nothing');
   return toUploadedImage(row);
 }
 
 export async function logosOf(db: Db, userId: string): Promise<UploadedImage[]> {
-  const rows = await db.select().from(uploadedImages).where(and(eq(uploadedImages.userId, userId), eq(uploadedImages.kind, 'logo'))).orderBy(desc(uploadedImages.createdAt), desc(uploadedImages.id));
+  const rows = await db
+    .select()
+    .from(uploadedImages)
+    .where(and(eq(uploadedImages.userId, userId), eq(uploadedImages.kind, 'logo')))
+    .orderBy(desc(uploadedImages.createdAt), desc(uploadedImages.id));
   return rows.map(toUploadedImage);
 }
 

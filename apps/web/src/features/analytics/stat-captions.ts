@@ -16,9 +16,11 @@ const oneDecimalFixed = new Intl.NumberFormat('en-US', { minimumFractionDigits: 
 
 const directionOf = (change: number): CaptionDirection => (change > 0 ? 'up' : change < 0 ? 'down' : 'flat');
 /** +12%, −3.5% (a true minus sign), 0%. */
-const signedPercent = (change: number) => `${change > 0 ? '+' : change < 0 ? '−' : ''}${oneDecimal.format(Math.abs(change))}%`;
+const signedPercent = (change: number) =>
+  `${change > 0 ? '+' : change < 0 ? '−' : ''}${oneDecimal.format(Math.abs(change))}%`;
 /** Percentage points: +1.2 pts, −0.4 pts. */
-const signedPoints = (change: number) => `${change > 0 ? '+' : change < 0 ? '−' : ''}${oneDecimalFixed.format(Math.abs(change))} pts`;
+const signedPoints = (change: number) =>
+  `${change > 0 ? '+' : change < 0 ? '−' : ''}${oneDecimalFixed.format(Math.abs(change))} pts`;
 
 /** Total Subscribers: active contacts now against 30 days ago. */
 export function subscribersCaption(trend: StatsTrends['subscribers']): StatCaption {
@@ -32,18 +34,27 @@ export function openRateCaption(vsIndustry: StatsTrends['openRateVsIndustry']): 
   const { differencePoints: difference, industryAverage } = vsIndustry;
   const average = `industry avg (${oneDecimal.format(industryAverage)}%)`;
   if (difference === 0) return { text: `At the ${average}`, direction: 'flat' };
-  return { text: `${oneDecimalFixed.format(Math.abs(difference))} pts ${difference > 0 ? 'above' : 'below'} ${average}`, direction: directionOf(difference) };
+  return {
+    text: `${oneDecimalFixed.format(Math.abs(difference))} pts ${difference > 0 ? 'above' : 'below'} ${average}`,
+    direction: directionOf(difference),
+  };
 }
 
 /** Click Rate: campaigns sent in the last 30 days against those of the 30 days before. */
 export function clickRateCaption(trend: StatsTrends['clickRate']): StatCaption {
   if (trend.current === null) return { text: NO_RECENT_CAMPAIGNS, direction: 'none' };
   if (trend.changePoints === null) return { text: NO_PREVIOUS_DATA, direction: 'none' };
-  return { text: `${signedPoints(trend.changePoints)} vs previous 30 days`, direction: directionOf(trend.changePoints) };
+  return {
+    text: `${signedPoints(trend.changePoints)} vs previous 30 days`,
+    direction: directionOf(trend.changePoints),
+  };
 }
 
 /** Revenue: purchases of the last 30 days against the 30 days before. */
 export function revenueCaption(trend: StatsTrends['revenue']): StatCaption {
   if (trend.changePercent === null) return { text: NO_PREVIOUS_DATA, direction: 'none' };
-  return { text: `${signedPercent(trend.changePercent)} vs previous 30 days`, direction: directionOf(trend.changePercent) };
+  return {
+    text: `${signedPercent(trend.changePercent)} vs previous 30 days`,
+    direction: directionOf(trend.changePercent),
+  };
 }

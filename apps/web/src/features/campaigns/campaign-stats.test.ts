@@ -12,7 +12,14 @@ import {
   percentOf,
 } from './campaign-stats';
 
-const campaign = (status: CampaignStatus, totalSent = 0, totalOpens = 0, totalClicks = 0, name = 'C', subject = 'S') => ({
+const campaign = (
+  status: CampaignStatus,
+  totalSent = 0,
+  totalOpens = 0,
+  totalClicks = 0,
+  name = 'C',
+  subject = 'S',
+) => ({
   status,
   totalSent,
   totalOpens,
@@ -58,13 +65,23 @@ describe('benchmark labels (spec §9)', () => {
 describe('campaignTotals', () => {
   it('counts by status and sums the reach', () => {
     expect(
-      campaignTotals([campaign('sent', 50), campaign('sent', 25), campaign('draft'), campaign('scheduled'), campaign('sending', 10)]),
+      campaignTotals([
+        campaign('sent', 50),
+        campaign('sent', 25),
+        campaign('draft'),
+        campaign('scheduled'),
+        campaign('sending', 10),
+      ]),
     ).toEqual({ total: 5, sent: 2, draft: 1, scheduled: 1, sending: 1, reach: 85 });
   });
 });
 
 describe('filterCampaigns', () => {
-  const list = [campaign('draft', 0, 0, 0, 'Spring Sale', 'Flowers'), campaign('sent', 0, 0, 0, 'Newsletter', 'Big SPRING news'), campaign('scheduled', 0, 0, 0, 'Autumn', 'Leaves')];
+  const list = [
+    campaign('draft', 0, 0, 0, 'Spring Sale', 'Flowers'),
+    campaign('sent', 0, 0, 0, 'Newsletter', 'Big SPRING news'),
+    campaign('scheduled', 0, 0, 0, 'Autumn', 'Leaves'),
+  ];
   it('matches the name or the subject, ignoring case', () => {
     expect(filterCampaigns(list, 'spring', 'all').map((c) => c.name)).toEqual(['Spring Sale', 'Newsletter']);
     expect(filterCampaigns(list, '  leaves ', 'all').map((c) => c.name)).toEqual(['Autumn']);

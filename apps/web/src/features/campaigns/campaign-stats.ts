@@ -15,7 +15,11 @@ export function percentOf(part: number, whole: number): number {
  * Average open and click rates (spec §9): total opens (clicks) over total sent, of the sent
  * campaigns only, times 100. Not the mean of per-campaign rates, so big sends weigh more.
  */
-export function averageRates(campaigns: readonly Counted[]): { openRate: number; clickRate: number; sentCampaigns: number } {
+export function averageRates(campaigns: readonly Counted[]): {
+  openRate: number;
+  clickRate: number;
+  sentCampaigns: number;
+} {
   let sent = 0;
   let opens = 0;
   let clicks = 0;
@@ -77,7 +81,9 @@ export function filterCampaigns<T extends Pick<CampaignListItem, 'name' | 'subje
   return campaigns.filter(
     (campaign) =>
       (status === 'all' || campaign.status === status) &&
-      (needle === '' || campaign.name.toLowerCase().includes(needle) || campaign.subject.toLowerCase().includes(needle)),
+      (needle === '' ||
+        campaign.name.toLowerCase().includes(needle) ||
+        campaign.subject.toLowerCase().includes(needle)),
   );
 }
 
@@ -87,7 +93,12 @@ export function isAnySending(campaigns: readonly { status: CampaignStatus }[] | 
 }
 
 /** Which actions a row offers (spec §2/§4): only drafts are edited or deleted; drafts and scheduled ones can be sent. */
-export function campaignActions(status: CampaignStatus): { edit: boolean; remove: boolean; send: boolean; report: boolean } {
+export function campaignActions(status: CampaignStatus): {
+  edit: boolean;
+  remove: boolean;
+  send: boolean;
+  report: boolean;
+} {
   return {
     edit: status === 'draft',
     remove: status === 'draft',

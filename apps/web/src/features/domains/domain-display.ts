@@ -79,10 +79,7 @@ export function formatTimeAgo(iso: string | null, now: Date = new Date()): strin
 export type WizardStep = 'input' | 'dns' | 'verified';
 export type WizardState = { step: WizardStep; domain: Domain | null };
 export type WizardEvent =
-  | { type: 'added'; domain: Domain }
-  | { type: 'checked'; domain: Domain }
-  | { type: 'back' }
-  | { type: 'reset' };
+  { type: 'added'; domain: Domain } | { type: 'checked'; domain: Domain } | { type: 'back' } | { type: 'reset' };
 
 export const WIZARD_START: WizardState = { step: 'input', domain: null };
 

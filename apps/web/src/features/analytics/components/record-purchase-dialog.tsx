@@ -4,7 +4,14 @@ import { recordPurchaseFormSchema, type Purchase } from '@sendwell/contract/anal
 
 import { FieldError } from '@/components/field-error';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -40,8 +47,8 @@ export function RecordPurchaseDialog({
         <DialogHeader>
           <DialogTitle>Record a purchase</DialogTitle>
           <DialogDescription>
-            Add an order one of your contacts placed. It counts toward your revenue, and toward a campaign’s when you pick
-            the campaign that brought it.
+            Add an order one of your contacts placed. It counts toward your revenue, and toward a campaign’s when you
+            pick the campaign that brought it.
           </DialogDescription>
         </DialogHeader>
         {open && <RecordPurchaseForm campaigns={campaigns} onDone={() => onOpenChange(false)} />}
@@ -62,7 +69,10 @@ function RecordPurchaseForm({ campaigns, onDone }: { campaigns: readonly Credita
   const submit = form.handleSubmit(async (body) => {
     try {
       const purchase = await recordPurchase.mutateAsync(body);
-      toast({ title: 'Purchase recorded', description: `${formatDollars(purchase.amount)} from ${purchase.email ?? body.email}.` });
+      toast({
+        title: 'Purchase recorded',
+        description: `${formatDollars(purchase.amount)} from ${purchase.email ?? body.email}.`,
+      });
       onDone();
     } catch (error) {
       if (isUnauthorizedError(error)) return;
@@ -71,7 +81,11 @@ function RecordPurchaseForm({ campaigns, onDone }: { campaigns: readonly Credita
       const known = FIELDS.filter((field) => fields[field]);
       for (const field of known) form.setError(field, { message: fields[field] });
       if (known.length === 0) {
-        toast({ title: 'Error', description: getApiErrorMessage(error) ?? 'Failed to record the purchase. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: getApiErrorMessage(error) ?? 'Failed to record the purchase. Please try again.',
+          variant: 'destructive',
+        });
       }
     }
   });
@@ -95,7 +109,10 @@ function RecordPurchaseForm({ campaigns, onDone }: { campaigns: readonly Credita
       <div className="space-y-2">
         <Label htmlFor="purchase-amount">Amount (USD)</Label>
         <div className="relative">
-          <span className="text-muted-foreground pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm" aria-hidden="true">
+          <span
+            className="text-muted-foreground pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm"
+            aria-hidden="true"
+          >
             $
           </span>
           <Input
@@ -121,7 +138,10 @@ function RecordPurchaseForm({ campaigns, onDone }: { campaigns: readonly Credita
           control={form.control}
           name="campaignId"
           render={({ field }) => (
-            <Select value={field.value || NO_CAMPAIGN} onValueChange={(value) => field.onChange(value === NO_CAMPAIGN ? '' : value)}>
+            <Select
+              value={field.value || NO_CAMPAIGN}
+              onValueChange={(value) => field.onChange(value === NO_CAMPAIGN ? '' : value)}
+            >
               <SelectTrigger
                 id="purchase-campaign"
                 className="w-full"

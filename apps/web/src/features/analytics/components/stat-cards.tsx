@@ -1,11 +1,28 @@
-import { DollarSign, Eye, Minus, MousePointerClick, Plus, TrendingDown, TrendingUp, Users, type LucideIcon } from 'lucide-react';
+import {
+  DollarSign,
+  Eye,
+  Minus,
+  MousePointerClick,
+  Plus,
+  TrendingDown,
+  TrendingUp,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { StatsResponse } from '@sendwell/contract/analytics';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDollars, formatNumber, formatPercent } from '@/lib/format';
-import { clickRateCaption, openRateCaption, revenueCaption, subscribersCaption, type CaptionDirection, type StatCaption } from '../stat-captions';
+import {
+  clickRateCaption,
+  openRateCaption,
+  revenueCaption,
+  subscribersCaption,
+  type CaptionDirection,
+  type StatCaption,
+} from '../stat-captions';
 
 interface StatCardDef {
   title: string;
@@ -55,7 +72,15 @@ const DIRECTION_ICON: Record<CaptionDirection, { icon: LucideIcon; className: st
 };
 
 /** The dashboard's four stat cards; the Revenue card offers to record a purchase. */
-export function StatCards({ stats, isLoading, onRecordPurchase }: { stats: StatsResponse | undefined; isLoading: boolean; onRecordPurchase?: () => void }) {
+export function StatCards({
+  stats,
+  isLoading,
+  onRecordPurchase,
+}: {
+  stats: StatsResponse | undefined;
+  isLoading: boolean;
+  onRecordPurchase?: () => void;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {STAT_CARDS.map((card) => {
@@ -77,7 +102,9 @@ export function StatCards({ stats, isLoading, onRecordPurchase }: { stats: Stats
                 <>
                   <p className="text-2xl font-bold tracking-tight sm:text-3xl">{card.value(stats)}</p>
                   <p className="text-muted-foreground flex items-start gap-1 text-xs" data-testid="stat-caption">
-                    {Trend && <Trend.icon className={`mt-px size-3.5 shrink-0 ${Trend.className}`} aria-hidden="true" />}
+                    {Trend && (
+                      <Trend.icon className={`mt-px size-3.5 shrink-0 ${Trend.className}`} aria-hidden="true" />
+                    )}
                     {caption.text}
                   </p>
                 </>

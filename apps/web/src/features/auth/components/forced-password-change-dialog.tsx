@@ -79,8 +79,8 @@ export function ForcedPasswordChangeDialog({ open, onSuccess }: { open: boolean;
           </div>
           <DialogTitle>Password Change Required</DialogTitle>
           <DialogDescription>
-            You are signed in with a temporary password that expires in 1 hour. Please set a permanent password now
-            to keep using your account.
+            You are signed in with a temporary password that expires in 1 hour. Please set a permanent password now to
+            keep using your account.
           </DialogDescription>
         </DialogHeader>
 

@@ -55,7 +55,12 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
 
   const pending = updateProfile.isPending || form.formState.isSubmitting;
 
-  const textField = (name: Exclude<ProfileField, 'postalAddress'>, label: string, autoComplete: string, required: boolean) => {
+  const textField = (
+    name: Exclude<ProfileField, 'postalAddress'>,
+    label: string,
+    autoComplete: string,
+    required: boolean,
+  ) => {
     const id = `profile-${name}`;
     const error = errors[name]?.message;
     return (
@@ -97,7 +102,9 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
               autoComplete="street-address"
               aria-invalid={errors.postalAddress ? true : undefined}
               aria-describedby={
-                errors.postalAddress ? 'profile-postalAddress-help profile-postalAddress-error' : 'profile-postalAddress-help'
+                errors.postalAddress
+                  ? 'profile-postalAddress-help profile-postalAddress-error'
+                  : 'profile-postalAddress-help'
               }
               {...form.register('postalAddress')}
             />

@@ -31,7 +31,10 @@ export function UnlimitedSetupCard({ onActivated }: { onActivated: () => void })
         });
         return;
       }
-      toast({ title: 'Unlimited Plan Activated!', description: result.message || 'Your account now has unlimited access.' });
+      toast({
+        title: 'Unlimited Plan Activated!',
+        description: result.message || 'Your account now has unlimited access.',
+      });
       onActivated();
     } catch {
       toast({

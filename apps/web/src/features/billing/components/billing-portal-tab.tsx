@@ -17,8 +17,8 @@ export function BillingPortalTab({ pending, onOpen }: { pending: boolean; onOpen
           <h2 className="text-xl">Customer Billing Portal</h2>
         </CardTitle>
         <CardDescription>
-          Manage your subscription in Stripe's secure customer portal: view your billing history, update payment
-          methods and download invoices.
+          Manage your subscription in Stripe's secure customer portal: view your billing history, update payment methods
+          and download invoices.
         </CardDescription>
       </CardHeader>
       <CardContent>

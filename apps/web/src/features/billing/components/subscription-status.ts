@@ -25,7 +25,13 @@ export function subscriptionStatusBadge(status: SubscriptionStatus | string | nu
 } {
   if (!status) return { variant: 'outline', label: 'Trial' };
   const variant: StatusBadgeVariant =
-    status === 'active' ? 'default' : status === 'trialing' ? 'secondary' : status === 'past_due' ? 'destructive' : 'outline';
+    status === 'active'
+      ? 'default'
+      : status === 'trialing'
+        ? 'secondary'
+        : status === 'past_due'
+          ? 'destructive'
+          : 'outline';
   const label = status
     .split('_')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))

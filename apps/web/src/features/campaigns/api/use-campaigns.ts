@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CampaignDetail, CampaignListItem, CampaignReport, CreateCampaignBody, UpdateCampaignBody } from '@sendwell/contract/campaigns';
+import type {
+  CampaignDetail,
+  CampaignListItem,
+  CampaignReport,
+  CreateCampaignBody,
+  UpdateCampaignBody,
+} from '@sendwell/contract/campaigns';
 
 import { apiJson, apiRequest, throwIfResNotOk } from '@/lib/api';
 import { isAnySending } from '../campaign-stats';
@@ -35,12 +41,18 @@ export function useCampaigns(enabled: boolean, { pollWhileSending = false }: { p
 export const campaignKey = (id: number) => [...CAMPAIGNS_KEY, id] as const;
 
 /** GET /api/campaigns/:id; with `pollWhileSending`, refreshes every 3 s while it is sending. */
-export function useCampaign(id: number | null, enabled: boolean, { pollWhileSending = false }: { pollWhileSending?: boolean } = {}) {
+export function useCampaign(
+  id: number | null,
+  enabled: boolean,
+  { pollWhileSending = false }: { pollWhileSending?: boolean } = {},
+) {
   return useQuery<CampaignDetail>({
     queryKey: campaignKey(id ?? 0),
     queryFn: ({ signal }) => fetchJson<CampaignDetail>(`/api/campaigns/${id}`, signal),
     enabled: enabled && id !== null,
-    refetchInterval: pollWhileSending ? (query) => (query.state.data?.status === 'sending' ? SENDING_POLL_MS : false) : false,
+    refetchInterval: pollWhileSending
+      ? (query) => (query.state.data?.status === 'sending' ? SENDING_POLL_MS : false)
+      : false,
   });
 }
 
@@ -85,7 +97,8 @@ export function useCreateCampaign() {
 export function useUpdateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateCampaignBody }) => apiJson<CampaignDetail>('PATCH', `/api/campaigns/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: UpdateCampaignBody }) =>
+      apiJson<CampaignDetail>('PATCH', `/api/campaigns/${id}`, body),
     onSuccess: (detail) => queryClient.setQueryData(campaignKey(detail.id), detail),
     onSettled: () => invalidateCampaignData(queryClient),
   });
@@ -112,7 +125,8 @@ export function useSendCampaign() {
 /** POST /api/campaigns/:id/test {emails} → how many tests went out. */
 export function useSendTest() {
   return useMutation({
-    mutationFn: ({ id, emails }: { id: number; emails: string[] }) => apiJson<{ sent: number }>('POST', `/api/campaigns/${id}/test`, { emails }),
+    mutationFn: ({ id, emails }: { id: number; emails: string[] }) =>
+      apiJson<{ sent: number }>('POST', `/api/campaigns/${id}/test`, { emails }),
   });
 }
 

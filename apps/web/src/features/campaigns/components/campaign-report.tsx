@@ -1,5 +1,15 @@
 import * as React from 'react';
-import { Eye, Inbox, LineChart as LineChartIcon, Link2, Monitor, MousePointerClick, Send, Smartphone, type LucideIcon } from 'lucide-react';
+import {
+  Eye,
+  Inbox,
+  LineChart as LineChartIcon,
+  Link2,
+  Monitor,
+  MousePointerClick,
+  Send,
+  Smartphone,
+  type LucideIcon,
+} from 'lucide-react';
 import type { CampaignDetail } from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
@@ -31,9 +41,12 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
   const going = campaign.status === 'sending' || campaign.status === 'paused';
   const report = useCampaignReport(campaign.id, true, { poll: campaign.status === 'sending' });
   const r = report.data;
-  const listNames = campaign.listIds.map((id) => lists.data?.find((list) => list.id === id)?.name ?? (lists.isLoading ? '…' : 'A deleted list'));
+  const listNames = campaign.listIds.map(
+    (id) => lists.data?.find((list) => list.id === id)?.name ?? (lists.isLoading ? '…' : 'A deleted list'),
+  );
   const segmentNames = campaign.segmentIds.map(
-    (id) => segments.data?.find((segment) => segment.id === id)?.name ?? (segments.isLoading ? '…' : 'A deleted segment'),
+    (id) =>
+      segments.data?.find((segment) => segment.id === id)?.name ?? (segments.isLoading ? '…' : 'A deleted segment'),
   );
   // The report counts rates over delivered mail; without it, the list's figures (over sent mail) are shown.
   const opens = r?.uniqueOpens ?? campaign.totalOpens;
@@ -56,7 +69,9 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
                   ? `Scheduled ${formatDateTime(campaign.scheduledAt)}`
                   : 'Not sent yet'}
             </Detail>
-            <Detail label="From">{campaign.fromName ? `${campaign.fromName} <${campaign.fromEmail}>` : campaign.fromEmail}</Detail>
+            <Detail label="From">
+              {campaign.fromName ? `${campaign.fromName} <${campaign.fromEmail}>` : campaign.fromEmail}
+            </Detail>
             <Detail label="Reply-to">{campaign.replyTo ?? 'Same as sender'}</Detail>
             <Detail label="Audience">
               {listNames.length + segmentNames.length > 0
@@ -78,7 +93,9 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
             </div>
             <Progress value={percentOf(campaign.totalSent, campaign.totalRecipients)} aria-label="Sending progress" />
             {campaign.status === 'paused' && campaign.pausedUntil && (
-              <p className="text-muted-foreground text-xs">Sending resumes {formatDateTime(campaign.pausedUntil)} (the domain reached its daily warming limit).</p>
+              <p className="text-muted-foreground text-xs">
+                Sending resumes {formatDateTime(campaign.pausedUntil)} (the domain reached its daily warming limit).
+              </p>
             )}
           </CardContent>
         </Card>
@@ -89,13 +106,23 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
           title="Sent"
           icon={Send}
           value={formatNumber(sent)}
-          caption={recipients > 0 ? `of ${formatNumber(recipients)} ${recipients === 1 ? 'recipient' : 'recipients'}` : 'Nothing sent yet'}
+          caption={
+            recipients > 0
+              ? `of ${formatNumber(recipients)} ${recipients === 1 ? 'recipient' : 'recipients'}`
+              : 'Nothing sent yet'
+          }
         />
         <Metric
           title="Delivered"
           icon={Inbox}
           value={r ? formatNumber(r.delivered) : '—'}
-          caption={r ? `${formatNumber(r.bounced)} bounced · ${formatNumber(r.failed)} failed` : report.isLoading ? 'Loading…' : 'Not available'}
+          caption={
+            r
+              ? `${formatNumber(r.bounced)} bounced · ${formatNumber(r.failed)} failed`
+              : report.isLoading
+                ? 'Loading…'
+                : 'Not available'
+          }
         />
         <Metric
           title="Unique Opens"
@@ -129,8 +156,8 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
         <Card>
           <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-muted-foreground text-sm">
-              Delivery details (bounces, unsubscribes, opens over time and top links) could not be loaded. The figures above come from the campaign
-              itself.
+              Delivery details (bounces, unsubscribes, opens over time and top links) could not be loaded. The figures
+              above come from the campaign itself.
             </p>
             <Button variant="outline" size="sm" onClick={() => void report.refetch()}>
               Retry
@@ -150,7 +177,10 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
             </CardHeader>
             <CardContent>
               {r.timeline.length === 0 ? (
-                <EmptyPanel icon={LineChartIcon} text="No opens or clicks yet. They appear here as recipients read the email." />
+                <EmptyPanel
+                  icon={LineChartIcon}
+                  text="No opens or clicks yet. They appear here as recipients read the email."
+                />
               ) : (
                 <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
                   <ReportChart timeline={r.timeline} />
@@ -251,7 +281,17 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-function Metric({ title, icon: Icon, value, caption }: { title: string; icon: LucideIcon; value: string; caption: React.ReactNode }) {
+function Metric({
+  title,
+  icon: Icon,
+  value,
+  caption,
+}: {
+  title: string;
+  icon: LucideIcon;
+  value: string;
+  caption: React.ReactNode;
+}) {
   return (
     <Card className="gap-3">
       <CardHeader className="flex flex-row items-center justify-between">
@@ -290,7 +330,10 @@ function BenchmarkBar({ label, rate, benchmark }: { label: string; rate: number;
           className={cn('h-full rounded-full', above ? 'bg-emerald-500' : 'bg-amber-500')}
           style={{ width: `${Math.min(100, (rate / scale) * 100)}%` }}
         />
-        <div className="bg-foreground absolute -top-1 h-5 w-0.5 rounded" style={{ left: `${(benchmark / scale) * 100}%` }} />
+        <div
+          className="bg-foreground absolute -top-1 h-5 w-0.5 rounded"
+          style={{ left: `${(benchmark / scale) * 100}%` }}
+        />
       </div>
     </div>
   );
@@ -307,7 +350,14 @@ function EmailContentCard({ campaign }: { campaign: CampaignDetail }) {
         </CardTitle>
         <CardDescription className="break-words">Subject: {campaign.subject}</CardDescription>
         <CardAction>
-          <ToggleGroup type="single" variant="outline" size="sm" value={mode} onValueChange={(next) => next && setMode(next as PreviewMode)} aria-label="Preview width">
+          <ToggleGroup
+            type="single"
+            variant="outline"
+            size="sm"
+            value={mode}
+            onValueChange={(next) => next && setMode(next as PreviewMode)}
+            aria-label="Preview width"
+          >
             <ToggleGroupItem value="desktop" aria-label="Desktop preview">
               <Monitor aria-hidden="true" />
             </ToggleGroupItem>
@@ -320,7 +370,12 @@ function EmailContentCard({ campaign }: { campaign: CampaignDetail }) {
       <CardContent>
         <div className="bg-muted/60 relative h-[560px] overflow-hidden rounded-lg border">
           {campaign.content.html ? (
-            <EmailFrame html={campaign.content.html} width={PREVIEW_WIDTHS[mode]} title={`Campaign email (${mode})`} mode={mode} />
+            <EmailFrame
+              html={campaign.content.html}
+              width={PREVIEW_WIDTHS[mode]}
+              title={`Campaign email (${mode})`}
+              mode={mode}
+            />
           ) : (
             <p className="text-muted-foreground p-6 text-sm">This campaign has no content.</p>
           )}

@@ -55,7 +55,13 @@ export function ListSendDialog({ campaign, onClose }: { campaign: CampaignListIt
 }
 
 /** Delete a draft, after a confirmation. */
-export function DeleteCampaignDialog({ campaign, onClose }: { campaign: CampaignListItem | null; onClose: () => void }) {
+export function DeleteCampaignDialog({
+  campaign,
+  onClose,
+}: {
+  campaign: CampaignListItem | null;
+  onClose: () => void;
+}) {
   const shown = useLastCampaign(campaign);
   const remove = useDeleteCampaign();
   const confirm = () => {
@@ -76,7 +82,9 @@ export function DeleteCampaignDialog({ campaign, onClose }: { campaign: Campaign
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete this draft?</AlertDialogTitle>
-          <AlertDialogDescription>“{shown?.name}” and its design will be deleted. This cannot be undone.</AlertDialogDescription>
+          <AlertDialogDescription>
+            “{shown?.name}” and its design will be deleted. This cannot be undone.
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>

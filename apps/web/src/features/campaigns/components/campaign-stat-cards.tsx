@@ -16,7 +16,13 @@ import {
 } from '../campaign-stats';
 
 /** The Campaigns page's four stat cards (spec §2), computed from the list. */
-export function CampaignStatCards({ campaigns, isLoading }: { campaigns: readonly CampaignListItem[] | undefined; isLoading: boolean }) {
+export function CampaignStatCards({
+  campaigns,
+  isLoading,
+}: {
+  campaigns: readonly CampaignListItem[] | undefined;
+  isLoading: boolean;
+}) {
   const list = campaigns ?? [];
   const totals = campaignTotals(list);
   const rates = averageRates(list);
@@ -47,7 +53,11 @@ export function CampaignStatCards({ campaigns, isLoading }: { campaigns: readonl
         loading={isLoading}
         value={noneSent ? '—' : formatPercent(rates.openRate)}
         caption={
-          noneSent ? 'No sent campaigns yet' : <BenchmarkCaption label={openRateLabel(rates.openRate)} benchmark={OPEN_RATE_BENCHMARK} />
+          noneSent ? (
+            'No sent campaigns yet'
+          ) : (
+            <BenchmarkCaption label={openRateLabel(rates.openRate)} benchmark={OPEN_RATE_BENCHMARK} />
+          )
         }
       />
       <StatCard
@@ -57,7 +67,11 @@ export function CampaignStatCards({ campaigns, isLoading }: { campaigns: readonl
         loading={isLoading}
         value={noneSent ? '—' : formatPercent(rates.clickRate)}
         caption={
-          noneSent ? 'No sent campaigns yet' : <BenchmarkCaption label={clickRateLabel(rates.clickRate)} benchmark={CLICK_RATE_BENCHMARK} />
+          noneSent ? (
+            'No sent campaigns yet'
+          ) : (
+            <BenchmarkCaption label={clickRateLabel(rates.clickRate)} benchmark={CLICK_RATE_BENCHMARK} />
+          )
         }
       />
     </div>
@@ -69,7 +83,10 @@ export function BenchmarkCaption({ label, benchmark }: { label: string | null; b
   return (
     <span className="flex flex-wrap items-center gap-1.5">
       {label && (
-        <Badge variant="outline" className="border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+        <Badge
+          variant="outline"
+          className="border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+        >
           {label}
         </Badge>
       )}

@@ -19,7 +19,8 @@ export function formatDateTime(iso: string | null): string {
 /** What the 'Sent' column says for a campaign that has not gone out. */
 function whenText(campaign: CampaignListItem): { text: string; muted: boolean } {
   if (campaign.sentAt) return { text: formatDateTime(campaign.sentAt), muted: false };
-  if (campaign.status === 'scheduled' && campaign.scheduledAt) return { text: `Scheduled ${formatDateTime(campaign.scheduledAt)}`, muted: false };
+  if (campaign.status === 'scheduled' && campaign.scheduledAt)
+    return { text: `Scheduled ${formatDateTime(campaign.scheduledAt)}`, muted: false };
   if (campaign.status === 'sending') return { text: 'Sending now…', muted: false };
   return { text: 'Not sent', muted: true };
 }
@@ -71,12 +72,7 @@ function CampaignListCard({ campaign, onEdit, onSend, onDelete }: CampaignRowsPr
   );
 }
 
-function CampaignRowsTable({
-  campaigns,
-  onEdit,
-  onSend,
-  onDelete,
-}: CampaignRowsProps) {
+function CampaignRowsTable({ campaigns, onEdit, onSend, onDelete }: CampaignRowsProps) {
   return (
     <Table aria-label="Campaigns">
       <TableHeader>
@@ -107,9 +103,15 @@ function CampaignRowsTable({
                 <CampaignStatusBadge status={campaign.status} />
               </TableCell>
               <TableCell className="text-right tabular-nums">
-                {campaign.totalRecipients > 0 ? formatNumber(campaign.totalRecipients) : <span className="text-muted-foreground">—</span>}
+                {campaign.totalRecipients > 0 ? (
+                  formatNumber(campaign.totalRecipients)
+                ) : (
+                  <span className="text-muted-foreground">—</span>
+                )}
               </TableCell>
-              <TableCell className={`hidden lg:table-cell ${when.muted ? 'text-muted-foreground' : ''}`}>{when.text}</TableCell>
+              <TableCell className={`hidden lg:table-cell ${when.muted ? 'text-muted-foreground' : ''}`}>
+                {when.text}
+              </TableCell>
               <TableCell className="hidden text-right tabular-nums md:table-cell">
                 {sent ? formatPercent(campaign.openRate) : <span className="text-muted-foreground">—</span>}
               </TableCell>
@@ -117,7 +119,13 @@ function CampaignRowsTable({
                 {sent ? formatPercent(campaign.clickRate) : <span className="text-muted-foreground">—</span>}
               </TableCell>
               <TableCell>
-                <RowActions campaign={campaign} onEdit={onEdit} onSend={onSend} onDelete={onDelete} className="justify-end" />
+                <RowActions
+                  campaign={campaign}
+                  onEdit={onEdit}
+                  onSend={onSend}
+                  onDelete={onDelete}
+                  className="justify-end"
+                />
               </TableCell>
             </TableRow>
           );

@@ -11,7 +11,17 @@ export const PREVIEW_WIDTHS: Record<PreviewMode, number> = { desktop: 640, mobil
  * forms or pop-ups), laid out at `width` CSS pixels and scaled down to fit its box, so the desktop
  * preview shows the real 600 px layout rather than a squeezed one.
  */
-export function EmailFrame({ html, width, title, mode }: { html: string; width: number; title: string; mode: PreviewMode }) {
+export function EmailFrame({
+  html,
+  width,
+  title,
+  mode,
+}: {
+  html: string;
+  width: number;
+  title: string;
+  mode: PreviewMode;
+}) {
   const boxRef = React.useRef<HTMLDivElement>(null);
   const [box, setBox] = React.useState({ width: 0, height: 0 });
 
@@ -37,7 +47,10 @@ export function EmailFrame({ html, width, title, mode }: { html: string; width: 
         srcDoc={html}
         width={width}
         data-preview-mode={mode}
-        className={cn('absolute origin-top-left border-0 bg-white', mode === 'mobile' && 'rounded-[20px] shadow-lg ring-8 ring-zinc-800')}
+        className={cn(
+          'absolute origin-top-left border-0 bg-white',
+          mode === 'mobile' && 'rounded-[20px] shadow-lg ring-8 ring-zinc-800',
+        )}
         style={{
           left,
           top,

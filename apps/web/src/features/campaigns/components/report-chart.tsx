@@ -39,8 +39,19 @@ export default function ReportChart({ timeline }: { timeline: Point[] }) {
               </linearGradient>
             </defs>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }} tickLine={false} axisLine={false} minTickGap={24} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }} tickLine={false} axisLine={false} />
+            <XAxis
+              dataKey="label"
+              tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
+              tickLine={false}
+              axisLine={false}
+              minTickGap={24}
+            />
+            <YAxis
+              allowDecimals={false}
+              tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
+              tickLine={false}
+              axisLine={false}
+            />
             <Tooltip
               contentStyle={{
                 background: 'var(--popover)',
@@ -50,14 +61,33 @@ export default function ReportChart({ timeline }: { timeline: Point[] }) {
                 fontSize: 12,
               }}
             />
-            <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span className="text-foreground">{value}</span>} />
-            <Area type="monotone" dataKey="opens" name="Opens" stroke="var(--chart-2)" strokeWidth={2} fill="url(#report-opens)" />
-            <Area type="monotone" dataKey="clicks" name="Clicks" stroke="var(--chart-1)" strokeWidth={2} fill="url(#report-clicks)" />
+            <Legend
+              iconType="circle"
+              wrapperStyle={{ fontSize: 12 }}
+              formatter={(value: string) => <span className="text-foreground">{value}</span>}
+            />
+            <Area
+              type="monotone"
+              dataKey="opens"
+              name="Opens"
+              stroke="var(--chart-2)"
+              strokeWidth={2}
+              fill="url(#report-opens)"
+            />
+            <Area
+              type="monotone"
+              dataKey="clicks"
+              name="Clicks"
+              stroke="var(--chart-1)"
+              strokeWidth={2}
+              fill="url(#report-clicks)"
+            />
           </AreaChart>
         </ResponsiveContainer>
       </div>
       <figcaption className="text-muted-foreground text-xs">
-        {formatNumber(totalOpens)} opens and {formatNumber(totalClicks)} clicks, {step === 'day' ? 'per day (UTC)' : 'per hour, in your time zone'}.
+        {formatNumber(totalOpens)} opens and {formatNumber(totalClicks)} clicks,{' '}
+        {step === 'day' ? 'per day (UTC)' : 'per hour, in your time zone'}.
       </figcaption>
       <table className="sr-only">
         <caption>Opens and clicks per {step}</caption>

@@ -47,7 +47,13 @@ export function SendConfirmDialog({
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>
-            {count === null ? (countError ? 'Send this campaign?' : 'Counting recipients…') : noRecipients ? 'No recipients yet' : sendQuestion(count)}
+            {count === null
+              ? countError
+                ? 'Send this campaign?'
+                : 'Counting recipients…'
+              : noRecipients
+                ? 'No recipients yet'
+                : sendQuestion(count)}
           </AlertDialogTitle>
           <AlertDialogDescription asChild>
             <div className="space-y-2">
@@ -55,12 +61,14 @@ export function SendConfirmDialog({
                 <Skeleton className="h-4 w-3/4" />
               ) : noRecipients ? (
                 <p>
-                  “{campaignName}” has no recipients: choose at least one list or segment with active contacts, then send it.
+                  “{campaignName}” has no recipients: choose at least one list or segment with active contacts, then
+                  send it.
                 </p>
               ) : (
                 <p>
-                  “{campaignName}” will be sent now{count === null ? '' : ` to ${formatNumber(count)} active ${count === 1 ? 'contact' : 'contacts'}`}. Sent
-                  emails cannot be recalled.
+                  “{campaignName}” will be sent now
+                  {count === null ? '' : ` to ${formatNumber(count)} active ${count === 1 ? 'contact' : 'contacts'}`}.
+                  Sent emails cannot be recalled.
                 </p>
               )}
             </div>

@@ -45,7 +45,12 @@ describe('block factories', () => {
   });
 
   it('makes image blocks for uploads', () => {
-    expect(createImageBlock('/uploads/abc.png', 'Logo', 'x')).toEqual({ id: 'x', type: 'image', content: { src: '/uploads/abc.png', alt: 'Logo' }, styles: {} });
+    expect(createImageBlock('/uploads/abc.png', 'Logo', 'x')).toEqual({
+      id: 'x',
+      type: 'image',
+      content: { src: '/uploads/abc.png', alt: 'Logo' },
+      styles: {},
+    });
   });
 
   it('uses UUIDs for ids', () => {

@@ -15,7 +15,12 @@ export const BLOCK_TYPE_LABELS: Record<BlockType, string> = {
   spacer: 'Spacer',
 };
 
-export const TEXT_TAG_LABELS: Record<TextTag, string> = { p: 'Paragraph', h1: 'Heading 1', h2: 'Heading 2', h3: 'Heading 3' };
+export const TEXT_TAG_LABELS: Record<TextTag, string> = {
+  p: 'Paragraph',
+  h1: 'Heading 1',
+  h2: 'Heading 2',
+  h3: 'Heading 3',
+};
 
 /**
  * The look of a block when a style is not set, mirroring the server's renderer (spec §3 defaults:
@@ -135,7 +140,11 @@ export function cloneBlock(block: EmailBlock, id: string = newBlockId()): EmailB
 }
 
 /** Inserts a block at an index (clamped to the list). */
-export function insertBlock(blocks: readonly EmailBlock[], block: EmailBlock, index: number = blocks.length): EmailBlock[] {
+export function insertBlock(
+  blocks: readonly EmailBlock[],
+  block: EmailBlock,
+  index: number = blocks.length,
+): EmailBlock[] {
   const at = Math.max(0, Math.min(index, blocks.length));
   return [...blocks.slice(0, at), block, ...blocks.slice(at)];
 }
@@ -178,11 +187,17 @@ export function updateBlockContent<T extends BlockType>(
   id: string,
   patch: Partial<BlockOf<T>['content']>,
 ): EmailBlock[] {
-  return blocks.map((block) => (block.id === id ? ({ ...block, content: { ...block.content, ...patch } } as EmailBlock) : block));
+  return blocks.map((block) =>
+    block.id === id ? ({ ...block, content: { ...block.content, ...patch } } as EmailBlock) : block,
+  );
 }
 
 /** Sets style fields of a block; an undefined value removes the field, so the default applies again. */
-export function updateBlockStyles(blocks: readonly EmailBlock[], id: string, patch: Partial<Record<keyof BlockStyles, unknown>>): EmailBlock[] {
+export function updateBlockStyles(
+  blocks: readonly EmailBlock[],
+  id: string,
+  patch: Partial<Record<keyof BlockStyles, unknown>>,
+): EmailBlock[] {
   return blocks.map((block) => {
     if (block.id !== id) return block;
     const styles: Record<string, unknown> = { ...block.styles };

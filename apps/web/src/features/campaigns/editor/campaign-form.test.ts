@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 
 import { createBlock } from './blocks';
-import { initialDraft, parseEmailList, previewableBlocks, serverDraftErrors, toCampaignBody, validateCampaignBody, type CampaignDraft } from './campaign-form';
+import {
+  initialDraft,
+  parseEmailList,
+  previewableBlocks,
+  serverDraftErrors,
+  toCampaignBody,
+  validateCampaignBody,
+  type CampaignDraft,
+} from './campaign-form';
 
 const draft = (patch: Partial<CampaignDraft> = {}): CampaignDraft => ({
-  ...initialDraft(undefined, { fromEmail: 'marketing@acme.com', fromName: 'Acme', listIds: [3], blocks: [createBlock('text', 't1')] }),
+  ...initialDraft(undefined, {
+    fromEmail: 'marketing@acme.com',
+    fromName: 'Acme',
+    listIds: [3],
+    blocks: [createBlock('text', 't1')],
+  }),
   name: 'Spring',
   subject: 'Hello',
   ...patch,
@@ -13,18 +26,34 @@ const draft = (patch: Partial<CampaignDraft> = {}): CampaignDraft => ({
 describe('campaign body', () => {
   it('maps the draft to the contract body, with scheduledAt only when scheduling', () => {
     const body = toCampaignBody(draft(), 'draft');
-    expect(body).toMatchObject({ name: 'Spring', subject: 'Hello', fromEmail: 'marketing@acme.com', status: 'draft', scheduledAt: null, listIds: [3], segmentIds: [] });
-    expect(toCampaignBody(draft(), 'scheduled', '2030-01-01T09:00:00.000Z').scheduledAt).toBe('2030-01-01T09:00:00.000Z');
+    expect(body).toMatchObject({
+      name: 'Spring',
+      subject: 'Hello',
+      fromEmail: 'marketing@acme.com',
+      status: 'draft',
+      scheduledAt: null,
+      listIds: [3],
+      segmentIds: [],
+    });
+    expect(toCampaignBody(draft(), 'scheduled', '2030-01-01T09:00:00.000Z').scheduledAt).toBe(
+      '2030-01-01T09:00:00.000Z',
+    );
     expect(validateCampaignBody(body)).toBeNull();
   });
 
   it('gives the spec’s messages by field (spec §5)', () => {
     const errors = validateCampaignBody(toCampaignBody(draft({ name: ' ', subject: '', fromEmail: 'nope' }), 'draft'));
-    expect(errors?.fields).toMatchObject({ name: 'Campaign name is required', subject: 'Subject line is required', fromEmail: 'Invalid email format' });
+    expect(errors?.fields).toMatchObject({
+      name: 'Campaign name is required',
+      subject: 'Subject line is required',
+      fromEmail: 'Invalid email format',
+    });
   });
 
   it('reports invalid blocks by id and leaves them out of the preview', () => {
-    const bad = { ...createBlock('button', 'btn'), content: { text: 'Go', url: 'javascript:alert(1)' } } as ReturnType<typeof createBlock>;
+    const bad = { ...createBlock('button', 'btn'), content: { text: 'Go', url: 'javascript:alert(1)' } } as ReturnType<
+      typeof createBlock
+    >;
     const errors = validateCampaignBody(toCampaignBody(draft({ blocks: [createBlock('text', 'ok'), bad] }), 'draft'));
     expect(errors?.blocks).toEqual({ btn: 'Enter a full http:// or https:// URL' });
     expect(previewableBlocks([createBlock('text', 'ok'), bad]).map((b) => b.id)).toEqual(['ok']);
@@ -32,7 +61,12 @@ describe('campaign body', () => {
 
   it('maps the server’s field keys back to fields and blocks', () => {
     const blocks = [createBlock('text', 'a'), createBlock('button', 'b')];
-    expect(serverDraftErrors({ name: 'Campaign name is required', 'blocks.1.content.url': 'Bad URL', content: 'Unknown merge tag {{x}}' }, blocks)).toEqual({
+    expect(
+      serverDraftErrors(
+        { name: 'Campaign name is required', 'blocks.1.content.url': 'Bad URL', content: 'Unknown merge tag {{x}}' },
+        blocks,
+      ),
+    ).toEqual({
       fields: { name: 'Campaign name is required', content: 'Unknown merge tag {{x}}' },
       blocks: { b: 'Bad URL' },
     });

@@ -35,7 +35,16 @@ export function initialDraft(
       blocks: campaign.blocks,
     };
   }
-  return { name: '', subject: '', fromName: defaults.fromName, fromEmail: defaults.fromEmail, replyTo: '', listIds: defaults.listIds, segmentIds: [], blocks: defaults.blocks };
+  return {
+    name: '',
+    subject: '',
+    fromName: defaults.fromName,
+    fromEmail: defaults.fromEmail,
+    replyTo: '',
+    listIds: defaults.listIds,
+    segmentIds: [],
+    blocks: defaults.blocks,
+  };
 }
 
 export type SaveStatus = 'draft' | 'scheduled' | 'sent';

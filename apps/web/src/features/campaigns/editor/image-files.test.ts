@@ -7,17 +7,30 @@ describe('image upload checks (spec §5)', () => {
     expect(checkImageFile({ type: 'image/png', size: 5 * 1024 * 1024 })).toBeNull();
   });
   it('refuses other types and bigger files with the spec’s texts', () => {
-    expect(checkImageFile({ type: 'text/plain', size: 10 })).toEqual({ title: 'Invalid file type', description: 'Please select an image file (JPG, PNG, GIF, etc.)' });
-    expect(checkImageFile({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toEqual({ title: 'File too large', description: 'Please select an image smaller than 5MB' });
+    expect(checkImageFile({ type: 'text/plain', size: 10 })).toEqual({
+      title: 'Invalid file type',
+      description: 'Please select an image file (JPG, PNG, GIF, etc.)',
+    });
+    expect(checkImageFile({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toEqual({
+      title: 'File too large',
+      description: 'Please select an image smaller than 5MB',
+    });
   });
   it('keeps only the images of a drop', () => {
     const files = [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.txt', { type: 'text/plain' })];
     expect(imageFilesOf(files).map((f) => f.name)).toEqual(['a.png']);
   });
   it('maps server refusals to the spec’s toasts', () => {
-    expect(uploadErrorToast(new Error('413: {"message":"Please select an image smaller than 5MB"}')).title).toBe('File too large');
-    expect(uploadErrorToast(new Error('400: {"message":"Please select an image file (JPG, PNG, GIF, etc.)"}')).title).toBe('Invalid file type');
+    expect(uploadErrorToast(new Error('413: {"message":"Please select an image smaller than 5MB"}')).title).toBe(
+      'File too large',
+    );
+    expect(
+      uploadErrorToast(new Error('400: {"message":"Please select an image file (JPG, PNG, GIF, etc.)"}')).title,
+    ).toBe('Invalid file type');
     expect(uploadErrorToast(new Error('500: oops'))).toEqual(UPLOAD_FAILED);
-    expect(uploadErrorToast(new TypeError('Failed to fetch'))).toEqual({ title: 'Upload failed', description: 'Failed to upload logo/image. Please try again.' });
+    expect(uploadErrorToast(new TypeError('Failed to fetch'))).toEqual({
+      title: 'Upload failed',
+      description: 'Failed to upload logo/image. Please try again.',
+    });
   });
 });

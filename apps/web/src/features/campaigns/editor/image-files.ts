@@ -13,7 +13,10 @@ export interface ToastText {
   description: string;
 }
 
-export const UPLOAD_FAILED: ToastText = { title: 'Upload failed', description: 'Failed to upload logo/image. Please try again.' };
+export const UPLOAD_FAILED: ToastText = {
+  title: 'Upload failed',
+  description: 'Failed to upload logo/image. Please try again.',
+};
 
 /** The spec §5 checks before an upload: an image/* type and at most 5 MB (the server checks the bytes again). */
 export function checkImageFile(file: Pick<File, 'type' | 'size'>): ToastText | null {
@@ -32,6 +35,7 @@ export function uploadErrorToast(error: unknown): ToastText {
   const status = getApiErrorStatus(error);
   const message = getApiErrorMessage(error);
   if (status === 413) return { title: IMAGE_TOO_LARGE_TITLE, description: IMAGE_TOO_LARGE_MESSAGE };
-  if (status === 400 && message === INVALID_IMAGE_MESSAGE) return { title: INVALID_IMAGE_TITLE, description: INVALID_IMAGE_MESSAGE };
+  if (status === 400 && message === INVALID_IMAGE_MESSAGE)
+    return { title: INVALID_IMAGE_TITLE, description: INVALID_IMAGE_MESSAGE };
   return UPLOAD_FAILED;
 }

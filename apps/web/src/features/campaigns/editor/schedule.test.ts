@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { defaultScheduleValue, parseScheduleInput, SCHEDULE_IN_PAST, SCHEDULE_REQUIRED, toLocalInputValue } from './schedule';
+import {
+  defaultScheduleValue,
+  parseScheduleInput,
+  SCHEDULE_IN_PAST,
+  SCHEDULE_REQUIRED,
+  toLocalInputValue,
+} from './schedule';
 
 const now = new Date(2026, 3, 10, 14, 30); // 10 April 2026, 14:30 local
 

@@ -19,13 +19,17 @@ export function defaultScheduleValue(now: Date = new Date()): string {
  * Reads a datetime-local value as a time in the browser's time zone and checks it is in the
  * future; gives the ISO instant the API stores, or the message to show.
  */
-export function parseScheduleInput(value: string, now: Date = new Date()): { ok: true; iso: string; date: Date } | { ok: false; message: string } {
+export function parseScheduleInput(
+  value: string,
+  now: Date = new Date(),
+): { ok: true; iso: string; date: Date } | { ok: false; message: string } {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!match) return { ok: false, message: SCHEDULE_REQUIRED };
   const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
   const date = new Date(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s, 0);
   // new Date() rolls invalid parts over (Feb 31 → Mar 3); refuse those instead.
-  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return { ok: false, message: SCHEDULE_REQUIRED };
+  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d)
+    return { ok: false, message: SCHEDULE_REQUIRED };
   if (date.getTime() <= now.getTime()) return { ok: false, message: SCHEDULE_IN_PAST };
   return { ok: true, iso: date.toISOString(), date };
 }

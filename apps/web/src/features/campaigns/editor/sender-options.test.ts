@@ -9,7 +9,10 @@ const domains = [
 
 describe('senderOptions (spec §2/§9)', () => {
   it('forms the first domain’s aliases as alias@domain', () => {
-    expect(senderOptions({ domains, aliases: ['hello', 'Team'], userEmail: 'me@gmail.com' })).toEqual(['hello@acme.com', 'team@acme.com']);
+    expect(senderOptions({ domains, aliases: ['hello', 'Team'], userEmail: 'me@gmail.com' })).toEqual([
+      'hello@acme.com',
+      'team@acme.com',
+    ]);
   });
 
   it('falls back to marketing, support and newsletter at the first domain', () => {
@@ -31,8 +34,12 @@ describe('senderOptions (spec §2/§9)', () => {
   });
 
   it('keeps a saved sender that is no longer offered', () => {
-    expect(senderOptions({ domains, aliases: undefined, userEmail: 'me@x.com', keep: 'Old@Before.com' })[0]).toBe('old@before.com');
-    expect(senderOptions({ domains, aliases: undefined, userEmail: 'me@x.com', keep: 'support@acme.com' })).toHaveLength(3);
+    expect(senderOptions({ domains, aliases: undefined, userEmail: 'me@x.com', keep: 'Old@Before.com' })[0]).toBe(
+      'old@before.com',
+    );
+    expect(
+      senderOptions({ domains, aliases: undefined, userEmail: 'me@x.com', keep: 'support@acme.com' }),
+    ).toHaveLength(3);
   });
 
   it('defaults to marketing', () => {

@@ -36,7 +36,12 @@ export function senderOptions({
   const domain = senderDomain(domains, userEmail);
   const names = aliases && aliases.length > 0 && domains && domains.length > 0 ? aliases : DEFAULT_SENDER_ALIASES;
   const options = [
-    ...new Set(names.map((name) => name.trim().toLowerCase()).filter(Boolean).map((name) => (name.includes('@') ? name : `${name}@${domain}`))),
+    ...new Set(
+      names
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean)
+        .map((name) => (name.includes('@') ? name : `${name}@${domain}`)),
+    ),
   ];
   if (keep && !options.includes(keep.toLowerCase())) options.unshift(keep.toLowerCase());
   return options;

@@ -5,7 +5,14 @@ import { ArrowLeft, CircleCheck, Clock, RefreshCw, TrendingUp } from 'lucide-rea
 import { createDomainBodySchema, type Domain } from '@sendwell/contract/domains';
 
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getApiErrorFields, getApiErrorStatus } from '@/lib/api';
@@ -38,7 +45,8 @@ export function AddDomainDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <DialogTitle>Add Custom Domain</DialogTitle>
           <DialogDescription>
             {state.step === 'input' && 'Send from your own domain for better deliverability and brand recognition.'}
-            {state.step === 'dns' && `Add these three DNS records at your DNS host for ${state.domain?.domain ?? 'your domain'}.`}
+            {state.step === 'dns' &&
+              `Add these three DNS records at your DNS host for ${state.domain?.domain ?? 'your domain'}.`}
             {state.step === 'verified' && 'Your domain is verified and ready to send.'}
           </DialogDescription>
         </DialogHeader>
@@ -166,11 +174,14 @@ function DnsStep({
 
   return (
     <div className="space-y-4">
-      <div className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100" role="note">
+      <div
+        className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        role="note"
+      >
         <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p>
-          DNS propagation takes 24-48 hours. We check again automatically (every 15 minutes for the first 48 hours,
-          then hourly) and tell you when {domain.domain} is verified.
+          DNS propagation takes 24-48 hours. We check again automatically (every 15 minutes for the first 48 hours, then
+          hourly) and tell you when {domain.domain} is verified.
         </p>
       </div>
       <DnsRecordList records={domain.records} domain={domain.domain} />

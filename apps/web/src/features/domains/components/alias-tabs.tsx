@@ -26,7 +26,15 @@ function NoDomainsYet({ onAdd }: { onAdd: () => void }) {
 }
 
 /** Basic Aliases tab until alias management lands: its empty state, built from the user's domains. */
-export function BasicAliasesTab({ domains, primary, onAdd }: { domains: readonly Domain[]; primary: Domain | undefined; onAdd: () => void }) {
+export function BasicAliasesTab({
+  domains,
+  primary,
+  onAdd,
+}: {
+  domains: readonly Domain[];
+  primary: Domain | undefined;
+  onAdd: () => void;
+}) {
   if (!primary) return <NoDomainsYet onAdd={onAdd} />;
   return (
     <div className="grid gap-4 lg:grid-cols-3">

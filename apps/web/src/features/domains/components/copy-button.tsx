@@ -8,8 +8,20 @@ export function CopyButton({ value, label, className }: { value: string; label: 
   const { copied, copy } = useCopyToClipboard();
 
   return (
-    <Button type="button" variant="outline" size="icon" className={className ?? 'size-8 shrink-0'} aria-label={label} title={label} onClick={() => void copy(value)}>
-      {copied ? <Check className="text-emerald-600 dark:text-emerald-400" aria-hidden="true" /> : <Copy aria-hidden="true" />}
+    <Button
+      type="button"
+      variant="outline"
+      size="icon"
+      className={className ?? 'size-8 shrink-0'}
+      aria-label={label}
+      title={label}
+      onClick={() => void copy(value)}
+    >
+      {copied ? (
+        <Check className="text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+      ) : (
+        <Copy aria-hidden="true" />
+      )}
       <span className="sr-only" aria-live="polite">
         {copied ? 'Copied' : ''}
       </span>

@@ -6,7 +6,19 @@ import { CopyButton } from './copy-button';
 import { RecordStatusBadge } from './status-badges';
 
 /** One labelled, copyable field of a record (host or value). */
-function RecordField({ label, value, copyLabel, hint, field }: { label: string; value: string; copyLabel: string; hint?: string; field: string }) {
+function RecordField({
+  label,
+  value,
+  copyLabel,
+  hint,
+  field,
+}: {
+  label: string;
+  value: string;
+  copyLabel: string;
+  hint?: string;
+  field: string;
+}) {
   return (
     <div className="space-y-1">
       <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{label}</dt>
@@ -25,7 +37,15 @@ function RecordField({ label, value, copyLabel, hint, field }: { label: string; 
  * One DNS record as the user must publish it: type, host and value (each copyable), its real
  * status from the last look-up, and what was found when it is wrong.
  */
-export function DnsRecordItem({ record, domain, className }: { record: DnsRecord; domain: string; className?: string }) {
+export function DnsRecordItem({
+  record,
+  domain,
+  className,
+}: {
+  record: DnsRecord;
+  domain: string;
+  className?: string;
+}) {
   const title = RECORD_TITLES[record.kind];
   const kind = record.kind.toUpperCase();
   const shortHost = relativeHost(record, domain);
@@ -60,7 +80,9 @@ export function DnsRecordItem({ record, domain, className }: { record: DnsRecord
           {record.found && (
             <div>
               <p className="font-medium">Found instead:</p>
-              <pre className="bg-muted rounded-md px-2 py-1.5 font-mono text-xs break-all whitespace-pre-wrap">{record.found}</pre>
+              <pre className="bg-muted rounded-md px-2 py-1.5 font-mono text-xs break-all whitespace-pre-wrap">
+                {record.found}
+              </pre>
             </div>
           )}
         </div>

@@ -28,7 +28,13 @@ import { DomainStatusBadge } from './status-badges';
  * Configure (spec §2 Domains tab): the domain's records with their real status and a check now,
  * the primary choice, and delete behind a confirmation. `domain` is the latest copy from the list.
  */
-export function DomainDetailDialog({ domain, onOpenChange }: { domain: Domain | null; onOpenChange: (open: boolean) => void }) {
+export function DomainDetailDialog({
+  domain,
+  onOpenChange,
+}: {
+  domain: Domain | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const verify = useVerifyDomain();
   const makePrimary = useMakePrimaryDomain();
   const deleteDomain = useDeleteDomain();
@@ -39,7 +45,9 @@ export function DomainDetailDialog({ domain, onOpenChange }: { domain: Domain | 
       const checked = await verify.mutateAsync(target.id);
       toast({
         title: checked.isVerified ? `${checked.domain} is verified` : 'Not verified yet',
-        description: checked.isVerified ? 'All three records are in place.' : `${verifiedCount(checked)} of 3 records verified.`,
+        description: checked.isVerified
+          ? 'All three records are in place.'
+          : `${verifiedCount(checked)} of 3 records verified.`,
       });
     } catch (failure) {
       toastDomainFailure(failure, 'Failed to check the DNS records. Please try again.');
@@ -83,7 +91,13 @@ export function DomainDetailDialog({ domain, onOpenChange }: { domain: Domain | 
                 <DomainStatusBadge isVerified={domain.isVerified} />
                 {domain.isPrimary && <Badge variant="outline">Primary sending domain</Badge>}
                 <span className="text-muted-foreground text-sm">{verifiedCount(domain)} of 3 records verified</span>
-                <Button variant="outline" size="sm" className="sm:ml-auto" onClick={() => void checkNow(domain)} disabled={verify.isPending}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="sm:ml-auto"
+                  onClick={() => void checkNow(domain)}
+                  disabled={verify.isPending}
+                >
                   <RefreshCw className={verify.isPending ? 'animate-spin' : undefined} aria-hidden="true" />
                   {verify.isPending ? 'Checking...' : 'Check now'}
                 </Button>
@@ -98,8 +112,15 @@ export function DomainDetailDialog({ domain, onOpenChange }: { domain: Domain | 
                   <p className="text-muted-foreground text-sm">This is your primary sending domain.</p>
                 ) : (
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p className="text-muted-foreground text-sm">Make {domain.domain} the domain shown first and used by default.</p>
-                    <Button variant="outline" size="sm" onClick={() => void choosePrimary(domain)} disabled={makePrimary.isPending}>
+                    <p className="text-muted-foreground text-sm">
+                      Make {domain.domain} the domain shown first and used by default.
+                    </p>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => void choosePrimary(domain)}
+                      disabled={makePrimary.isPending}
+                    >
                       <Star aria-hidden="true" />
                       Make Primary
                     </Button>
@@ -107,12 +128,17 @@ export function DomainDetailDialog({ domain, onOpenChange }: { domain: Domain | 
                 )}
               </section>
               <Separator />
-              <section aria-labelledby="domain-delete-heading" className="flex flex-wrap items-center justify-between gap-2">
+              <section
+                aria-labelledby="domain-delete-heading"
+                className="flex flex-wrap items-center justify-between gap-2"
+              >
                 <div>
                   <h3 id="domain-delete-heading" className="font-semibold">
                     Delete domain
                   </h3>
-                  <p className="text-muted-foreground text-sm">Its DKIM key is destroyed. Mail already sent stays in your history.</p>
+                  <p className="text-muted-foreground text-sm">
+                    Its DKIM key is destroyed. Mail already sent stays in your history.
+                  </p>
                 </div>
                 <Button variant="destructive" size="sm" onClick={() => setConfirmingDelete(true)}>
                   <Trash2 aria-hidden="true" />
@@ -128,7 +154,8 @@ export function DomainDetailDialog({ domain, onOpenChange }: { domain: Domain | 
           <AlertDialogHeader>
             <AlertDialogTitle>Delete {domain?.domain}?</AlertDialogTitle>
             <AlertDialogDescription>
-              You will no longer be able to send from this domain, and its aliases go with it. This action cannot be undone.
+              You will no longer be able to send from this domain, and its aliases go with it. This action cannot be
+              undone.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

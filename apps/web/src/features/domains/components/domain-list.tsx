@@ -72,7 +72,11 @@ export function DomainList({
       <CardContent>
         <ul className="divide-y" aria-label="Your domains">
           {domains.map((domain) => (
-            <li key={domain.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-domain={domain.domain}>
+            <li
+              key={domain.id}
+              className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center"
+              data-domain={domain.domain}
+            >
               <div className="flex min-w-0 flex-1 items-center gap-3">
                 <span className="bg-muted flex size-10 shrink-0 items-center justify-center rounded-lg">
                   <Globe className="size-5" aria-hidden="true" />
@@ -87,11 +91,21 @@ export function DomainList({
                 </div>
               </div>
               <div className="flex shrink-0 gap-2">
-                <Button variant="outline" size="sm" onClick={() => onConfigure(domain)} aria-label={`Configure ${domain.domain}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onConfigure(domain)}
+                  aria-label={`Configure ${domain.domain}`}
+                >
                   <Settings2 aria-hidden="true" />
                   Configure
                 </Button>
-                <Button variant="outline" size="sm" onClick={() => onShowDns(domain)} aria-label={`DNS records of ${domain.domain}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onShowDns(domain)}
+                  aria-label={`DNS records of ${domain.domain}`}
+                >
                   <Server aria-hidden="true" />
                   DNS
                 </Button>

@@ -6,9 +6,24 @@ import { CopyButton } from './copy-button';
 
 /** The records an inbound mail service typically asks for (spec §2: MX, TXT and CNAME). */
 const INBOUND_RECORDS = [
-  { type: 'MX', host: (domain: string) => `@ (${domain})`, value: "The service's mail server, priority 10", purpose: 'Delivers incoming mail to the service' },
-  { type: 'TXT', host: (domain: string) => `@ (${domain})`, value: "The service's verification value", purpose: 'Proves you own the domain' },
-  { type: 'CNAME', host: () => 'The host the service names', value: "The service's target host", purpose: 'Routing or tracking for the service' },
+  {
+    type: 'MX',
+    host: (domain: string) => `@ (${domain})`,
+    value: "The service's mail server, priority 10",
+    purpose: 'Delivers incoming mail to the service',
+  },
+  {
+    type: 'TXT',
+    host: (domain: string) => `@ (${domain})`,
+    value: "The service's verification value",
+    purpose: 'Proves you own the domain',
+  },
+  {
+    type: 'CNAME',
+    host: () => 'The host the service names',
+    value: "The service's target host",
+    purpose: 'Routing or tracking for the service',
+  },
 ] as const;
 
 /**
@@ -28,11 +43,16 @@ export function EmailForwardingTab({ primary }: { primary: Domain | undefined })
               Inbound webhook
             </h2>
           </CardTitle>
-          <CardDescription>Your inbound mail service posts each received message here; Sendwell forwards it by your alias rules.</CardDescription>
+          <CardDescription>
+            Your inbound mail service posts each received message here; Sendwell forwards it by your alias rules.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <div className="flex items-center gap-2">
-            <code className="bg-muted min-w-0 flex-1 rounded-md px-3 py-2 font-mono text-sm break-all" data-testid="inbound-webhook">
+            <code
+              className="bg-muted min-w-0 flex-1 rounded-md px-3 py-2 font-mono text-sm break-all"
+              data-testid="inbound-webhook"
+            >
               {webhook}
             </code>
             <CopyButton value={webhook} label="Copy webhook address" className="size-9 shrink-0" />
@@ -48,12 +68,19 @@ export function EmailForwardingTab({ primary }: { primary: Domain | undefined })
         <CardContent className="space-y-4">
           <ol className="list-decimal space-y-2 pl-5 text-sm">
             <li>Choose an inbound mail service (an inbound parse or routing service) and add {domain} to it.</li>
-            <li>Publish the DNS records it gives you, as in the table below, so mail for {domain} reaches the service.</li>
+            <li>
+              Publish the DNS records it gives you, as in the table below, so mail for {domain} reaches the service.
+            </li>
             <li>Set the service's webhook to the address above (raw MIME or the service's JSON payload).</li>
             <li>Send a test message to one of your aliases and check that it arrives at its destination.</li>
           </ol>
           {/* Scrolls sideways on a phone: focusable so keyboard users can scroll it too. */}
-          <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="DNS records of an inbound mail service">
+          <div
+            className="overflow-x-auto rounded-md border"
+            tabIndex={0}
+            role="region"
+            aria-label="DNS records of an inbound mail service"
+          >
             <table className="w-full min-w-[36rem] text-sm">
               <thead className="bg-muted/50 text-left">
                 <tr>

@@ -44,13 +44,17 @@ export function PrimaryDomainCard({ domain }: { domain: Domain }) {
             <dd className="text-lg font-semibold">{noSending ? '—' : formatRate(domain.spamRate)}</dd>
           </div>
         </dl>
-        {noSending && <p className="text-muted-foreground text-sm">No sending yet: scores appear once this domain has sent mail.</p>}
+        {noSending && (
+          <p className="text-muted-foreground text-sm">No sending yet: scores appear once this domain has sent mail.</p>
+        )}
         {domain.warmingProgress < 100 && (
           <div className="space-y-1">
             <div className="flex justify-between text-sm">
               <span id="primary-warming-label">Domain warming</span>
               <span className="text-muted-foreground">
-                {domain.warming.status === 'not_started' ? 'Starts once verified' : `${domain.warmingProgress}% · Week ${domain.warming.week} of 4`}
+                {domain.warming.status === 'not_started'
+                  ? 'Starts once verified'
+                  : `${domain.warmingProgress}% · Week ${domain.warming.week} of 4`}
               </span>
             </div>
             <Progress value={domain.warmingProgress} aria-labelledby="primary-warming-label" />

@@ -16,7 +16,17 @@ const SCHEDULE = [
   { week: 4, limit: 10_000 },
 ] as const;
 
-function MetricCard({ icon: Icon, title, value, caption }: { icon: LucideIcon; title: string; value: string; caption: string }) {
+function MetricCard({
+  icon: Icon,
+  title,
+  value,
+  caption,
+}: {
+  icon: LucideIcon;
+  title: string;
+  value: string;
+  caption: string;
+}) {
   return (
     <Card className="gap-3">
       <CardHeader className="flex flex-row items-center justify-between">
@@ -38,7 +48,15 @@ function MetricCard({ icon: Icon, title, value, caption }: { icon: LucideIcon; t
  * the last 30 days, domain age from the date added, and the warming schedule. With no sending yet
  * the cards say so instead of showing sample figures.
  */
-export function ReputationTab({ domains, selected, onSelect }: { domains: readonly Domain[]; selected: Domain; onSelect: (id: number) => void }) {
+export function ReputationTab({
+  domains,
+  selected,
+  onSelect,
+}: {
+  domains: readonly Domain[];
+  selected: Domain;
+  onSelect: (id: number) => void;
+}) {
   const noSending = selected.senderScore === null;
   const { warming } = selected;
   return (
@@ -59,9 +77,24 @@ export function ReputationTab({ domains, selected, onSelect }: { domains: readon
           value={noSending ? 'No sending yet' : `${selected.senderScore}`}
           caption={noSending ? 'Appears once this domain has sent mail' : `${selected.reputation.label} (out of 100)`}
         />
-        <MetricCard icon={MailX} title="Bounce Rate" value={formatRate(selected.bounceRate)} caption={thresholdText(selected.bounceRate, BOUNCE_THRESHOLD)} />
-        <MetricCard icon={ShieldAlert} title="Spam Complaints" value={formatRate(selected.spamRate)} caption={thresholdText(selected.spamRate, SPAM_THRESHOLD)} />
-        <MetricCard icon={CalendarDays} title="Domain Age" value={formatDomainAge(selected.reputation.domainAgeDays)} caption="Since you added it" />
+        <MetricCard
+          icon={MailX}
+          title="Bounce Rate"
+          value={formatRate(selected.bounceRate)}
+          caption={thresholdText(selected.bounceRate, BOUNCE_THRESHOLD)}
+        />
+        <MetricCard
+          icon={ShieldAlert}
+          title="Spam Complaints"
+          value={formatRate(selected.spamRate)}
+          caption={thresholdText(selected.spamRate, SPAM_THRESHOLD)}
+        />
+        <MetricCard
+          icon={CalendarDays}
+          title="Domain Age"
+          value={formatDomainAge(selected.reputation.domainAgeDays)}
+          caption="Since you added it"
+        />
       </div>
       <Card>
         <CardHeader>
@@ -81,7 +114,8 @@ export function ReputationTab({ domains, selected, onSelect }: { domains: readon
             </p>
           ) : warming.status === 'not_started' ? (
             <p className="text-muted-foreground text-sm">
-              Warming starts when {selected.domain} is verified. Until then it may send up to {formatNumber(warming.dailyLimit ?? 0)} emails a day.
+              Warming starts when {selected.domain} is verified. Until then it may send up to{' '}
+              {formatNumber(warming.dailyLimit ?? 0)} emails a day.
             </p>
           ) : (
             <>
@@ -130,7 +164,11 @@ export function ReputationTab({ domains, selected, onSelect }: { domains: readon
               {SCHEDULE.map((row) => {
                 const current = warming.status === 'warming' && warming.week === row.week;
                 return (
-                  <tr key={row.week} className={cn('border-t', current && 'bg-muted font-semibold')} aria-current={current ? 'step' : undefined}>
+                  <tr
+                    key={row.week}
+                    className={cn('border-t', current && 'bg-muted font-semibold')}
+                    aria-current={current ? 'step' : undefined}
+                  >
                     <td className="py-1.5">Week {row.week}</td>
                     <td className="py-1.5 text-right">{formatNumber(row.limit)} emails</td>
                   </tr>

@@ -26,8 +26,8 @@ export function CustomDomainSection() {
             Your domain, your reputation
           </h2>
           <p className="text-muted-foreground text-lg">
-            Mail sent from your own domain earns trust with inbox providers and readers alike. Sendwell checks your
-            DNS records, signs every message with DKIM and warms your domain up gradually.
+            Mail sent from your own domain earns trust with inbox providers and readers alike. Sendwell checks your DNS
+            records, signs every message with DKIM and warms your domain up gradually.
           </p>
           <ul className="space-y-3">
             {[
@@ -36,7 +36,10 @@ export function CustomDomainSection() {
               'Up to 10,000 emails per day once your domain is warmed',
             ].map((text) => (
               <li key={text} className="flex items-start gap-3">
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+                <CheckCircle2
+                  className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
+                  aria-hidden="true"
+                />
                 <span>{text}</span>
               </li>
             ))}

@@ -18,14 +18,11 @@ export function HeroSection() {
           Custom domains get 41.8% higher open rates
         </p>
         <h1 id="hero-title" className="mx-auto max-w-4xl text-4xl font-bold tracking-tight text-balance sm:text-6xl">
-          Email marketing for people who{' '}
-          <span className="text-indigo-600 dark:text-indigo-400">
-            read the headers
-          </span>
+          Email marketing for people who <span className="text-indigo-600 dark:text-indigo-400">read the headers</span>
         </h1>
         <p className="text-muted-foreground mx-auto mt-6 max-w-2xl text-lg text-balance">
-          Send from your own domain with SPF, DKIM and DMARC done right, warm it up automatically, and build
-          campaigns, sequences and segments without fighting your tools.
+          Send from your own domain with SPF, DKIM and DMARC done right, warm it up automatically, and build campaigns,
+          sequences and segments without fighting your tools.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" className="w-full sm:w-auto">
@@ -38,7 +35,9 @@ export function HeroSection() {
             <a href="#pricing">View pricing</a>
           </Button>
         </div>
-        <p className="text-muted-foreground mt-4 text-sm">14-day free trial • No credit card required • Cancel anytime</p>
+        <p className="text-muted-foreground mt-4 text-sm">
+          14-day free trial • No credit card required • Cancel anytime
+        </p>
         <div className="mt-14">
           <DashboardPreview />
         </div>

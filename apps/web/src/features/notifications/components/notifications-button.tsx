@@ -18,12 +18,23 @@ function shortTimeAgo(iso: string, now: number): string {
   return `${Math.floor(hours / 24)}d ago`;
 }
 
-function NotificationItem({ notification, now, onNavigate }: { notification: Notification; now: number; onNavigate: () => void }) {
+function NotificationItem({
+  notification,
+  now,
+  onNavigate,
+}: {
+  notification: Notification;
+  now: number;
+  onNavigate: () => void;
+}) {
   const unread = notification.readAt === null;
   const body = (
     <>
       <span className="flex items-start gap-2">
-        <span className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')} aria-hidden="true" />
+        <span
+          className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')}
+          aria-hidden="true"
+        />
         <span className="min-w-0 space-y-0.5">
           <span className={cn('block text-sm', unread && 'font-semibold')}>
             {notification.title}
@@ -38,7 +49,11 @@ function NotificationItem({ notification, now, onNavigate }: { notification: Not
   return (
     <li>
       {notification.link ? (
-        <Link href={notification.link} onClick={onNavigate} className="hover:bg-accent focus-visible:ring-ring/50 block rounded-md p-2 outline-none focus-visible:ring-[3px]">
+        <Link
+          href={notification.link}
+          onClick={onNavigate}
+          className="hover:bg-accent focus-visible:ring-ring/50 block rounded-md p-2 outline-none focus-visible:ring-[3px]"
+        >
           {body}
         </Link>
       ) : (
@@ -66,15 +81,31 @@ export function NotificationsButton() {
       }}
     >
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+        >
           <Bell />
-          {unread > 0 && <span className="bg-destructive ring-background absolute top-1.5 right-1.5 size-2 rounded-full ring-2" data-testid="notifications-unread-dot" aria-hidden="true" />}
+          {unread > 0 && (
+            <span
+              className="bg-destructive ring-background absolute top-1.5 right-1.5 size-2 rounded-full ring-2"
+              data-testid="notifications-unread-dot"
+              aria-hidden="true"
+            />
+          )}
         </Button>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-80 p-2" aria-label="Notifications">
         <div className="flex items-center justify-between px-2 py-1">
           <p className="text-sm font-semibold">Notifications</p>
-          <Button variant="ghost" size="sm" disabled={unread === 0 || markAllRead.isPending} onClick={() => markAllRead.mutate()}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={unread === 0 || markAllRead.isPending}
+            onClick={() => markAllRead.mutate()}
+          >
             <CheckCheck aria-hidden="true" />
             Mark all read
           </Button>
@@ -92,7 +123,12 @@ export function NotificationsButton() {
         ) : (
           <ul className="max-h-96 space-y-1 overflow-y-auto">
             {items.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} now={now} onNavigate={() => setOpen(false)} />
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                now={now}
+                onNavigate={() => setOpen(false)}
+              />
             ))}
           </ul>
         )}

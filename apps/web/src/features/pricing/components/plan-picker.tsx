@@ -57,9 +57,7 @@ export function PlanPicker({
               isSelected ? 'ring-primary border-primary shadow-md ring-2' : 'hover:border-foreground/20',
             )}
           >
-            {plan.popular && (
-              <Badge className="absolute -top-2.5 left-1/2 -translate-x-1/2">Most Popular</Badge>
-            )}
+            {plan.popular && <Badge className="absolute -top-2.5 left-1/2 -translate-x-1/2">Most Popular</Badge>}
             <CardHeader>
               <CardTitle className="text-lg">{plan.name}</CardTitle>
               <CardDescription>{plan.description}</CardDescription>

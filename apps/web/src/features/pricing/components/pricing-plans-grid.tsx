@@ -21,7 +21,9 @@ export function PricingPlansGrid({ plans, isLoading }: { plans: readonly Plan[];
     );
   }
   if (plans.length === 0) {
-    return <p className="text-muted-foreground text-center">Pricing is unavailable right now. Please try again later.</p>;
+    return (
+      <p className="text-muted-foreground text-center">Pricing is unavailable right now. Please try again later.</p>
+    );
   }
   return (
     <div className="grid items-stretch gap-6 md:grid-cols-3">

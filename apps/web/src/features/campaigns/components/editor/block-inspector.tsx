@@ -1,6 +1,12 @@
 import * as React from 'react';
 import { Braces, Upload, X } from 'lucide-react';
-import { MERGE_TAGS, unknownMergeTags, type BlockStyles, type EmailBlock, type MergeTag } from '@sendwell/contract/campaigns';
+import {
+  MERGE_TAGS,
+  unknownMergeTags,
+  type BlockStyles,
+  type EmailBlock,
+  type MergeTag,
+} from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
 import {
@@ -19,7 +25,12 @@ import { Textarea } from '@/components/ui/textarea';
 import { BLOCK_TYPE_LABELS, STYLE_DEFAULTS, TEXT_TAG_LABELS, type BlockOf, type TextTag } from '../../editor/blocks';
 import { AlignField, ColorField, NumberField } from './style-fields';
 
-const MERGE_TAG_LABELS: Record<MergeTag, string> = { firstName: 'First name', lastName: 'Last name', email: 'Email', company: 'Company' };
+const MERGE_TAG_LABELS: Record<MergeTag, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  company: 'Company',
+};
 
 type ContentPatch = Record<string, unknown>;
 type StylePatch = Partial<Record<keyof BlockStyles, unknown>>;
@@ -46,7 +57,10 @@ export function BlockInspector({
 }) {
   const id = `block-${block.id}`;
   const s = block.styles;
-  const kindLabel = block.type === 'text' && block.content.tag !== 'p' ? TEXT_TAG_LABELS[block.content.tag] : BLOCK_TYPE_LABELS[block.type];
+  const kindLabel =
+    block.type === 'text' && block.content.tag !== 'p'
+      ? TEXT_TAG_LABELS[block.content.tag]
+      : BLOCK_TYPE_LABELS[block.type];
 
   return (
     <section aria-labelledby={`${id}-heading`} className="bg-muted/40 space-y-4 rounded-lg border p-3">
@@ -70,14 +84,22 @@ export function BlockInspector({
       <UnknownTagsWarning block={block} />
 
       {block.type === 'text' && <TextContent id={id} block={block} onContent={onContent} />}
-      {block.type === 'image' && <ImageContent id={id} block={block} uploading={uploading} onContent={onContent} onUploadImage={onUploadImage} />}
+      {block.type === 'image' && (
+        <ImageContent id={id} block={block} uploading={uploading} onContent={onContent} onUploadImage={onUploadImage} />
+      )}
       {block.type === 'button' && (
         <>
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-button-text`} className="text-xs">
               Button text
             </Label>
-            <Input id={`${id}-button-text`} className="h-8" value={block.content.text} maxLength={100} onChange={(e) => onContent({ text: e.target.value })} />
+            <Input
+              id={`${id}-button-text`}
+              className="h-8"
+              value={block.content.text}
+              maxLength={100}
+              onChange={(e) => onContent({ text: e.target.value })}
+            />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-button-url`} className="text-xs">
@@ -98,8 +120,20 @@ export function BlockInspector({
       <div className="grid grid-cols-2 gap-3">
         {block.type === 'text' && (
           <>
-            <ColorField id={`${id}-color`} label="Text colour" value={s.color} fallback={STYLE_DEFAULTS.textColor} onChange={(v) => onStyles({ color: v })} />
-            <ColorField id={`${id}-bg`} label="Background" value={s.backgroundColor} fallback={null} onChange={(v) => onStyles({ backgroundColor: v })} />
+            <ColorField
+              id={`${id}-color`}
+              label="Text colour"
+              value={s.color}
+              fallback={STYLE_DEFAULTS.textColor}
+              onChange={(v) => onStyles({ color: v })}
+            />
+            <ColorField
+              id={`${id}-bg`}
+              label="Background"
+              value={s.backgroundColor}
+              fallback={null}
+              onChange={(v) => onStyles({ backgroundColor: v })}
+            />
             <NumberField
               id={`${id}-font-size`}
               label="Font size"
@@ -110,14 +144,47 @@ export function BlockInspector({
               max={72}
               onChange={(v) => onStyles({ fontSize: v })}
             />
-            <NumberField id={`${id}-padding`} label="Padding" unit="px" value={s.padding} fallback={STYLE_DEFAULTS.textPadding} min={0} max={80} onChange={(v) => onStyles({ padding: v })} />
+            <NumberField
+              id={`${id}-padding`}
+              label="Padding"
+              unit="px"
+              value={s.padding}
+              fallback={STYLE_DEFAULTS.textPadding}
+              min={0}
+              max={80}
+              onChange={(v) => onStyles({ padding: v })}
+            />
           </>
         )}
         {block.type === 'image' && (
           <>
-            <NumberField id={`${id}-width`} label="Width" unit="%" value={s.width} fallback={STYLE_DEFAULTS.imageWidth} min={10} max={100} onChange={(v) => onStyles({ width: v })} />
-            <NumberField id={`${id}-padding`} label="Padding" unit="px" value={s.padding} fallback={STYLE_DEFAULTS.blockPadding} min={0} max={80} onChange={(v) => onStyles({ padding: v })} />
-            <ColorField id={`${id}-bg`} label="Background" value={s.backgroundColor} fallback={null} onChange={(v) => onStyles({ backgroundColor: v })} />
+            <NumberField
+              id={`${id}-width`}
+              label="Width"
+              unit="%"
+              value={s.width}
+              fallback={STYLE_DEFAULTS.imageWidth}
+              min={10}
+              max={100}
+              onChange={(v) => onStyles({ width: v })}
+            />
+            <NumberField
+              id={`${id}-padding`}
+              label="Padding"
+              unit="px"
+              value={s.padding}
+              fallback={STYLE_DEFAULTS.blockPadding}
+              min={0}
+              max={80}
+              onChange={(v) => onStyles({ padding: v })}
+            />
+            <ColorField
+              id={`${id}-bg`}
+              label="Background"
+              value={s.backgroundColor}
+              fallback={null}
+              onChange={(v) => onStyles({ backgroundColor: v })}
+            />
           </>
         )}
         {block.type === 'button' && (
@@ -129,7 +196,13 @@ export function BlockInspector({
               fallback={STYLE_DEFAULTS.buttonBackground}
               onChange={(v) => onStyles({ backgroundColor: v })}
             />
-            <ColorField id={`${id}-color`} label="Text colour" value={s.color} fallback={STYLE_DEFAULTS.buttonColor} onChange={(v) => onStyles({ color: v })} />
+            <ColorField
+              id={`${id}-color`}
+              label="Text colour"
+              value={s.color}
+              fallback={STYLE_DEFAULTS.buttonColor}
+              onChange={(v) => onStyles({ color: v })}
+            />
             <NumberField
               id={`${id}-font-size`}
               label="Font size"
@@ -150,25 +223,67 @@ export function BlockInspector({
               max={40}
               onChange={(v) => onStyles({ borderRadius: v })}
             />
-            <NumberField id={`${id}-padding`} label="Padding" unit="px" value={s.padding} fallback={STYLE_DEFAULTS.blockPadding} min={0} max={80} onChange={(v) => onStyles({ padding: v })} />
+            <NumberField
+              id={`${id}-padding`}
+              label="Padding"
+              unit="px"
+              value={s.padding}
+              fallback={STYLE_DEFAULTS.blockPadding}
+              min={0}
+              max={80}
+              onChange={(v) => onStyles({ padding: v })}
+            />
           </>
         )}
         {block.type === 'divider' && (
           <>
-            <ColorField id={`${id}-color`} label="Line colour" value={s.color} fallback={STYLE_DEFAULTS.dividerColor} onChange={(v) => onStyles({ color: v })} />
-            <NumberField id={`${id}-padding`} label="Padding" unit="px" value={s.padding} fallback={0} min={0} max={80} onChange={(v) => onStyles({ padding: v })} />
+            <ColorField
+              id={`${id}-color`}
+              label="Line colour"
+              value={s.color}
+              fallback={STYLE_DEFAULTS.dividerColor}
+              onChange={(v) => onStyles({ color: v })}
+            />
+            <NumberField
+              id={`${id}-padding`}
+              label="Padding"
+              unit="px"
+              value={s.padding}
+              fallback={0}
+              min={0}
+              max={80}
+              onChange={(v) => onStyles({ padding: v })}
+            />
           </>
         )}
         {block.type === 'spacer' && (
           <>
-            <NumberField id={`${id}-height`} label="Height" unit="px" value={s.height} fallback={STYLE_DEFAULTS.spacerHeight} min={0} max={400} onChange={(v) => onStyles({ height: v })} />
-            <ColorField id={`${id}-bg`} label="Background" value={s.backgroundColor} fallback={null} onChange={(v) => onStyles({ backgroundColor: v })} />
+            <NumberField
+              id={`${id}-height`}
+              label="Height"
+              unit="px"
+              value={s.height}
+              fallback={STYLE_DEFAULTS.spacerHeight}
+              min={0}
+              max={400}
+              onChange={(v) => onStyles({ height: v })}
+            />
+            <ColorField
+              id={`${id}-bg`}
+              label="Background"
+              value={s.backgroundColor}
+              fallback={null}
+              onChange={(v) => onStyles({ backgroundColor: v })}
+            />
           </>
         )}
       </div>
 
       {(block.type === 'text' || block.type === 'image' || block.type === 'button') && (
-        <AlignField value={s.textAlign ?? (block.type === 'button' ? 'center' : 'left')} onChange={(v) => onStyles({ textAlign: v })} />
+        <AlignField
+          value={s.textAlign ?? (block.type === 'button' ? 'center' : 'left')}
+          onChange={(v) => onStyles({ textAlign: v })}
+        />
       )}
 
       {Object.keys(s).length > 0 && (
@@ -180,7 +295,15 @@ export function BlockInspector({
   );
 }
 
-function TextContent({ id, block, onContent }: { id: string; block: BlockOf<'text'>; onContent: (patch: ContentPatch) => void }) {
+function TextContent({
+  id,
+  block,
+  onContent,
+}: {
+  id: string;
+  block: BlockOf<'text'>;
+  onContent: (patch: ContentPatch) => void;
+}) {
   const textareaRef = React.useRef<HTMLTextAreaElement>(null);
   const caret = React.useRef<number | null>(null);
 
@@ -238,7 +361,9 @@ function TextContent({ id, block, onContent }: { id: string; block: BlockOf<'tex
                 area.setSelectionRange(at, at);
               }}
             >
-              <DropdownMenuLabel className="text-muted-foreground text-xs font-normal">Replaced for each recipient</DropdownMenuLabel>
+              <DropdownMenuLabel className="text-muted-foreground text-xs font-normal">
+                Replaced for each recipient
+              </DropdownMenuLabel>
               <DropdownMenuSeparator />
               {MERGE_TAGS.map((tag) => (
                 <DropdownMenuItem key={tag} onSelect={() => insertTag(tag)}>
@@ -285,7 +410,14 @@ function ImageContent({
         <Label htmlFor={`${id}-src`} className="text-xs">
           Image address
         </Label>
-        <Input id={`${id}-src`} type="url" className="h-8" value={block.content.src} placeholder="https://" onChange={(e) => onContent({ src: e.target.value })} />
+        <Input
+          id={`${id}-src`}
+          type="url"
+          className="h-8"
+          value={block.content.src}
+          placeholder="https://"
+          onChange={(e) => onContent({ src: e.target.value })}
+        />
       </div>
       <div>
         <input
@@ -301,7 +433,12 @@ function ImageContent({
             event.target.value = '';
           }}
         />
-        <Button variant="outline" size="sm" asChild className="peer-focus-visible:ring-ring/50 w-full cursor-pointer peer-focus-visible:ring-[3px]">
+        <Button
+          variant="outline"
+          size="sm"
+          asChild
+          className="peer-focus-visible:ring-ring/50 w-full cursor-pointer peer-focus-visible:ring-[3px]"
+        >
           <label htmlFor={`${id}-upload`}>
             {uploading ? <Spinner className="size-4" label="Uploading image" /> : <Upload aria-hidden="true" />}
             {uploading ? 'Uploading…' : 'Upload an image'}
@@ -312,7 +449,13 @@ function ImageContent({
         <Label htmlFor={`${id}-alt`} className="text-xs">
           Alt text
         </Label>
-        <Input id={`${id}-alt`} className="h-8" value={block.content.alt} maxLength={300} onChange={(e) => onContent({ alt: e.target.value })} />
+        <Input
+          id={`${id}-alt`}
+          className="h-8"
+          value={block.content.alt}
+          maxLength={300}
+          onChange={(e) => onContent({ alt: e.target.value })}
+        />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-href`} className="text-xs">
@@ -331,15 +474,20 @@ function ImageContent({
   );
 }
 
-
 /** Unknown {{tags}} are refused when the campaign is saved; say so while the user types. */
 function UnknownTagsWarning({ block }: { block: EmailBlock }) {
-  const text = block.type === 'text' || block.type === 'button' ? block.content.text : block.type === 'image' ? block.content.alt : '';
+  const text =
+    block.type === 'text' || block.type === 'button'
+      ? block.content.text
+      : block.type === 'image'
+        ? block.content.alt
+        : '';
   const unknown = unknownMergeTags(text);
   if (unknown.length === 0) return null;
   return (
     <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-      Unknown merge tag {unknown.map((tag) => `{{${tag}}}`).join(', ')}. Use {'{{firstName}}'}, {'{{lastName}}'}, {'{{email}}'} or {'{{company}}'}.
+      Unknown merge tag {unknown.map((tag) => `{{${tag}}}`).join(', ')}. Use {'{{firstName}}'}, {'{{lastName}}'},{' '}
+      {'{{email}}'} or {'{{company}}'}.
     </p>
   );
 }

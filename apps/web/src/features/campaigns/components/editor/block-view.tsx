@@ -16,7 +16,11 @@ export function BlockView({ block }: { block: EmailBlock }) {
       return (
         <span
           className="block"
-          style={{ padding: s.padding ?? STYLE_DEFAULTS.textPadding, backgroundColor: s.backgroundColor, textAlign: s.textAlign ?? 'left' }}
+          style={{
+            padding: s.padding ?? STYLE_DEFAULTS.textPadding,
+            backgroundColor: s.backgroundColor,
+            textAlign: s.textAlign ?? 'left',
+          }}
         >
           <span
             className="block break-words whitespace-pre-wrap"
@@ -27,7 +31,11 @@ export function BlockView({ block }: { block: EmailBlock }) {
               fontWeight: tag === 'p' ? 400 : 700,
             }}
           >
-            {block.content.text.trim() === '' ? <span className="text-zinc-500 italic">Empty text block</span> : <WithMergeTags text={block.content.text} />}
+            {block.content.text.trim() === '' ? (
+              <span className="text-zinc-500 italic">Empty text block</span>
+            ) : (
+              <WithMergeTags text={block.content.text} />
+            )}
           </span>
         </span>
       );
@@ -38,7 +46,11 @@ export function BlockView({ block }: { block: EmailBlock }) {
       return (
         <span
           className="block"
-          style={{ padding: s.padding ?? STYLE_DEFAULTS.blockPadding, backgroundColor: s.backgroundColor, textAlign: align }}
+          style={{
+            padding: s.padding ?? STYLE_DEFAULTS.blockPadding,
+            backgroundColor: s.backgroundColor,
+            textAlign: align,
+          }}
         >
           <CanvasImage
             src={block.content.src}
@@ -57,7 +69,10 @@ export function BlockView({ block }: { block: EmailBlock }) {
     }
     case 'button':
       return (
-        <span className="block" style={{ padding: s.padding ?? STYLE_DEFAULTS.blockPadding, textAlign: s.textAlign ?? 'center' }}>
+        <span
+          className="block"
+          style={{ padding: s.padding ?? STYLE_DEFAULTS.blockPadding, textAlign: s.textAlign ?? 'center' }}
+        >
           <span
             className="inline-block font-bold"
             style={{
@@ -75,7 +90,10 @@ export function BlockView({ block }: { block: EmailBlock }) {
     case 'divider':
       return (
         <span className="block" style={{ padding: `${s.padding ?? 0}px 20px`, backgroundColor: s.backgroundColor }}>
-          <span className="block" style={{ borderTop: `1px solid ${s.color ?? STYLE_DEFAULTS.dividerColor}`, margin: '20px 0' }} />
+          <span
+            className="block"
+            style={{ borderTop: `1px solid ${s.color ?? STYLE_DEFAULTS.dividerColor}`, margin: '20px 0' }}
+          />
         </span>
       );
     case 'spacer': {

@@ -86,7 +86,17 @@ export type EditorResult = { kind: 'saved' | 'scheduled' | 'sent'; campaign: Cam
 export type EditorCloseHandle = { requestClose: () => void };
 
 const NO_ERRORS: DraftErrors = { fields: {}, blocks: {} };
-const SETTINGS_FIELDS = new Set(['name', 'subject', 'fromName', 'fromEmail', 'replyTo', 'scheduledAt', 'status', 'listIds', 'segmentIds']);
+const SETTINGS_FIELDS = new Set([
+  'name',
+  'subject',
+  'fromName',
+  'fromEmail',
+  'replyTo',
+  'scheduledAt',
+  'status',
+  'listIds',
+  'segmentIds',
+]);
 type LeftTab = 'settings' | 'design';
 
 /**
@@ -153,7 +163,8 @@ export default function CampaignEditor({
   }, [draft, sendersSettled, senders]);
 
   const patchDraft = (patch: Partial<CampaignDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const setBlocks = (update: (blocks: EmailBlock[]) => EmailBlock[]) => setDraft((current) => ({ ...current, blocks: update(current.blocks) }));
+  const setBlocks = (update: (blocks: EmailBlock[]) => EmailBlock[]) =>
+    setDraft((current) => ({ ...current, blocks: update(current.blocks) }));
 
   const clearFieldError = (fields: string[]) =>
     setErrors((current) => {
@@ -207,7 +218,12 @@ export default function CampaignEditor({
   const onFilesDropped = async (files: File[]) => {
     const images = imageFilesOf(files);
     if (images.length === 0) {
-      if (files.length > 0) toast({ title: 'Invalid file type', description: 'Please select an image file (JPG, PNG, GIF, etc.)', variant: 'destructive' });
+      if (files.length > 0)
+        toast({
+          title: 'Invalid file type',
+          description: 'Please select an image file (JPG, PNG, GIF, etc.)',
+          variant: 'destructive',
+        });
       return;
     }
     const accepted = images.filter((file) => {
@@ -283,7 +299,8 @@ export default function CampaignEditor({
     setErrors(NO_ERRORS);
     const print = draftFingerprint(draft);
     try {
-      const saved = campaignId === null ? await create.mutateAsync(body) : await update.mutateAsync({ id: campaignId, body });
+      const saved =
+        campaignId === null ? await create.mutateAsync(body) : await update.mutateAsync({ id: campaignId, body });
       setCampaignId(saved.id);
       setSavedPrint(print);
       return saved;
@@ -316,7 +333,12 @@ export default function CampaignEditor({
   };
 
   // Send Campaign: save, then confirm with the recipient count, then save with status 'sent' (spec §4).
-  const [confirm, setConfirm] = React.useState<{ id: number; name: string; count: number | null; countError: boolean } | null>(null);
+  const [confirm, setConfirm] = React.useState<{
+    id: number;
+    name: string;
+    count: number | null;
+    countError: boolean;
+  } | null>(null);
   const startSend = async () => {
     setBusy('send');
     const saved = await persist('draft');
@@ -374,7 +396,10 @@ export default function CampaignEditor({
         id = saved.id;
       }
       const { sent } = await sendTest.mutateAsync({ id, emails });
-      toast({ title: 'Test Email Sent', description: `Sent a test to ${sent === 1 ? emails[0] : `${sent} addresses`}.` });
+      toast({
+        title: 'Test Email Sent',
+        description: `Sent a test to ${sent === 1 ? emails[0] : `${sent} addresses`}.`,
+      });
       return true;
     } catch (error) {
       toastCampaignError(error, 'Failed to send the test email. Please try again.');
@@ -428,7 +453,8 @@ export default function CampaignEditor({
   const [activeDrag, setActiveDrag] = React.useState<DragData | null>(null);
   const [insertAt, setInsertAt] = React.useState<number | null>(null);
 
-  const dragData = (event: { active: { data: { current?: unknown } } }) => (event.active.data.current ?? null) as DragData | null;
+  const dragData = (event: { active: { data: { current?: unknown } } }) =>
+    (event.active.data.current ?? null) as DragData | null;
 
   /** Where a palette item over the canvas would land: before or after the block under it, else at the end. */
   const paletteIndex = (event: DragMoveEvent | DragEndEvent): number | null => {
@@ -464,7 +490,12 @@ export default function CampaignEditor({
     if (data?.kind === 'palette') {
       const index = paletteIndex(event);
       if (index !== null) addBlock(data.type, index);
-    } else if (data?.kind === 'block' && event.over && event.over.id !== event.active.id && event.over.id !== CANVAS_ID) {
+    } else if (
+      data?.kind === 'block' &&
+      event.over &&
+      event.over.id !== event.active.id &&
+      event.over.id !== CANVAS_ID
+    ) {
       const overId = String(event.over.id);
       setBlocks((blocks) => moveBlock(blocks, data.id, overId));
     }
@@ -479,7 +510,10 @@ export default function CampaignEditor({
       const onBlock = hits.find((hit) => hit.id !== CANVAS_ID);
       return onBlock ? [onBlock] : hits;
     }
-    return closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((container) => container.id !== CANVAS_ID) });
+    return closestCenter({
+      ...args,
+      droppableContainers: args.droppableContainers.filter((container) => container.id !== CANVAS_ID),
+    });
   };
 
   const dragLabel = (data: DragData | null): string => {
@@ -535,7 +569,10 @@ export default function CampaignEditor({
       >
         <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[300px_minmax(0,1fr)_minmax(320px,400px)] lg:overflow-hidden">
           {/* Left column: settings and recipients, design elements, logos, Edit Component. */}
-          <aside aria-label="Campaign settings and design" className="border-b lg:min-h-0 lg:overflow-y-auto lg:border-r lg:border-b-0">
+          <aside
+            aria-label="Campaign settings and design"
+            className="border-b lg:min-h-0 lg:overflow-y-auto lg:border-r lg:border-b-0"
+          >
             <Tabs value={leftTab} onValueChange={(value) => setLeftTab(value as LeftTab)} className="gap-0">
               <div className="bg-background/95 sticky top-0 z-10 border-b px-4 py-3 backdrop-blur">
                 <TabsList className="w-full">
@@ -586,7 +623,9 @@ export default function CampaignEditor({
                       clearFieldError(['content']);
                     }}
                     onStyles={(patch) => setBlocks((blocks) => updateBlockStyles(blocks, selectedBlock.id, patch))}
-                    onResetStyles={() => setBlocks((blocks) => blocks.map((b) => (b.id === selectedBlock.id ? { ...b, styles: {} } : b)))}
+                    onResetStyles={() =>
+                      setBlocks((blocks) => blocks.map((b) => (b.id === selectedBlock.id ? { ...b, styles: {} } : b)))
+                    }
                     onUploadImage={(file) => onUploadForBlock(selectedBlock.id, file)}
                     onClose={() => setSelectedId(null)}
                   />
@@ -598,7 +637,10 @@ export default function CampaignEditor({
           </aside>
 
           {/* Centre: the canvas. */}
-          <section aria-labelledby="canvas-heading" className="bg-muted/40 flex min-h-[480px] flex-col lg:min-h-0 lg:overflow-y-auto">
+          <section
+            aria-labelledby="canvas-heading"
+            className="bg-muted/40 flex min-h-[480px] flex-col lg:min-h-0 lg:overflow-y-auto"
+          >
             <div className="flex items-center justify-between gap-2 px-4 pt-3 pb-2 sm:px-6">
               <h3 id="canvas-heading" className="text-sm font-semibold">
                 Email Canvas
@@ -630,7 +672,10 @@ export default function CampaignEditor({
           </section>
 
           {/* Right: the server-rendered preview and Send Test. */}
-          <aside aria-label="Preview" className="flex min-h-[560px] flex-col border-t p-4 lg:min-h-0 lg:border-t-0 lg:border-l">
+          <aside
+            aria-label="Preview"
+            className="flex min-h-[560px] flex-col border-t p-4 lg:min-h-0 lg:border-t-0 lg:border-l"
+          >
             <EmailPreview
               blocks={draft.blocks}
               subject={draft.subject}
@@ -680,7 +725,13 @@ export default function CampaignEditor({
         pending={busy === 'schedule'}
         onSchedule={(iso, date) => void schedule(iso, date)}
       />
-      <SendTestDialog open={testOpen} onOpenChange={setTestOpen} defaultEmail={user.email} pending={busy === 'test'} onSend={runSendTest} />
+      <SendTestDialog
+        open={testOpen}
+        onOpenChange={setTestOpen}
+        defaultEmail={user.email}
+        pending={busy === 'test'}
+        onSend={runSendTest}
+      />
       <SendConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
@@ -694,11 +745,16 @@ export default function CampaignEditor({
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
-            <AlertDialogDescription>Your latest changes to this campaign have not been saved and will be lost.</AlertDialogDescription>
+            <AlertDialogDescription>
+              Your latest changes to this campaign have not been saved and will be lost.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Keep editing</AlertDialogCancel>
-            <AlertDialogAction className={cn('bg-destructive hover:bg-destructive/90 text-white')} onClick={() => onDone()}>
+            <AlertDialogAction
+              className={cn('bg-destructive hover:bg-destructive/90 text-white')}
+              onClick={() => onDone()}
+            >
               Discard
             </AlertDialogAction>
           </AlertDialogFooter>
@@ -714,7 +770,10 @@ function DragChip({ data, blocks }: { data: DragData; blocks: readonly EmailBloc
   const type = data.kind === 'palette' ? data.type : (block?.type ?? 'text');
   const Icon = BLOCK_ICONS[type];
   return (
-    <div aria-hidden="true" className="bg-background text-foreground flex w-max max-w-72 items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium shadow-lg">
+    <div
+      aria-hidden="true"
+      className="bg-background text-foreground flex w-max max-w-72 items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium shadow-lg"
+    >
       <Icon className="text-muted-foreground size-4 shrink-0" />
       <span className="truncate">{block ? describeBlock(block) : BLOCK_TYPE_LABELS[type]}</span>
     </div>

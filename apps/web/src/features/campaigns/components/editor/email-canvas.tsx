@@ -163,7 +163,10 @@ function SortableBlock({
   onDelete: (id: string) => void;
 }) {
   const data: DragData = { kind: 'block', id: block.id };
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id, data });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: block.id,
+    data,
+  });
   const label = describeBlock(block);
 
   return (
@@ -234,7 +237,10 @@ function SortableBlock({
 
 function InsertLine({ className }: { className: string }) {
   return (
-    <span aria-hidden="true" className={cn('pointer-events-none absolute right-2 left-2 z-20 h-1 rounded-full bg-blue-600', className)}>
+    <span
+      aria-hidden="true"
+      className={cn('pointer-events-none absolute right-2 left-2 z-20 h-1 rounded-full bg-blue-600', className)}
+    >
       <span className="absolute top-1/2 -left-1 size-2.5 -translate-y-1/2 rounded-full bg-blue-600" />
     </span>
   );

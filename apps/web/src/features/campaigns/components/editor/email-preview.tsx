@@ -67,7 +67,12 @@ export function EmailPreview({
       </div>
       <div className="bg-muted/60 relative min-h-[420px] flex-1 overflow-hidden rounded-lg border">
         {preview.data ? (
-          <EmailFrame html={preview.data.html} width={PREVIEW_WIDTHS[mode]} title={`Email preview (${mode})`} mode={mode} />
+          <EmailFrame
+            html={preview.data.html}
+            width={PREVIEW_WIDTHS[mode]}
+            title={`Email preview (${mode})`}
+            mode={mode}
+          />
         ) : preview.isError ? null : (
           <div className="space-y-3 p-6">
             <Skeleton className="h-8 w-2/3" />
@@ -76,7 +81,9 @@ export function EmailPreview({
           </div>
         )}
         {preview.isFetching && preview.data && (
-          <span className="bg-background/90 text-muted-foreground absolute top-2 right-2 rounded px-2 py-0.5 text-xs shadow-sm">Updating…</span>
+          <span className="bg-background/90 text-muted-foreground absolute top-2 right-2 rounded px-2 py-0.5 text-xs shadow-sm">
+            Updating…
+          </span>
         )}
       </div>
       {preview.isError && (
@@ -87,7 +94,8 @@ export function EmailPreview({
       )}
       {skipped > 0 && (
         <p className="text-muted-foreground text-xs">
-          {skipped === 1 ? '1 block has' : `${skipped} blocks have`} a problem and {skipped === 1 ? 'is' : 'are'} left out of the preview.
+          {skipped === 1 ? '1 block has' : `${skipped} blocks have`} a problem and {skipped === 1 ? 'is' : 'are'} left
+          out of the preview.
         </p>
       )}
     </section>

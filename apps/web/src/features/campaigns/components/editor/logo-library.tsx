@@ -51,7 +51,12 @@ export function LogoLibrary({ onInsert }: { onInsert: (logo: UploadedImage) => v
               event.target.value = '';
             }}
           />
-          <Button variant="outline" size="sm" asChild className="peer-focus-visible:ring-ring/50 cursor-pointer peer-focus-visible:ring-[3px]">
+          <Button
+            variant="outline"
+            size="sm"
+            asChild
+            className="peer-focus-visible:ring-ring/50 cursor-pointer peer-focus-visible:ring-[3px]"
+          >
             <label htmlFor={inputId}>
               {upload.isPending ? <Spinner className="size-4" label="Uploading logo" /> : <Upload aria-hidden="true" />}
               Upload
@@ -91,7 +96,12 @@ export function LogoLibrary({ onInsert }: { onInsert: (logo: UploadedImage) => v
                 onClick={() =>
                   remove.mutate(logo.id, {
                     onError: (error) => {
-                      if (!isUnauthorizedError(error)) toast({ title: 'Error', description: 'Failed to delete the logo. Please try again.', variant: 'destructive' });
+                      if (!isUnauthorizedError(error))
+                        toast({
+                          title: 'Error',
+                          description: 'Failed to delete the logo. Please try again.',
+                          variant: 'destructive',
+                        });
                     },
                   })
                 }

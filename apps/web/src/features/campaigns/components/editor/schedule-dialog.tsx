@@ -3,11 +3,24 @@ import { CalendarClock, Globe } from 'lucide-react';
 
 import { FieldError } from '@/components/field-error';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { browserTimeZone, defaultScheduleValue, formatScheduleTime, parseScheduleInput, toLocalInputValue } from '../../editor/schedule';
+import {
+  browserTimeZone,
+  defaultScheduleValue,
+  formatScheduleTime,
+  parseScheduleInput,
+  toLocalInputValue,
+} from '../../editor/schedule';
 
 /** Schedule Later: a date and time in the user's time zone, which must be in the future. */
 export function ScheduleDialog({
@@ -54,7 +67,9 @@ export function ScheduleDialog({
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Schedule Campaign</DialogTitle>
-            <DialogDescription>Pick when this campaign goes out. You can take it back to a draft until then.</DialogDescription>
+            <DialogDescription>
+              Pick when this campaign goes out. You can take it back to a draft until then.
+            </DialogDescription>
           </DialogHeader>
           <div className="space-y-1.5">
             <Label htmlFor="schedule-at">Send on</Label>

@@ -44,7 +44,13 @@ export function CampaignSettings({
       </h3>
       <div className="space-y-1.5">
         <Label htmlFor="campaign-name">Campaign name</Label>
-        <Input {...field('name')} value={values.name} placeholder="Spring Sale" maxLength={200} onChange={(e) => onChange({ name: e.target.value })} />
+        <Input
+          {...field('name')}
+          value={values.name}
+          placeholder="Spring Sale"
+          maxLength={200}
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
         <FieldError id="campaign-name-error" message={errors.name} />
       </div>
       <div className="space-y-1.5">
@@ -62,7 +68,12 @@ export function CampaignSettings({
         <Label htmlFor="campaign-fromName">
           From name <span className="text-muted-foreground font-normal">(optional)</span>
         </Label>
-        <Input {...field('fromName')} value={values.fromName} maxLength={120} onChange={(e) => onChange({ fromName: e.target.value })} />
+        <Input
+          {...field('fromName')}
+          value={values.fromName}
+          maxLength={120}
+          onChange={(e) => onChange({ fromName: e.target.value })}
+        />
         <FieldError id="campaign-fromName-error" message={errors.fromName} />
       </div>
       <div className="space-y-1.5">
@@ -84,8 +95,9 @@ export function CampaignSettings({
           </Select>
         )}
         <FieldError id="campaign-fromEmail-error" message={errors.fromEmail} />
-        {!sendersLoading && values.fromEmail && (
-          senderVerified ? (
+        {!sendersLoading &&
+          values.fromEmail &&
+          (senderVerified ? (
             <p className="flex items-center gap-1.5 text-xs text-emerald-700 dark:text-emerald-400">
               <ShieldCheck className="size-3.5 shrink-0" aria-hidden="true" />
               Sent from a verified domain
@@ -93,10 +105,12 @@ export function CampaignSettings({
           ) : (
             <p className="flex items-start gap-1.5 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
               <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-              <span>Mail from an unverified domain will likely land in spam. Add and verify the domain under Domain Settings.</span>
+              <span>
+                Mail from an unverified domain will likely land in spam. Add and verify the domain under Domain
+                Settings.
+              </span>
             </p>
-          )
-        )}
+          ))}
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="campaign-replyTo">
@@ -155,7 +169,11 @@ export function RecipientPicker({
         title="Segments"
         idPrefix="segment"
         query={segments}
-        items={(segments.data ?? []).map((segment) => ({ id: segment.id, name: segment.name, count: segment.contactCount }))}
+        items={(segments.data ?? []).map((segment) => ({
+          id: segment.id,
+          name: segment.name,
+          count: segment.contactCount,
+        }))}
         selected={segmentIds}
         onChange={onSegmentIds}
         countNoun="contacts"
@@ -218,7 +236,9 @@ function CheckGroup({
                   id={id}
                   checked={checked}
                   onCheckedChange={(value) =>
-                    onChange(value === true ? [...selected, item.id] : selected.filter((selectedId) => selectedId !== item.id))
+                    onChange(
+                      value === true ? [...selected, item.id] : selected.filter((selectedId) => selectedId !== item.id),
+                    )
                   }
                 />
                 <Label htmlFor={id} className="min-w-0 flex-1 cursor-pointer font-normal">

@@ -105,7 +105,9 @@ export function ColorField({
           onChange={(event) => onChange(event.target.value)}
           className="border-input h-8 w-10 shrink-0 cursor-pointer rounded-md border bg-transparent p-0.5"
         />
-        <span className="text-muted-foreground min-w-0 flex-1 truncate font-mono text-xs">{value ?? (fallback ? `${fallback} (default)` : 'None')}</span>
+        <span className="text-muted-foreground min-w-0 flex-1 truncate font-mono text-xs">
+          {value ?? (fallback ? `${fallback} (default)` : 'None')}
+        </span>
         {value !== undefined && (
           <button
             type="button"

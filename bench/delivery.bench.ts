@@ -12,12 +12,10 @@ import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { benchDatabase } from './support.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { registerJobs, startQueue } from '../apps/server/src/lib/queue.ts';
-import { allJobs } from '../apps/server/src/jobs.ts';
-import { smtpTransport } from '../apps/server/src/modules/delivery/transport.ts';
+import { createAppContext } from '../apps/server/src/app-context.ts';
 import { signUp, updateProfile } from '../apps/server/src/modules/auth/auth.service.ts';
 import { createCampaign } from '../apps/server/src/modules/campaigns/campaigns.service.ts';
-import { startCampaignSend } from '../apps/server/src/modules/delivery/send.service.ts';
+import { startCampaignSend } from '../apps/server/src/modules/campaigns/campaign-send.service.ts';
 import { campaigns, contactLists, users } from '../apps/server/src/db/schema/index.ts';
 import { emailBlockSchema } from '@sendwell/contract/campaigns';
 
@@ -167,6 +165,8 @@ try {
     DATABASE_URL: url,
     SMTP_URL: `smtp://127.0.0.1:${PORT}`,
     DATA_DIR: '/tmp/sendwell-bench-delivery',
+    // BENCH_SEND_GUARANTEE=exactly-once measures the commit-at-the-dot recorder.
+    SEND_GUARANTEE: process.env.BENCH_SEND_GUARANTEE ?? 'after-accept',
   };
   const connectionsOf = (process: number) =>
     Math.floor(CONNECTIONS / (EXTRA_WORKERS + 1)) + (process < CONNECTIONS % (EXTRA_WORKERS + 1) ? 1 : 0);
@@ -218,10 +218,7 @@ try {
     },
     { id: '4', type: 'button', content: { text: 'Shop Now', url: 'https://shop.example.com/spring' } },
   ].map((b) => emailBlockSchema.parse(b));
-  const queue = await startQueue(database, { runWorkers: true });
-  const transport = smtpTransport(config.smtpUrl ?? '', { maxConnections: config.smtpMaxConnections });
-  const ctx = { config, database, db: database.db, queue, transport };
-  await registerJobs(queue, allJobs(ctx), { runWorkers: true });
+  const ctx = await createAppContext({ config, database, runWorkers: true });
   const [owner] = await database.db.select().from(users).where(eq(users.id, user.id));
   if (!owner) throw new Error('no user');
   const campaign = await createCampaign(
@@ -301,8 +298,7 @@ try {
       sql`SELECT count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${campaign.id} AND status = 'sent'`,
     )
   ).rows[0] as { n: number };
-  await queue.stop({ graceful: true, wait: true });
-  await transport.close();
+  await ctx.close({ graceful: true });
   for (const worker of workers) worker.kill('SIGTERM');
   await Promise.all(
     workers.map(
@@ -317,7 +313,7 @@ try {
   const cores = availableParallelism();
 
   console.log(
-    `recipients: ${RECIPIENTS.toLocaleString('en-US')} (merge tags, open pixel, tracked links, unsubscribe headers), sink: postfix smtp-sink, ${CONNECTIONS} SMTP connections` +
+    `recipients: ${RECIPIENTS.toLocaleString('en-US')} (merge tags, open pixel, tracked links, unsubscribe headers), sink: postfix smtp-sink, ${CONNECTIONS} SMTP connections, SEND_GUARANTEE=${ctx.recorders.guarantee}` +
       (EXTRA_WORKERS > 0 ? ` shared by ${EXTRA_WORKERS + 1} worker processes` : ''),
   );
   console.log(

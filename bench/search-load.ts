@@ -4,9 +4,7 @@ import autocannon from 'autocannon';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { startQueue, registerJobs } from '../apps/server/src/lib/queue.ts';
-import { allJobs } from '../apps/server/src/jobs.ts';
-import { catcherTransport } from '../apps/server/src/modules/delivery/transport.ts';
+import { createAppContext } from '../apps/server/src/app-context.ts';
 
 export const BENCH_LOGIN = { email: 'bench@example.com', password: 'bench-pass' };
 
@@ -40,14 +38,12 @@ export async function startSignedInApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
   });
-  const queue = await startQueue(database, { runWorkers: false });
-  const ctx = { config, database, db: database.db, queue, transport: catcherTransport(database.db) };
-  await registerJobs(queue, allJobs(ctx), { runWorkers: false });
+  const ctx = await createAppContext({ config, database, runWorkers: false });
   const app = await buildApp(ctx, { logger: false, serveWebApp: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const close = async () => {
     await app.close();
-    await queue.stop({ graceful: false, wait: true });
+    await ctx.close({ graceful: false });
   };
   try {
     const login = await fetch(`${address}/api/auth/login`, {

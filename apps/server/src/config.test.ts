@@ -17,7 +17,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:5000',
       secureCookies: false,
       authRateLimitPerMinute: 60,
-      sendEarlyJoinMaxMs: 2,
+      sendGuarantee: 'after-accept',
       dnsServers: [],
       unlimitedEmails: [],
     });
@@ -42,8 +42,7 @@ describe('loadConfig', () => {
     [{ DNS_SERVERS: 'dns.example.com' }, 'DNS_SERVERS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
-    [{ SEND_EARLY_JOIN_MAX_MS: '-1' }, 'SEND_EARLY_JOIN_MAX_MS'],
-    [{ SEND_EARLY_JOIN_MAX_MS: 'soon' }, 'SEND_EARLY_JOIN_MAX_MS'],
+    [{ SEND_GUARANTEE: 'exactly-twice' }, 'SEND_GUARANTEE'],
   ])('stops with a clear message for %j', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(expected);

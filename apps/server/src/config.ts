@@ -44,7 +44,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
   SEND_BATCH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
-  SEND_EARLY_JOIN_MAX_MS: z.coerce.number().min(0).max(1000).default(2),
+  SEND_GUARANTEE: z.enum(['after-accept', 'exactly-once']).default('after-accept'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -69,8 +69,8 @@ export type Config = {
   unlimitedEmails: string[];
   authRateLimitPerMinute: number;
   smtpMaxConnections: number;
-  /** Messages join their send group at the DATA command while the relay's answers take at most this long (90th percentile); 0: only at the dot. */
-  sendEarlyJoinMaxMs: number;
+  /** How sent messages are recorded: after the relay's 250 (default), or committed with the final dot. */
+  sendGuarantee: 'after-accept' | 'exactly-once';
   /** How long a send batch may run before another worker may take it over (its claims go stale at half). */
   sendBatchTimeoutSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -123,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
-    sendEarlyJoinMaxMs: e.SEND_EARLY_JOIN_MAX_MS,
+    sendGuarantee: e.SEND_GUARANTEE,
     sendBatchTimeoutSeconds: e.SEND_BATCH_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
   };

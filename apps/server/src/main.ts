@@ -1,11 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { registerJobs, startQueue } from './lib/queue.ts';
-import type { AppContext } from './context.ts';
+import { createAppContext } from './app-context.ts';
 import { buildApp } from './app.ts';
-import { allJobs } from './jobs.ts';
-import { recoverCampaignSends } from './modules/delivery/send.service.ts';
-import { catcherTransport, smtpTransport } from './modules/delivery/transport.ts';
 import {
   adminChannelRoutes,
   newAdminToken,
@@ -45,21 +41,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  // Each SMTP connection briefly holds a database client while it records its message (send.service.ts).
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.smtpMaxConnections + 6,
   });
   await database.migrate();
-  const queue = await startQueue(database, { runWorkers: role !== 'api' });
-  const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, { maxConnections: config.smtpMaxConnections })
-    : catcherTransport(database.db);
-  const ctx: AppContext = { config, database, db: database.db, queue, transport };
-  await registerJobs(queue, allJobs(ctx), { runWorkers: role !== 'api' });
-  // A worker that starts picks up sends a dead worker left half done, without waiting for the minute sweep.
-  if (role !== 'api') await recoverCampaignSends(ctx);
+  const ctx = await createAppContext({
+    config,
+    database,
+    runWorkers: role !== 'api',
+    log: (message) => console.warn(message),
+  });
 
   const app = role === 'worker' ? undefined : await buildApp(ctx);
   const adminToken = newAdminToken();
@@ -88,8 +81,7 @@ async function main(): Promise<void> {
     try {
       // Stop taking requests and let the running ones finish, then let jobs finish, then close the database.
       await app?.close();
-      await queue.stop({ graceful: true, wait: true, timeout: 20_000 });
-      await transport.close();
+      await ctx.close({ graceful: true });
       await database.close();
       if (database.driver === 'pglite') removeRuntimeFile(config.dataDir);
       process.exit(0);

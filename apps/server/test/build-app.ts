@@ -5,15 +5,12 @@ import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
-import { registerJobs, startQueue } from '../src/lib/queue.ts';
-import { allJobs } from '../src/jobs.ts';
-import { catcherTransport, smtpTransport } from '../src/modules/delivery/transport.ts';
-import type { AppContext } from '../src/context.ts';
+import { createAppContext, type RunningContext } from '../src/app-context.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export type TestApp = {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: RunningContext;
   /** A client that keeps its own cookie jar, like one browser. */
   client(): TestClient;
 };
@@ -50,29 +47,21 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     const created = await createTestDatabase();
     drop = created.drop;
     const config = testConfig(typeof env === 'function' ? env() : env);
-    const queue = await startQueue(created.database, { runWorkers: false });
-    const transport = config.smtpUrl
-      ? smtpTransport(config.smtpUrl, { maxConnections: 5 })
-      : catcherTransport(created.database.db);
-    const ctx: AppContext = { config, database: created.database, db: created.database.db, queue, transport };
-    await registerJobs(queue, allJobs(ctx), { runWorkers: false });
+    const ctx = await createAppContext({
+      config,
+      database: created.database,
+      runWorkers: false,
+      smtpConnections: 5,
+      log: () => undefined,
+    });
     const app = await buildApp(ctx, { logger: false, serveWebApp: false });
     await app.ready();
     testApp = { app, ctx, client: () => makeClient(app) };
   });
   afterAll(async () => {
     await testApp?.app.close();
-    // Wait for pg-boss to report it has stopped (its pool closed) before the database is dropped.
-    const queue = testApp?.ctx.queue;
-    if (queue) {
-      const stopped = new Promise<void>((resolve) => {
-        queue.once('stopped', () => resolve());
-        setTimeout(resolve, 5000).unref();
-      });
-      await queue.stop({ graceful: false, wait: true });
-      await stopped;
-    }
-    await testApp?.ctx.transport.close();
+    // pg-boss has reported it stopped (its pool closed) before the database is dropped.
+    await testApp?.ctx.close({ graceful: false });
     await drop?.();
   });
   return () => {

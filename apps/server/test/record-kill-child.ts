@@ -1,23 +1,29 @@
-// Child process of send-record.int.test.ts: marks one ledger row sent as a send group does, lets the
-// given time pass as a worker held up by other work would, commits it as the group does at the
-// final dots, and is killed with SIGKILL in the same step, as a worker killed right after writing them.
+// Child process of exactly-once-recorder.int.test.ts: marks one ledger row sent as a send group does,
+// lets the given time pass as a worker held up by other work would, commits it as the group does at
+// the final dots, and is killed with SIGKILL in the same step, as a worker killed right after writing them.
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../src/db/client.ts';
-import { graceEstimate, markGroupSent } from '../src/modules/delivery/send-record.ts';
+import { MARK_SENT_SQL, UNMARK_SENT_SQL } from '../src/modules/campaigns/campaign-send.repo.ts';
+import { pgSocketOf } from '../src/modules/delivery/adapters/pg-socket.ts';
+import { GraceEstimate, markGroupSent, recordPool } from '../src/modules/delivery/exactly-once-recorder.ts';
 
+const grace = new GraceEstimate();
 // As in a worker whose recent groups all reached their COMMIT within GRACE_TRAINED_MS: the sleep is short.
-if (process.env.GRACE_TRAINED_MS)
-  for (let i = 0; i < 64; i += 1) graceEstimate.observe(Number(process.env.GRACE_TRAINED_MS));
-const database = await openDatabase({ url: process.env.DATABASE_URL ?? '', poolSize: 2 });
-// LATE_ROW_ID: a second row in the group whose dot is late, so its mark is taken back before the COMMIT.
-const rows = [process.env.ROW_ID, process.env.LATE_ROW_ID].filter(Boolean).map((id) => ({
-  id: Number(id),
-  claimToken: process.env.CLAIM_TOKEN ?? '',
-  messageId: `<kill-test-${id}@acme.example>`,
-}));
-const group = await markGroupSent(database, rows);
+if (process.env.GRACE_TRAINED_MS) for (let i = 0; i < 64; i += 1) grace.observe(Number(process.env.GRACE_TRAINED_MS));
+const pool = recordPool(process.env.DATABASE_URL ?? '', 1);
+const client = await pool.connect();
+const socket = pgSocketOf(client);
+if (!socket) process.exit(4);
+const rows = [
+  { id: Number(process.env.ROW_ID), claimToken: process.env.CLAIM_TOKEN ?? '', messageId: '<kill@acme.example>' },
+];
+const ledger = {
+  name: 'campaign_sends',
+  markSent: async () => new Set<number>(),
+  markSql: MARK_SENT_SQL,
+  unmarkSql: UNMARK_SENT_SQL,
+};
+const group = await markGroupSent(client, socket, ledger, rows, grace);
 if (rows.some((row) => !group.owned.has(row.id))) process.exit(3);
-if (process.env.LATE_ROW_ID) await group.release([Number(process.env.LATE_ROW_ID)]);
 if (process.env.DOT_WAIT === 'idle') {
   // Idle meanwhile: the answer to the record's sleep is read as it comes.
   await new Promise((resolve) => setTimeout(resolve, Number(process.env.DOT_AFTER_MS)));

@@ -49,3 +49,19 @@ export async function createTestDatabase(
     },
   };
 }
+
+/**
+ * On Postgres, a way to open a connection of the test's own, beside the app's pool (to hold a lock
+ * or run a concurrent transaction); null on PGlite, which has one connection. `release` closes it.
+ */
+export function separateConnection(
+  database: Database,
+): (() => Promise<{ query: pg.Client['query']; release(): void }>) | null {
+  const url = database.connectionString;
+  if (!url) return null;
+  return async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return { query: client.query.bind(client) as pg.Client['query'], release: () => void client.end() };
+  };
+}

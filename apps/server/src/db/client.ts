@@ -29,12 +29,6 @@ export type Database = {
   /** For pg-boss on Postgres: it opens its own pool from the connection string. */
   connectionString: string | undefined;
   /**
-   * On Postgres, a pipelined client of its own for work that must control exactly when its COMMIT
-   * is written (delivery records a send in the same instant as the message's final dot). Its
-   * connections commit asynchronously (synchronous_commit off). Null on PGlite.
-   */
-  connect: (() => Promise<pg.PoolClient>) | null;
-  /**
    * Applies pending migrations; on a shared server an advisory lock keeps concurrent starts apart.
    * Only tests pass another folder: the shipped migrations cut short, to test an upgrade.
    */
@@ -63,27 +57,11 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     // An idle client can lose its connection (server restart, admin termination); the pool replaces it.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
-    let recordPool: pg.Pool | undefined;
     return {
       db,
       driver: 'postgres',
       raw: { executeSql: async (text, values) => pool.query(text, values as unknown[]) },
       connectionString: options.url,
-      connect: () => {
-        // Pipelined, so a client can have a statement running while the next is already written.
-        // These connections only record sends, which commit asynchronously (see send-record.ts): set
-        // once per connection rather than in every transaction.
-        if (!recordPool) {
-          recordPool = new pg.Pool({
-            connectionString: options.url,
-            max: 2 * (options.poolSize ?? 10),
-            pipeline: true,
-            options: `${serverOptions} -c synchronous_commit=off`,
-          });
-          recordPool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
-        }
-        return recordPool.connect();
-      },
       migrate: async (folder = migrationsFolder) => {
         const client = await pool.connect();
         try {
@@ -96,7 +74,6 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
         }
       },
       close: async () => {
-        await recordPool?.end();
         await pool.end();
       },
     };
@@ -118,7 +95,6 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
           : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     },
     connectionString: undefined,
-    connect: null,
     migrate: async (folder = migrationsFolder) => {
       await client.exec(EXTENSIONS_SQL);
       await migratePglite(pgliteDb, { migrationsFolder: folder });

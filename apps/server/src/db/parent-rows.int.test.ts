@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-database.ts';
+import { createTestDatabase, separateConnection } from '../../test/test-database.ts';
 import { signUp } from '../modules/auth/auth.service.ts';
 import type { Database } from './client.ts';
 
@@ -150,7 +150,7 @@ describe('parent-row triggers', () => {
   });
 
   it('never leaves a membership whose contact a concurrent transaction deleted (Postgres)', async (context) => {
-    const connect = database.connect;
+    const connect = separateConnection(database);
     if (!connect) return context.skip('PGlite runs one transaction at a time');
     const userId = await newUser();
     const listId = await newList(userId);

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 
 export type Queue = PgBoss;
@@ -22,16 +23,68 @@ export async function startQueue(database: Database, options: { runWorkers: bool
   return boss;
 }
 
-/** A job definition: its queue name and the work it does. Handlers must be idempotent. */
-export type JobDefinition<Data extends object> = {
-  name: string;
+/** How a job's worker runs: on a schedule, how many at once, how often it polls. */
+export type WorkerOptions = {
   cron?: string;
-  handler: (data: Data) => Promise<void>;
   /** Jobs of this queue one process works on at once (default 1). */
   concurrency?: number;
   /** How often an idle worker looks for new jobs (pg-boss default 2 s, at least 0.5). */
   pollingIntervalSeconds?: number;
 };
+
+/**
+ * A job: its queue name, zod payload, worker and enqueue options and its handler, in one place.
+ * Handlers must be idempotent. `enqueue` checks the payload's type at compile time and its shape
+ * when called; the handler gets the parsed payload.
+ */
+export type JobDefinition<Ctx, Payload> = {
+  name: string;
+  payload: z.ZodType<Payload>;
+  worker: WorkerOptions;
+  /** Defaults for every enqueue of this job (retries, expiry); an enqueue may override them. */
+  send: PgBoss.SendOptions;
+  handler: (ctx: Ctx, data: Payload) => Promise<void>;
+  enqueue(queue: Queue, data: Payload, options?: PgBoss.SendOptions): Promise<string | null>;
+  enqueueMany(queue: Queue, items: { data: Payload; options?: PgBoss.SendOptions }[]): Promise<void>;
+};
+
+export function defineJob<Ctx, Payload>(definition: {
+  name: string;
+  payload: z.ZodType<Payload>;
+  worker?: WorkerOptions;
+  send?: PgBoss.SendOptions;
+  handler: (ctx: Ctx, data: Payload) => Promise<void>;
+}): JobDefinition<Ctx, Payload> {
+  const send = definition.send ?? {};
+  return {
+    name: definition.name,
+    payload: definition.payload,
+    worker: definition.worker ?? {},
+    send,
+    handler: definition.handler,
+    async enqueue(queue, data, options) {
+      const id = await queue.send(definition.name, definition.payload.parse(data) as object, { ...send, ...options });
+      wakeWorkers(queue, definition.name);
+      return id;
+    },
+    async enqueueMany(queue, items) {
+      if (items.length === 0) return;
+      await queue.insert(
+        items.map((item) => ({
+          name: definition.name,
+          data: definition.payload.parse(item.data) as object,
+          ...send,
+          ...item.options,
+        })) as PgBoss.JobInsert<object>[],
+      );
+      wakeWorkers(queue, definition.name);
+    },
+  };
+}
+
+// A registry holds jobs of many payload types; each handler parses its own.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the payload type varies per job and is checked by its zod schema
+export type AnyJob<Ctx> = JobDefinition<Ctx, any>;
 
 const workerIds = new WeakMap<Queue, Map<string, string[]>>();
 
@@ -47,23 +100,24 @@ export function wakeWorkers(boss: Queue, name: string): void {
  * Creates each job's queue (every role needs them to enqueue) and, where workers run, its
  * schedule and its worker.
  */
-export async function registerJobs(
+export async function registerJobs<Ctx>(
   boss: Queue,
-  jobs: JobDefinition<object>[],
+  ctx: Ctx,
+  jobs: readonly AnyJob<Ctx>[],
   options: { runWorkers: boolean },
 ): Promise<void> {
   for (const job of jobs) {
     await boss.createQueue(job.name);
     if (!options.runWorkers) continue;
-    if (job.cron) await boss.schedule(job.name, job.cron);
+    if (job.worker.cron) await boss.schedule(job.name, job.worker.cron);
     const ids: string[] = [];
-    for (let i = 0; i < (job.concurrency ?? 1); i += 1) {
+    for (let i = 0; i < (job.worker.concurrency ?? 1); i += 1) {
       ids.push(
         await boss.work<object>(
           job.name,
-          { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 },
+          { pollingIntervalSeconds: job.worker.pollingIntervalSeconds ?? 2 },
           async (batch) => {
-            for (const item of batch) await job.handler(item.data);
+            for (const item of batch) await job.handler(ctx, job.payload.parse(item.data ?? {}));
           },
         ),
       );

@@ -1,8 +1,14 @@
+import { emptyJobSchema } from '@sendwell/contract/jobs';
 import type { AppContext } from '../../context.ts';
-import type { JobDefinition } from '../../lib/queue.ts';
+import { defineJob } from '../../lib/queue.ts';
 import { cleanUpAuthRows } from './auth.service.ts';
 
 /** Hourly removal of expired sessions and stale login failures. */
-export function authJobs(ctx: AppContext): JobDefinition<object>[] {
-  return [{ name: 'auth.clean-up', cron: '17 * * * *', handler: () => cleanUpAuthRows(ctx.db) }];
-}
+export const authCleanUpJob = defineJob({
+  name: 'auth.clean-up',
+  payload: emptyJobSchema,
+  worker: { cron: '17 * * * *' },
+  handler: (ctx: AppContext) => cleanUpAuthRows(ctx.db),
+});
+
+export const authJobs = [authCleanUpJob];

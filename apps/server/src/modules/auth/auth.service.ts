@@ -10,7 +10,7 @@ import {
   type updateProfileBodySchema,
 } from '@sendwell/contract/auth';
 import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/pricing';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newTemporaryPassword, newToken, sha256Hex } from '../../lib/tokens.ts';
@@ -245,4 +245,9 @@ export async function activateUnlimited(
 /** Removes expired sessions and stale login failures (hourly job). */
 export async function cleanUpAuthRows(db: Db): Promise<void> {
   await repo.deleteExpiredAuthRows(db, new Date(), new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS));
+}
+
+/** The account with this id, for other modules (which never read the users table themselves). */
+export function userById(db: DbOrTx, id: string): Promise<repo.UserRow | undefined> {
+  return repo.findUserById(db, id);
 }

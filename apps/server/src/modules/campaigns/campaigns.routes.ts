@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import * as campaigns from './campaigns.service.ts';
 import { campaignReport } from './campaign-report.ts';
-import { countRecipients } from '../delivery/recipients.ts';
+import { countRecipients } from './recipients.ts';
 import {
   cancelCampaign,
   pauseCampaign,
@@ -23,7 +23,7 @@ import {
   scheduleCampaignStart,
   sendTestEmails,
   startCampaignSend,
-} from '../delivery/send.service.ts';
+} from './campaign-send.service.ts';
 
 /**
  * Route table (signed-in, scoped to the user):
@@ -135,7 +135,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request) => ({
-      sent: await sendTestEmails(ctx, ctx.transport, request.signedIn.user, request.params.id, request.body.emails),
+      sent: await sendTestEmails(ctx, request.signedIn.user, request.params.id, request.body.emails),
     }),
   );
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_BATCH_SIZE, importContactsCsv } from './contacts.import.ts';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
+import { separateConnection } from '../../../test/test-database.ts';
 
 const ada = {
   email: 'Ada@Example.com',
@@ -472,7 +473,7 @@ describe('CSV import', () => {
   });
 
   it('writes no later batch into a new list before the batch that created it has committed', async (context) => {
-    const connect = t().ctx.database.connect;
+    const connect = separateConnection(t().ctx.database);
     if (!connect) return context.skip('PGlite writes one batch at a time');
     const { client, user } = await signUpUser(t());
     const existing = (await createContact(client, { email: 'held@x.io', firstName: 'Held', lastName: 'Row' })).id;

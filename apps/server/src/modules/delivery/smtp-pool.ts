@@ -1,39 +1,15 @@
 import type { Readable } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
+import { installDotGate, type DotGate, type FinalDot } from './adapters/nodemailer-socket.ts';
 
 type Envelope = { from: string; to: string[] };
 /**
- * The message's end, under the caller's control: `atFinalDot` registers a function that is handed
- * the final dot in place of its write, to write it (or drop the message) when it chooses;
- * `holdUntilDot` keeps what is written from now on in the socket's buffer until that dot, so the
- * body and the dot leave in one system call; `atDataCommand` registers a function run as the DATA
- * command is written, a round trip before the body can go.
+ * The message's end, under the caller's control (only where the pool holds dots): `atFinalDot`
+ * registers a function that is handed the final dot in place of its write, to write it (or drop the
+ * message) when it chooses; `holdUntilDot` keeps what is written from now on in the socket's buffer
+ * until that dot, so the body and the dot leave in one system call.
  */
-export type FinalDot = { write(): boolean; drop(): void };
-export type AtDot = (dot: FinalDot) => void;
-export type DotControl = {
-  atFinalDot: (run: AtDot) => void;
-  holdUntilDot: () => void;
-  atDataCommand: (run: () => void) => void;
-};
-type DotGate = { atDot: AtDot | null; atData: (() => void) | null; held: boolean };
-type WritableSocket = {
-  write: (chunk: unknown, ...rest: unknown[]) => boolean;
-  cork: () => void;
-  uncork: () => void;
-  destroy: () => void;
-  destroyed: boolean;
-};
-
-const FINAL_DOTS = ['.\r\n', '\r\n.\r\n', '\n.\r\n'].map((dot) => Buffer.from(dot));
-const DATA_COMMAND = Buffer.from('DATA\r\n');
-const isFinalDot = (chunk: unknown) => Buffer.isBuffer(chunk) && FINAL_DOTS.some((dot) => dot.equals(chunk));
-/** Lets go of bytes held by `holdUntilDot`, if any. */
-function releaseHold(gate: DotGate, socket: WritableSocket | undefined): void {
-  if (!gate.held) return;
-  gate.held = false;
-  socket?.uncork();
-}
+export type DotControl = { atFinalDot: (run: (dot: FinalDot) => void) => void; holdUntilDot: () => void };
 type SmtpError = Error & { code?: string; responseCode?: number; response?: string };
 
 /** Connection options from an SMTP_URL: smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (TLS). */
@@ -51,21 +27,22 @@ export function smtpOptionsFromUrl(url: string) {
 }
 
 /**
- * A pool of SMTP connections built on nodemailer's SMTPConnection. Unlike nodemailer's own pool,
- * it reads the message stream only after the server has answered DATA with 354, which lets the
- * caller record a message as sent in the moment before its final dot (see transport.ts), and its
- * sockets set TCP_NODELAY (Nagle's algorithm otherwise stalls each SMTP command on loopback).
+ * A pool of SMTP connections built on nodemailer's SMTPConnection. It reads the message stream only
+ * after the server has answered DATA with 354. With `holdDots` (SEND_GUARANTEE=exactly-once, its
+ * socket adapter checked at start) each connection's final dot can be handed to the caller, who
+ * writes it right after the COMMIT of the send's record (exactly-once-recorder.ts).
  */
 export class SmtpPool {
   private readonly idle: SMTPConnection[] = [];
   private readonly waiting: ((connection: SMTPConnection | null) => void)[] = [];
   private open = 0;
   private closed = false;
-  private readonly gates = new WeakMap<SMTPConnection, { gate: DotGate; socket: WritableSocket }>();
+  private readonly gates = new WeakMap<SMTPConnection, DotGate>();
 
   constructor(
     private readonly options: ReturnType<typeof smtpOptionsFromUrl>,
     private readonly size: number,
+    private readonly holdDots = false,
   ) {}
 
   private async connect(): Promise<SMTPConnection> {
@@ -84,36 +61,9 @@ export class SmtpPool {
       });
     });
     connection.on('error', () => undefined);
-    // SMTPConnection keeps its socket private. Its final dot is written as a chunk of its own, so a
-    // wrapper can hand it to the caller, who writes it right after the COMMIT of the send's record.
-    // The connection only waits for the server's answer meanwhile, so the write is reported done.
-    const socket = (connection as unknown as { _socket?: WritableSocket })._socket;
-    if (socket) {
-      const gate: DotGate = { atDot: null, atData: null, held: false };
-      const write = socket.write.bind(socket);
-      socket.write = (chunk, ...rest) => {
-        if (gate.atData && Buffer.isBuffer(chunk) && DATA_COMMAND.equals(chunk)) {
-          const written = write(chunk, ...rest);
-          const run = gate.atData;
-          gate.atData = null;
-          run();
-          return written;
-        }
-        if (!isFinalDot(chunk)) return write(chunk, ...rest);
-        const writeDot = () => {
-          if (socket.destroyed) return false;
-          write(chunk, ...rest);
-          releaseHold(gate, socket);
-          return true;
-        };
-        const run = gate.atDot;
-        gate.atDot = null;
-        if (!run) return writeDot();
-        // Dropped: closed with the body unsent or incomplete, which the server discards.
-        run({ write: writeDot, drop: () => socket.destroy() });
-        return true;
-      };
-      this.gates.set(connection, { gate, socket });
+    if (this.holdDots) {
+      const gate = installDotGate(connection);
+      if (gate) this.gates.set(connection, gate);
     }
     if (this.options.auth) {
       const auth = this.options.auth;
@@ -164,35 +114,31 @@ export class SmtpPool {
   }
 
   /**
-   * Sends one message; the stream is read only once the server accepts the data. `atFinalDot`
-   * registers a step that is handed the final dot to write (or, should the dot not be seen, is run
-   * once the server has answered, with the dot already gone). Answers the server's reply.
+   * Sends one message; the stream is read only once the server accepts the data. A step registered
+   * with `atFinalDot` is handed the final dot to write (or, should the dot not be seen, is run once
+   * the server has answered, with the dot already gone). Answers the server's reply.
    */
   async send(envelope: Envelope, message: (control: DotControl) => Readable): Promise<string> {
     const connection = await this.acquire();
-    const wrapped = this.gates.get(connection);
-    const gate = wrapped?.gate ?? { atDot: null, atData: null, held: false };
+    const gate = this.gates.get(connection);
     // A step registered after this send ended must never run at a later message's dot.
     let ended = false;
-    const runPending = () => {
-      gate.atData = null;
-      const run = gate.atDot;
-      gate.atDot = null;
-      run?.({ write: () => true, drop: () => undefined });
-      releaseHold(gate, wrapped?.socket);
-    };
+    let pendingWithoutGate: ((dot: FinalDot) => void) | null = null;
     const control: DotControl = {
       atFinalDot: (run) => {
-        if (!ended) gate.atDot = run;
-      },
-      atDataCommand: (run) => {
-        if (!ended) gate.atData = run;
+        if (!ended && gate) gate.atDot = run;
+        else if (!ended) pendingWithoutGate = run;
       },
       holdUntilDot: () => {
-        if (ended || !wrapped || gate.held) return;
-        gate.held = true;
-        wrapped.socket.cork();
+        if (!ended) gate?.hold();
       },
+    };
+    const clearGate = () => {
+      const run = gate?.atDot ?? pendingWithoutGate;
+      if (gate) gate.atDot = null;
+      pendingWithoutGate = null;
+      gate?.release();
+      return run;
     };
     try {
       const info = await new Promise<{ response: string }>((resolve, reject) =>
@@ -202,13 +148,11 @@ export class SmtpPool {
           else resolve(result);
         }),
       );
-      runPending();
+      clearGate()?.({ write: () => true, drop: () => undefined });
       this.release(connection);
       return info.response;
     } catch (error) {
-      gate.atData = null;
-      gate.atDot = null;
-      releaseHold(gate, wrapped?.socket);
+      clearGate();
       const smtp = error as SmtpError;
       if (smtp.responseCode && smtp.code !== 'ECONNECTION' && smtp.code !== 'ETIMEDOUT' && smtp.code !== 'ESOCKET') {
         // The server refused this message but the session is fine: reset it and keep the connection.

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import type { JobDefinition } from '../../lib/queue.ts';
+import { emptyJobSchema } from '@sendwell/contract/jobs';
+import { defineJob } from '../../lib/queue.ts';
 import * as repo from './domains.repo.ts';
 import { checkDomain, type CheckOutcome } from './domains.service.ts';
 
@@ -45,10 +46,13 @@ export async function recheckDueDomains(
 }
 
 /** The 15-minute DNS re-check sweep of sending domains. */
-export function domainJobs(ctx: AppContext): JobDefinition<object>[] {
-  return [
-    { name: RECHECK_DUE_DOMAINS, cron: '*/15 * * * *', handler: async () => void (await recheckDueDomains(ctx)) },
-  ];
-}
+export const recheckDueDomainsJob = defineJob({
+  name: RECHECK_DUE_DOMAINS,
+  payload: emptyJobSchema,
+  worker: { cron: '*/15 * * * *' },
+  handler: async (ctx: AppContext) => void (await recheckDueDomains(ctx)),
+});
+
+export const domainJobs = [recheckDueDomainsJob];
 
 export const domainQueueNames = { recheckDue: RECHECK_DUE_DOMAINS };

@@ -78,3 +78,29 @@ export async function campaignLinkUrls(
     .where(and(eq(campaignLinks.campaignId, campaignId), inArray(campaignLinks.id, linkIds)));
   return new Map(rows.map((row) => [row.id, row.url]));
 }
+
+/** Stores a message the built-in catcher received (no SMTP_URL). */
+export async function insertOutboxMessage(
+  db: DbOrTx,
+  message: {
+    userId: string;
+    campaignId: number | null;
+    messageId: string;
+    from: string;
+    to: string;
+    subject: string;
+    raw: Buffer;
+    isTest: boolean;
+  },
+): Promise<void> {
+  await db.insert(outboxMessages).values({
+    userId: message.userId,
+    campaignId: message.campaignId,
+    messageId: message.messageId,
+    fromAddress: message.from,
+    toAddress: message.to,
+    subject: message.subject,
+    raw: message.raw.toString('utf8'),
+    isTest: message.isTest ? 1 : 0,
+  });
+}

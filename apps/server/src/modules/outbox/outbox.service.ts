@@ -77,3 +77,7 @@ export async function getOutboxMessage(db: DbOrTx, secret: string, userId: strin
     raw: row.raw,
   };
 }
+
+/** Stores a message the built-in catcher received: the Outbox shows it. */
+export const storeCaughtMessage = (db: DbOrTx, message: Parameters<typeof repo.insertOutboxMessage>[1]) =>
+  repo.insertOutboxMessage(db, message);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contacts, contactSegmentMembers, contactSegments } from '../../db/schema/index.ts';
 import { contactFields, type ContactRow } from '../contacts/contacts.repo.ts';
@@ -109,6 +109,16 @@ export async function segmentMembers(db: DbOrTx, segmentId: number, page: { offs
     db.select({ n: count() }).from(contactSegmentMembers).where(eq(contactSegmentMembers.segmentId, segmentId)),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** The user's auto-updating segments among `ids`. */
+export async function autoUpdateSegmentsIn(db: DbOrTx, userId: string, ids: number[]): Promise<SegmentRow[]> {
+  return db
+    .select()
+    .from(contactSegments)
+    .where(
+      and(eq(contactSegments.userId, userId), inArray(contactSegments.id, ids), eq(contactSegments.isAutoUpdate, true)),
+    );
 }
 
 export async function autoUpdateSegmentsOf(db: DbOrTx, userId: string | undefined): Promise<SegmentRow[]> {

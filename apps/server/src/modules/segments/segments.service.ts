@@ -6,7 +6,7 @@ import type {
   createSegmentBodySchema,
   updateSegmentBodySchema,
 } from '@sendwell/contract/segments';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toContact } from '../contacts/contacts.service.ts';
 import { compileConditions } from './segment-sql.ts';
@@ -111,4 +111,12 @@ export async function refreshAutoUpdateSegments(db: Db, userId?: string): Promis
     await db.transaction((tx) => repo.recomputeMembership(tx, segment, compileConditions(segment.conditions)));
   }
   return segments.length;
+}
+
+/** Brings the given auto-updating segments of a user up to date within `tx` (before a campaign's audience is fixed). */
+export async function refreshAutoSegmentsIn(tx: DbOrTx, userId: string, segmentIds: number[]): Promise<void> {
+  if (segmentIds.length === 0) return;
+  for (const segment of await repo.autoUpdateSegmentsIn(tx, userId, segmentIds)) {
+    await repo.recomputeMembership(tx, segment, compileConditions(segment.conditions));
+  }
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { allJobs } from '../../jobs.ts';
-import { SEND_BATCH_JOB, START_SCHEDULED_JOB, startScheduledCampaign } from './send.service.ts';
+import { startScheduledCampaign } from './campaign-send.service.ts';
+import { sendBatchJob, startScheduledJob } from './campaigns.jobs.ts';
 
 /** How far ahead the campaign is scheduled: long enough to watch it not start, short enough for a test. */
 const LEAD_MS = 3000;
@@ -46,9 +47,9 @@ describe('scheduled campaign', () => {
       const { ctx } = t();
       // Workers for the two jobs involved, with the app's own handlers, as a worker process runs them
       // (polling every 0.5 s, pg-boss's minimum, instead of its 2 s default, to keep the test short).
-      for (const job of allJobs(ctx).filter((j) => j.name === START_SCHEDULED_JOB || j.name === SEND_BATCH_JOB)) {
+      for (const job of allJobs.filter((j) => j.name === startScheduledJob.name || j.name === sendBatchJob.name)) {
         await ctx.queue.work<object>(job.name, { pollingIntervalSeconds: 0.5 }, async (batch) => {
-          for (const item of batch) await job.handler(item.data);
+          for (const item of batch) await job.handler(ctx, job.payload.parse(item.data));
         });
       }
 
@@ -75,7 +76,7 @@ describe('scheduled campaign', () => {
       // Its start is a pg-boss job held until the scheduled time.
       const queued = await ctx.database.raw.executeSql(
         `SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'campaignId' = $2`,
-        [START_SCHEDULED_JOB, String(campaign.id)],
+        [startScheduledJob.name, String(campaign.id)],
       );
       expect(queued.rows).toHaveLength(1);
       expect(new Date((queued.rows[0] as { start_after: string | Date }).start_after).getTime()).toBe(
@@ -142,7 +143,7 @@ describe('scheduled campaign', () => {
     expect(((await client.get(`/api/campaigns/${campaign.id}`)).json() as { status: string }).status).toBe('scheduled');
     const jobs = await ctx.database.raw.executeSql(
       `SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'campaignId' = $2`,
-      [START_SCHEDULED_JOB, String(campaign.id)],
+      [startScheduledJob.name, String(campaign.id)],
     );
     expect(jobs.rows).toHaveLength(2);
     for (const job of jobs.rows as { start_after: string | Date }[])

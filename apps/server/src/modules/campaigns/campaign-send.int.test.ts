@@ -6,8 +6,9 @@ import { runSendJobs } from '../../../test/send-jobs.ts';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { campaignSends, outboxMessages } from '../../db/schema/index.ts';
 import { inboundWebhookToken } from '../inbound/inbound.routes.ts';
-import { SEND_BATCH_JOB } from './send.service.ts';
-import { catcherTransport } from './transport.ts';
+import { sendBatchJob } from './campaigns.jobs.ts';
+import { catcherTransport } from '../delivery/transport.ts';
+import { storeCaughtMessage } from '../outbox/outbox.service.ts';
 
 const blocks = [{ id: 'b1', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'p' } }];
 
@@ -131,33 +132,28 @@ describe('delivery on the built-in catcher', () => {
     expect((await client.get('/api/outbox?pageSize=500')).statusCode).toBe(400);
   });
 
-  it('stores a message together with its record: a declined or failed record leaves no message behind', async () => {
+  it('stores what the catcher receives in the Outbox and tells a recorder waiting for the dot that it went', async () => {
     const { user } = await signUpUser(t());
-    const transport = catcherTransport(t().ctx.db);
+    const transport = catcherTransport((message) => storeCaughtMessage(t().ctx.db, message));
     const message = {
       userId: user.id,
       campaignId: null,
-      messageId: '<atomic@acme.example>',
+      messageId: '<caught@acme.example>',
+      returnPath: 'news@acme.example',
       from: 'news@acme.example',
       to: 'a@x.io',
       subject: 'Hi',
       raw: Buffer.from('Subject: Hi\r\n\r\nHi\r\n'),
       isTest: false,
     };
-    const stored = async () =>
-      (await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.messageId, message.messageId))).length;
-    await expect(transport.send(message, async () => null)).rejects.toMatchObject({ kind: 'superseded' });
-    const failing = { finish: async () => Promise.reject(new Error('record lost')), rollback: async () => undefined };
-    await expect(transport.send(message, async () => failing)).rejects.toThrow('record lost');
-    expect(await stored()).toBe(0);
-    // The record is made inside the transaction that stores the message.
-    let joined = false;
-    await transport.send(message, async (within) => {
-      joined = within !== undefined;
-      return { finish: async () => undefined, rollback: async () => undefined };
-    });
-    expect(joined).toBe(true);
-    expect(await stored()).toBe(1);
+    let dotWritten = false;
+    await transport.send(message, { atFinalDot: (dot) => void (dotWritten = dot.write()) });
+    expect(dotWritten).toBe(true);
+    const stored = await t()
+      .ctx.db.select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.messageId, message.messageId));
+    expect(stored).toHaveLength(1);
   });
 
   it('pauses, resumes and cancels, sending each recipient at most once', async () => {
@@ -352,7 +348,7 @@ describe('sending from the user’s own domain', () => {
       Date.parse(`${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`),
     );
     const deferred = await t().ctx.database.raw.executeSql(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = '${SEND_BATCH_JOB}' AND state = 'created' AND start_after > now()`,
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = '${sendBatchJob.name}' AND state = 'created' AND start_after > now()`,
       [],
     );
     expect((deferred.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(1);

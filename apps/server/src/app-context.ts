@@ -1,0 +1,78 @@
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { registerJobs, startQueue } from './lib/queue.ts';
+import { allJobs } from './jobs.ts';
+import { catcherTransport, smtpTransport } from './modules/delivery/transport.ts';
+import { createSendRecorders } from './modules/delivery/recorders.ts';
+import { mailer } from './modules/delivery/transactional.ts';
+import { isSuppressed } from './modules/delivery/suppressions.ts';
+import { dkimSigningKeyFor } from './modules/domains/domains.sending.ts';
+import { storeCaughtMessage } from './modules/outbox/outbox.service.ts';
+import { recoverCampaignSends } from './modules/campaigns/campaign-send.service.ts';
+
+export type RunningContext = AppContext & {
+  /** Stops the queue (letting running jobs finish when graceful), the recorders and the transport; not the database. */
+  close(options?: { graceful?: boolean }): Promise<void>;
+};
+
+/**
+ * The one composition root: the queue, the transport, the send recorders and the mailer over an
+ * opened database, with every job registered (and worked, where `runWorkers`). main.ts, the tests
+ * and the benchmarks all build the app through here.
+ */
+export async function createAppContext(options: {
+  config: Config;
+  database: Database;
+  runWorkers: boolean;
+  /** SMTP connections of this process (default SMTP_MAX_CONNECTIONS). */
+  smtpConnections?: number;
+  log?: (message: string) => void;
+}): Promise<RunningContext> {
+  const { config, database, runWorkers } = options;
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const queue = await startQueue(database, { runWorkers });
+  const recorders = await createSendRecorders({
+    wanted: config.sendGuarantee,
+    connectionString: database.connectionString,
+    smtp: Boolean(config.smtpUrl),
+    // Groups of records at once per process: one per SMTP connection is ample.
+    poolSize: 2 * config.smtpMaxConnections,
+    log,
+  });
+  const transport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, {
+        maxConnections: options.smtpConnections ?? config.smtpMaxConnections,
+        holdDots: recorders.guarantee === 'exactly-once',
+      })
+    : catcherTransport((message) => storeCaughtMessage(database.db, message));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    queue,
+    transport,
+    recorders,
+    mailer: mailer({
+      transport,
+      signingKeyFor: (userId, fromDomain) => dkimSigningKeyFor(database.db, config, userId, fromDomain),
+      isSuppressed: (userId, email) => isSuppressed(database.db, userId, email),
+    }),
+  };
+  await registerJobs(queue, ctx, allJobs, { runWorkers });
+  // A worker that starts picks up sends a dead worker left half done, without waiting for the minute sweep.
+  if (runWorkers) await recoverCampaignSends(ctx);
+  return {
+    ...ctx,
+    async close({ graceful = true } = {}) {
+      const stopped = new Promise<void>((resolve) => {
+        queue.once('stopped', () => resolve());
+        setTimeout(resolve, 25_000).unref();
+      });
+      await queue.stop({ graceful, wait: true, timeout: 20_000 });
+      await stopped;
+      await recorders.close();
+      await transport.close();
+    },
+  };
+}

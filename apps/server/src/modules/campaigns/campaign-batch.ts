@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import type { Allowance, BatchStore } from '../delivery/engine.ts';
+import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
+import { trackedLinks } from '../delivery/tracked-links.ts';
+import { suppress } from '../delivery/suppressions.ts';
+import { userById } from '../auth/auth.service.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+import {
+  dkimSigningKeyFor,
+  releaseDailySends,
+  reserveDailySends,
+  sendingDomainFor,
+} from '../domains/domains.sending.ts';
+import { compileCampaign, senderFooter } from './campaigns.service.ts';
+import type { CampaignRow } from './campaigns.repo.ts';
+import { renderForRecipient, type CompiledEmail } from './email-renderer.ts';
+import * as ledger from './campaign-send.repo.ts';
+import { sendBatchJob } from './campaigns.jobs.ts';
+
+/** Compiled emails by content (subject, blocks, HTML, footer, public URL), the most recent few per process. */
+const COMPILED_CACHE_SIZE = 32;
+const compiledCache = new Map<string, CompiledEmail>();
+
+/**
+ * A campaign's compiled email, compiled once per content per process: keyed on what goes into it,
+ * so a progress update does not miss it and an edit cannot hit a stale one; the oldest entry goes
+ * when the cache is full.
+ */
+export function compiledFor(campaign: CampaignRow, user: UserRow, publicUrl: string): CompiledEmail {
+  const key = createHash('sha256')
+    .update(JSON.stringify([campaign.subject, campaign.blocks, campaign.contentHtml, senderFooter(user), publicUrl]))
+    .digest('base64url');
+  let compiled = compiledCache.get(key);
+  if (compiled) {
+    // Most recently used last.
+    compiledCache.delete(key);
+  } else {
+    compiled = compileCampaign(campaign, user, publicUrl);
+    if (compiledCache.size >= COMPILED_CACHE_SIZE) compiledCache.delete(compiledCache.keys().next().value as string);
+  }
+  compiledCache.set(key, compiled);
+  return compiled;
+}
+
+export const compiledCacheSize = () => compiledCache.size;
+
+/**
+ * The send ledger of one batch of a campaign as the delivery engine sees it: claims, renders and
+ * signs its rows, keeps within the domain's warming cap, and reports progress on the campaign.
+ * Null when the campaign is gone or no longer sending.
+ */
+export async function campaignBatchStore(
+  ctx: AppContext,
+  batch: ledger.Batch,
+): Promise<BatchStore<ledger.LedgerRow> | null> {
+  const campaign = await ledger.findCampaignById(ctx.db, batch.campaignId);
+  if (!campaign || campaign.status !== 'sending') return null;
+  const user = await userById(ctx.db, campaign.userId);
+  if (!user) return null;
+  const compiled = compiledFor(campaign, user, ctx.config.publicUrl);
+  const linkIds = await ledger.linkIds(ctx.db, campaign.id, compiled.links);
+  const fromDomain = campaign.fromEmail.split('@')[1] ?? '';
+  const dkimKey = await dkimSigningKeyFor(ctx.db, ctx.config, user.id, fromDomain);
+  const sendingDomain = await sendingDomainFor(ctx.db, user.id, fromDomain);
+  const claimToken = randomBytes(9).toString('base64url');
+  const { db, config } = ctx;
+  let pausedUntil = campaign.pausedUntil;
+
+  return {
+    claimToken,
+    async claim(limit) {
+      await ledger.requeueStale(db, new Date(Date.now() - (config.sendBatchTimeoutSeconds * 1000) / 2), batch);
+      return ledger.claimRows(db, batch, claimToken, limit);
+    },
+    async compose(row) {
+      const links = trackedLinks(config.publicUrl, config.sessionSecret, row.id, linkIds);
+      const { subject, html, text } = renderForRecipient(compiled, row, links);
+      const messageId = newMessageId(campaign.fromEmail);
+      const unsigned = buildRawMessage({
+        from: { name: campaign.fromName, address: campaign.fromEmail },
+        to: row.email,
+        replyTo: campaign.replyTo,
+        subject,
+        html,
+        text,
+        messageId,
+        unsubscribeUrl: links.unsubscribe,
+        isTest: false,
+      });
+      return {
+        userId: user.id,
+        campaignId: campaign.id,
+        messageId,
+        returnPath: campaign.fromEmail,
+        from: campaign.fromEmail,
+        to: row.email,
+        subject,
+        raw: dkimKey ? await signDkim(unsigned, dkimKey) : unsigned,
+        isTest: false,
+      };
+    },
+    async allowance(wanted): Promise<Allowance> {
+      if (!sendingDomain) return { granted: wanted, resumesAt: null, giveBack: async () => undefined };
+      const reservation = await reserveDailySends(db, sendingDomain.id, wanted);
+      return {
+        granted: reservation.granted,
+        resumesAt: reservation.resumesAt,
+        giveBack: (count) =>
+          count > 0 ? releaseDailySends(db, sendingDomain.id, count, reservation.day) : Promise.resolve(),
+      };
+    },
+    async isActive() {
+      return (await ledger.campaignStatus(db, campaign.id)) === 'sending';
+    },
+    requeue: (row, error) => ledger.requeueRow(db, row.id, claimToken, error),
+    async fail(row, error, hardBounce) {
+      await ledger.failRow(db, { ...row, userId: user.id, campaignId: campaign.id }, claimToken, error, hardBounce);
+      if (hardBounce) await suppress(db, user.id, row.email, 'bounce');
+    },
+    progress: (newlySent) => ledger.refreshCampaignProgress(db, campaign.id, newlySent),
+    async deferRest(resumesAt) {
+      if ((await ledger.queuedInRange(db, batch)) === 0) return;
+      await ledger.setPausedUntil(db, campaign.id, resumesAt);
+      await sendBatchJob.enqueue(ctx.queue, batch, {
+        startAfter: resumesAt,
+        retryDelay: 30,
+        expireInSeconds: config.sendBatchTimeoutSeconds,
+      });
+    },
+    async resumed() {
+      if (!pausedUntil) return;
+      pausedUntil = null;
+      await ledger.setPausedUntil(db, campaign.id, null);
+    },
+    releaseClaims: () => ledger.releaseClaims(db, campaign.id, claimToken),
+  };
+}

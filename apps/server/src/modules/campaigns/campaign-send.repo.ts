@@ -1,0 +1,267 @@
+import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { SendLedger } from '../../lib/mail-transport.ts';
+import { campaignLinks, campaigns, campaignSends, contacts, emailEvents } from '../../db/schema/index.ts';
+import { recipientPredicate } from './recipients.ts';
+import type { CampaignRow } from './campaigns.repo.ts';
+
+/** The send ledger: one row per campaign and recipient, claimed by one batch at a time. */
+export type LedgerRow = {
+  id: number;
+  contactId: number | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+};
+export type Batch = { campaignId: number; fromId: number; toId: number };
+
+/** Emails the user has sent since the start of this calendar month (UTC). */
+export async function sentThisMonth(db: DbOrTx, userId: string): Promise<number> {
+  const now = new Date();
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [row] = await db
+    .select({ n: count() })
+    .from(campaignSends)
+    .where(
+      and(
+        eq(campaignSends.userId, userId),
+        inArray(campaignSends.status, ['sent', 'sending']),
+        gte(campaignSends.sentAt, monthStart),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Resolves the audience once into the ledger (UNIQUE per campaign and contact); answers how many rows it added. */
+export async function insertLedger(tx: DbOrTx, campaign: CampaignRow): Promise<number> {
+  const inserted = await tx.execute(sql`
+    INSERT INTO ${campaignSends} (campaign_id, user_id, contact_id, email, first_name, last_name, company)
+    SELECT ${campaign.id}, ${campaign.userId}, ${contacts.id}, ${contacts.email}, ${contacts.firstName}, ${contacts.lastName}, ${contacts.company}
+    FROM ${contacts} WHERE ${recipientPredicate(campaign.userId, campaign.listIds, campaign.segmentIds)}
+    ON CONFLICT DO NOTHING`);
+  return inserted.rowCount ?? 0;
+}
+
+export async function ledgerRange(
+  db: DbOrTx,
+  campaignId: number,
+  onlyQueued = false,
+): Promise<{ min: number; max: number } | null> {
+  const [range] = await db
+    .select({ min: sql<number | null>`min(${campaignSends.id})`, max: sql<number | null>`max(${campaignSends.id})` })
+    .from(campaignSends)
+    .where(
+      onlyQueued
+        ? and(eq(campaignSends.campaignId, campaignId), eq(campaignSends.status, 'queued'))
+        : eq(campaignSends.campaignId, campaignId),
+    );
+  return range?.min != null && range.max != null ? { min: Number(range.min), max: Number(range.max) } : null;
+}
+
+export async function insertLinks(tx: DbOrTx, campaignId: number, urls: readonly string[]): Promise<void> {
+  if (urls.length === 0) return;
+  await tx
+    .insert(campaignLinks)
+    .values(urls.map((url) => ({ campaignId, url })))
+    .onConflictDoNothing();
+}
+
+/** The stored ids of a campaign's links, in the order of `urls` (0 for one not stored). */
+export async function linkIds(db: DbOrTx, campaignId: number, urls: readonly string[]): Promise<number[]> {
+  const links = await db.select().from(campaignLinks).where(eq(campaignLinks.campaignId, campaignId));
+  return urls.map((url) => links.find((l) => l.url === url)?.id ?? 0);
+}
+
+export async function findCampaignById(db: DbOrTx, campaignId: number): Promise<CampaignRow | undefined> {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
+  return row;
+}
+
+export async function campaignStatus(db: DbOrTx, campaignId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: campaigns.status })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .limit(1);
+  return row?.status;
+}
+
+export async function setStatus(
+  db: DbOrTx,
+  campaignId: number,
+  values: { status?: string; totalRecipients?: number; scheduledAt?: Date | null },
+): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(campaigns.id, campaignId))
+    .returning();
+  return row;
+}
+
+export async function setPausedUntil(db: DbOrTx, campaignId: number, pausedUntil: Date | null): Promise<void> {
+  await db.update(campaigns).set({ pausedUntil }).where(eq(campaigns.id, campaignId));
+}
+
+export async function cancelQueued(db: DbOrTx, campaignId: number): Promise<void> {
+  await db
+    .update(campaignSends)
+    .set({ status: 'canceled' })
+    .where(and(eq(campaignSends.campaignId, campaignId), eq(campaignSends.status, 'queued')));
+}
+
+/** Puts rows whose claim went stale (their worker died) back in the queue, within a batch's range or everywhere. */
+export async function requeueStale(db: DbOrTx, staleBefore: Date, batch?: Batch): Promise<void> {
+  if (batch) {
+    await db.execute(sql`
+      UPDATE ${campaignSends} SET status = 'queued', claim_token = NULL
+      WHERE campaign_id = ${batch.campaignId} AND id BETWEEN ${batch.fromId} AND ${batch.toId}
+        AND status = 'sending' AND claimed_at < ${staleBefore.toISOString()}::timestamptz`);
+    return;
+  }
+  await db.execute(sql`
+    UPDATE ${campaignSends} s SET status = 'queued', claim_token = NULL
+    FROM ${campaigns} c
+    WHERE s.campaign_id = c.id AND c.status = 'sending' AND s.status = 'sending' AND s.claimed_at < ${staleBefore.toISOString()}::timestamptz`);
+}
+
+/** Claims up to `limit` queued rows of the range (SKIP LOCKED: two workers never claim the same row). */
+export async function claimRows(db: DbOrTx, batch: Batch, claimToken: string, limit: number): Promise<LedgerRow[]> {
+  const result = await db.execute(sql`
+    UPDATE ${campaignSends} SET status = 'sending', claim_token = ${claimToken}, claimed_at = now(), attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM ${campaignSends}
+      WHERE campaign_id = ${batch.campaignId} AND id BETWEEN ${batch.fromId} AND ${batch.toId} AND status = 'queued'
+      ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company`);
+  return (result.rows as LedgerRow[]).map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+const mine = (id: number, claimToken: string) =>
+  and(eq(campaignSends.id, id), eq(campaignSends.claimToken, claimToken));
+
+export async function requeueRow(db: DbOrTx, id: number, claimToken: string, error: string | null): Promise<void> {
+  await db
+    .update(campaignSends)
+    .set({ status: 'queued', claimToken: null, ...(error === null ? {} : { error }) })
+    .where(mine(id, claimToken));
+}
+
+/** A refused row: failed, or bounced (then a bounce event is recorded). */
+export async function failRow(
+  db: DbOrTx,
+  row: LedgerRow & { userId: string; campaignId: number },
+  claimToken: string,
+  error: string,
+  bounced: boolean,
+): Promise<void> {
+  await db
+    .update(campaignSends)
+    .set({ status: bounced ? 'bounced' : 'failed', error })
+    .where(mine(row.id, claimToken));
+  if (!bounced) return;
+  await db.insert(emailEvents).values({
+    userId: row.userId,
+    campaignId: row.campaignId,
+    sendId: row.id,
+    contactId: row.contactId,
+    type: 'bounce',
+    detail: error,
+  });
+}
+
+/** Marks rows sent, each only while its claim owns it; ids in ascending order so two groups lock rows alike. */
+export const MARK_SENT_SQL = `UPDATE campaign_sends AS s SET status = 'sent', sent_at = now(), message_id = m.message_id, error = NULL
+  FROM unnest($1::bigint[], $2::text[], $3::text[]) AS m(id, claim_token, message_id)
+  WHERE s.id = m.id AND s.status = 'sending' AND s.claim_token = m.claim_token RETURNING s.id`;
+/** Undoes the mark of rows whose message did not go out after all. */
+export const UNMARK_SENT_SQL = `UPDATE campaign_sends AS s SET status = 'sending', sent_at = NULL, message_id = NULL
+  FROM unnest($1::bigint[], $2::text[]) AS m(id, claim_token)
+  WHERE s.id = m.id AND s.claim_token = m.claim_token AND s.status = 'sent'`;
+
+export async function markSent(
+  db: DbOrTx,
+  rows: readonly { id: number; claimToken: string; messageId: string }[],
+): Promise<Set<number>> {
+  const result = await db.execute(sql`
+    UPDATE ${campaignSends} AS s SET status = 'sent', sent_at = now(), message_id = m.message_id, error = NULL
+    FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.claimToken))}::text[], ${sql.param(rows.map((r) => r.messageId))}::text[]) AS m(id, claim_token, message_id)
+    WHERE s.id = m.id AND s.status = 'sending' AND s.claim_token = m.claim_token RETURNING s.id`);
+  return new Set((result.rows as { id: number | string }[]).map((r) => Number(r.id)));
+}
+
+export async function queuedInRange(db: DbOrTx, batch: Batch): Promise<number> {
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(campaignSends)
+    .where(
+      and(
+        eq(campaignSends.campaignId, batch.campaignId),
+        gte(campaignSends.id, batch.fromId),
+        lte(campaignSends.id, batch.toId),
+        eq(campaignSends.status, 'queued'),
+      ),
+    );
+  return waiting?.n ?? 0;
+}
+
+/** Rows this claim still holds unsent go back to the queue. */
+export async function releaseClaims(db: DbOrTx, campaignId: number, claimToken: string): Promise<void> {
+  await db
+    .update(campaignSends)
+    .set({ status: 'queued', claimToken: null })
+    .where(
+      and(
+        eq(campaignSends.campaignId, campaignId),
+        eq(campaignSends.status, 'sending'),
+        eq(campaignSends.claimToken, claimToken),
+      ),
+    );
+}
+
+/**
+ * Moves the campaign's totalSent forward and marks it sent when no recipient is left queued. While
+ * sending, `newlySent` (what this worker sent since its last report) is added, which costs nothing
+ * however large the ledger; the exact count is taken once nothing is left to send, or when no
+ * `newlySent` is given.
+ */
+export async function refreshCampaignProgress(db: DbOrTx, campaignId: number, newlySent?: number): Promise<void> {
+  const exactCount = sql`(SELECT count(*) FROM ${campaignSends} WHERE campaign_id = ${campaignId} AND status = 'sent')`;
+  await db.execute(sql`
+    WITH state AS (
+      SELECT NOT EXISTS (SELECT 1 FROM ${campaignSends} WHERE campaign_id = ${campaignId} AND status IN ('queued', 'sending')) AS done
+    )
+    UPDATE ${campaigns} c SET
+      total_sent = CASE
+        WHEN ${newlySent === undefined ? sql`true` : sql`c.status IN ('sending', 'sent') AND state.done`} THEN ${exactCount}
+        ELSE c.total_sent + ${newlySent ?? 0} END,
+      status = CASE WHEN c.status = 'sending' AND state.done THEN 'sent' ELSE c.status END,
+      sent_at = CASE WHEN c.status = 'sending' AND state.done THEN now() ELSE c.sent_at END
+    FROM state
+    WHERE c.id = ${campaignId}`);
+}
+
+/** Campaigns still sending with queued rows whose warming pause (if any) is over, with their queued id range. */
+export async function pendingSends(db: DbOrTx): Promise<{ campaignId: number; minId: number; maxId: number }[]> {
+  const pending = await db.execute(sql`
+    SELECT s.campaign_id AS "campaignId", min(s.id)::bigint AS "minId", max(s.id)::bigint AS "maxId"
+    FROM ${campaignSends} s JOIN ${campaigns} c ON c.id = s.campaign_id
+    WHERE c.status = 'sending' AND s.status = 'queued' AND (c.paused_until IS NULL OR c.paused_until <= now())
+    GROUP BY s.campaign_id`);
+  return (pending.rows as { campaignId: number; minId: string; maxId: string }[]).map((row) => ({
+    campaignId: Number(row.campaignId),
+    minId: Number(row.minId),
+    maxId: Number(row.maxId),
+  }));
+}
+
+/** The send ledger as the delivery engine's recorders see it. */
+export function campaignLedger(db: DbOrTx): SendLedger {
+  return {
+    name: 'campaign_sends',
+    markSent: (rows) => markSent(db, rows),
+    markSql: MARK_SENT_SQL,
+    unmarkSql: UNMARK_SENT_SQL,
+  };
+}

@@ -1,0 +1,217 @@
+import { planIdSchema } from '@sendwell/contract/pricing';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sendBatch } from '../delivery/engine.ts';
+import { userById } from '../auth/auth.service.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+import { planById } from '../pricing/plan-catalogue.ts';
+import { refreshAutoSegmentsIn } from '../segments/segments.service.ts';
+import { campaignBatchStore } from './campaign-batch.ts';
+import * as ledger from './campaign-send.repo.ts';
+import { sendBatchJob, startScheduledJob } from './campaigns.jobs.ts';
+import { CAMPAIGN_NOT_FOUND, compileCampaign } from './campaigns.service.ts';
+import { findCampaign, lockCampaign, type CampaignRow } from './campaigns.repo.ts';
+import { renderForRecipient } from './email-renderer.ts';
+
+/** Recipients per batch job: large enough to amortise job overhead, small enough to retry cheaply. */
+export const SEND_BATCH_SIZE = 1000;
+export const POSTAL_ADDRESS_REQUIRED =
+  'Add your postal address before sending: the law requires it in every campaign footer. Set it on your Profile page (avatar menu → Profile).';
+
+/**
+ * Starts sending a draft or scheduled campaign: resolves the recipients once into the send ledger
+ * (UNIQUE per campaign and contact), stores its links, moves it to 'sending' and queues one job per
+ * batch of recipients. Checks the postal address (422) and the plan's monthly limit (403) first.
+ */
+export async function startCampaignSend(ctx: AppContext, userId: string, campaignId: number): Promise<CampaignRow> {
+  const user = await userById(ctx.db, userId);
+  if (!user || !(await findCampaign(ctx.db, userId, campaignId))) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  if (!user.postalAddress.trim()) throw new AppError('unprocessable', POSTAL_ADDRESS_REQUIRED);
+
+  const started = await ctx.db.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, userId, campaignId);
+    if (!campaign) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+    if (campaign.status !== 'draft' && campaign.status !== 'scheduled') {
+      throw new AppError('conflict', `This campaign is ${campaign.status} and cannot be sent again`);
+    }
+    // Auto-updating segments are brought up to date before the audience is fixed.
+    await refreshAutoSegmentsIn(tx, userId, campaign.segmentIds);
+    const recipients = await ledger.insertLedger(tx, campaign);
+    if (recipients === 0) {
+      throw new AppError(
+        'bad_request',
+        'This campaign has no recipients: choose at least one list or segment with active contacts.',
+      );
+    }
+    const limit = planById(planIdSchema.catch('starter').parse(user.plan)).limits.emailsPerMonth;
+    if (limit !== null) {
+      const left = Math.max(0, limit - (await ledger.sentThisMonth(tx, userId)));
+      if (recipients > left) {
+        throw new AppError(
+          'forbidden',
+          `This campaign has ${recipients.toLocaleString('en-US')} recipients but your plan has ${left.toLocaleString('en-US')} emails left this month.`,
+        );
+      }
+    }
+    await ledger.insertLinks(tx, campaign.id, compileCampaign(campaign, user, ctx.config.publicUrl).links);
+    const row = await ledger.setStatus(tx, campaign.id, {
+      status: 'sending',
+      totalRecipients: recipients,
+      scheduledAt: null,
+    });
+    return { row: row ?? campaign, range: await ledger.ledgerRange(tx, campaign.id) };
+  });
+  if (started.range) await queueBatches(ctx, campaignId, started.range.min, started.range.max);
+  return started.row;
+}
+
+/** One job per id range of the ledger; a job that dies is retried and skips rows already sent. */
+async function queueBatches(ctx: AppContext, campaignId: number, minId: number, maxId: number): Promise<void> {
+  const items = [];
+  for (let from = minId; from <= maxId; from += SEND_BATCH_SIZE) {
+    items.push({
+      data: { campaignId, fromId: from, toId: Math.min(maxId, from + SEND_BATCH_SIZE - 1) },
+      options: { expireInSeconds: ctx.config.sendBatchTimeoutSeconds },
+    });
+  }
+  await sendBatchJob.enqueueMany(ctx.queue, items);
+}
+
+/** Queues the start of a scheduled campaign at its time. */
+export async function scheduleCampaignStart(ctx: AppContext, campaignId: number, at: Date): Promise<void> {
+  await startScheduledJob.enqueue(
+    ctx.queue,
+    { campaignId },
+    { startAfter: at, singletonKey: `campaign-${campaignId}-${at.getTime()}` },
+  );
+}
+
+/**
+ * Sends one batch of a campaign's ledger through the delivery engine. Rows the server deferred (4xx,
+ * network) are back in the queue, and the job fails so that pg-boss retries it later with backoff.
+ */
+export async function runSendBatch(ctx: AppContext, batch: ledger.Batch): Promise<void> {
+  const store = await campaignBatchStore(ctx, batch);
+  if (!store) return;
+  const result = await sendBatch(
+    { store, recorder: ctx.recorders.for(ledger.campaignLedger(ctx.db)), transport: ctx.transport },
+    { concurrency: ctx.config.smtpMaxConnections },
+  );
+  if (result.retryLater > 0) {
+    throw new Error(`${result.retryLater} recipients were deferred by the mail server; the batch will be retried`);
+  }
+}
+
+/** Starts a scheduled campaign when its job fires (idempotent: only if it is still scheduled and due). */
+export async function startScheduledCampaign(ctx: AppContext, campaignId: number): Promise<void> {
+  const campaign = await ledger.findCampaignById(ctx.db, campaignId);
+  if (!campaign || campaign.status !== 'scheduled' || !campaign.scheduledAt) return;
+  // Fired early (this process's clock is behind the database's): wait for the time again rather
+  // than leave the campaign scheduled forever. No singleton key: this job is still active and would
+  // block its own successor.
+  if (campaign.scheduledAt.getTime() > Date.now() + 1000) {
+    await startScheduledJob.enqueue(ctx.queue, { campaignId }, { startAfter: campaign.scheduledAt });
+    return;
+  }
+  await startCampaignSend(ctx, campaign.userId, campaignId);
+}
+
+/** Sends the rendered campaign, marked as a test, to the given addresses (nothing is tracked or counted). */
+export async function sendTestEmails(
+  ctx: AppContext,
+  user: UserRow,
+  campaignId: number,
+  emails: string[],
+): Promise<number> {
+  const campaign = await findCampaign(ctx.db, user.id, campaignId);
+  if (!campaign) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  const compiled = compileCampaign(campaign, user, ctx.config.publicUrl);
+  for (const email of emails) {
+    const { subject, html, text } = renderForRecipient(
+      compiled,
+      { firstName: user.firstName, lastName: user.lastName, email, company: user.company || null },
+      {
+        click: (i) => compiled.links[i] ?? '#',
+        openPixel: null,
+        unsubscribe: `${ctx.config.publicUrl}/u/test`,
+        preferences: `${ctx.config.publicUrl}/u/test`,
+      },
+    );
+    let result;
+    try {
+      result = await ctx.mailer.sendTransactional({
+        userId: user.id,
+        campaignId: campaign.id,
+        from: { name: campaign.fromName, address: campaign.fromEmail },
+        to: email,
+        replyTo: campaign.replyTo,
+        subject,
+        html,
+        text,
+        isTest: true,
+      });
+    } catch (error) {
+      throw new AppError(
+        'bad_request',
+        `The mail server did not accept the test for ${email}: ${(error as Error).message}`,
+      );
+    }
+    if (result.status === 'suppressed') {
+      throw new AppError(
+        'bad_request',
+        `${email} is on your suppression list (unsubscribed, bounced or complained), so no test was sent to it.`,
+      );
+    }
+  }
+  return emails.length;
+}
+
+async function changeStatus(
+  ctx: AppContext,
+  userId: string,
+  campaignId: number,
+  from: string[],
+  to: string,
+): Promise<CampaignRow> {
+  return ctx.db.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, userId, campaignId);
+    if (!campaign) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+    if (!from.includes(campaign.status)) {
+      throw new AppError('conflict', `A ${campaign.status} campaign cannot be ${to === 'sending' ? 'resumed' : to}`);
+    }
+    const row = await ledger.setStatus(tx, campaignId, { status: to });
+    if (to === 'canceled') await ledger.cancelQueued(tx, campaignId);
+    return row ?? campaign;
+  });
+}
+
+/** Stops a sending campaign after the messages in flight; nothing queued is lost. */
+export function pauseCampaign(ctx: AppContext, userId: string, campaignId: number): Promise<CampaignRow> {
+  return changeStatus(ctx, userId, campaignId, ['sending'], 'paused');
+}
+
+/** Continues a paused campaign with the recipients still queued. */
+export async function resumeCampaign(ctx: AppContext, userId: string, campaignId: number): Promise<CampaignRow> {
+  const row = await changeStatus(ctx, userId, campaignId, ['paused'], 'sending');
+  const range = await ledger.ledgerRange(ctx.db, campaignId, true);
+  if (range) await queueBatches(ctx, campaignId, range.min, range.max);
+  else await ledger.refreshCampaignProgress(ctx.db, campaignId);
+  return row;
+}
+
+/** Cancels a scheduled, sending or paused campaign; recipients not yet sent are marked canceled. */
+export function cancelCampaign(ctx: AppContext, userId: string, campaignId: number): Promise<CampaignRow> {
+  return changeStatus(ctx, userId, campaignId, ['scheduled', 'sending', 'paused'], 'canceled');
+}
+
+/**
+ * Picks up sends whose worker died: in every campaign still 'sending', claims older than half the
+ * batch timeout go back to the queue and one fresh batch job covers what is queued. Runs every
+ * minute and when a worker starts; extra jobs are harmless, since rows are claimed one owner at a time.
+ */
+export async function recoverCampaignSends(ctx: AppContext): Promise<number> {
+  await ledger.requeueStale(ctx.db, new Date(Date.now() - (ctx.config.sendBatchTimeoutSeconds * 1000) / 2));
+  const pending = await ledger.pendingSends(ctx.db);
+  for (const row of pending) await queueBatches(ctx, row.campaignId, row.minId, row.maxId);
+  return pending.length;
+}

@@ -65,7 +65,8 @@ async function main(): Promise<void> {
   const log = app?.log ?? console;
   log.info(
     `Sendwell ${role} ready in ${Math.round(performance.now() - startedAt)} ms on ${database.driver}` +
-      (app ? ` at ${config.publicUrl}` : ''),
+      (app ? ` at ${config.publicUrl}` : '') +
+      (role !== 'api' ? `; send records: ${ctx.recorders.guarantee}` : ''),
   );
 
   let stopping = false;

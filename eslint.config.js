@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import serverBoundaries from './eslint-rules/server-boundaries.js';
 
 export default tseslint.config(
   {
@@ -31,5 +32,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // server: routes and services never import tables, plugins never import modules, no module
+  // imports another's repo, delivery imports no module, modules import each other one way only.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { server: serverBoundaries },
+    rules: { 'server/boundaries': 'error' },
   },
 );

@@ -26,6 +26,7 @@ export const TEMPORARY_PASSWORD_TTL_MS = 60 * 60 * 1000;
 export const TRIAL_MS = 14 * DAY_MS;
 
 export type RequestMeta = { ip: string | null; userAgent: string | null };
+export type { UserRow } from './auth.repo.ts';
 export type NewSession = { token: string; user: repo.UserRow };
 
 /** The session's view of a user, as GET /api/auth/user answers it. */

@@ -5,7 +5,7 @@ import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts'
 import { trackedLinks } from '../delivery/tracked-links.ts';
 import { suppress } from '../delivery/suppressions.ts';
 import { userById } from '../auth/auth.service.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/auth.service.ts';
 import {
   dkimSigningKeyFor,
   releaseDailySends,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendBatch } from '../delivery/engine.ts';
 import { userById } from '../auth/auth.service.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/auth.service.ts';
 import { planById } from '../pricing/plan-catalogue.ts';
 import { refreshAutoSegmentsIn } from '../segments/segments.service.ts';
 import { campaignBatchStore } from './campaign-batch.ts';

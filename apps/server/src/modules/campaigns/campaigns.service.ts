@@ -10,7 +10,7 @@ import {
 import { campaignStatusSchema } from '@sendwell/contract/campaigns';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/auth.service.ts';
 import { ratePercent } from '../analytics/analytics.service.ts';
 import { compileEmail, renderForRecipient, untrackedLinks, type CompiledEmail } from './email-renderer.ts';
 import * as repo from './campaigns.repo.ts';

@@ -239,10 +239,15 @@ export async function sendBatch<Row extends ClaimedRow>(
       }
     }
   };
-  await Promise.all(Array.from({ length: options.concurrency }, sender));
-  await feeder.settle();
-  await Promise.all(recording);
-  await store.releaseClaims();
-  await progress.flush();
+  try {
+    await Promise.all(Array.from({ length: options.concurrency }, sender));
+  } finally {
+    // Also when a sender failed (the database went away): what was accepted is recorded and what
+    // was claimed but not sent goes back, as far as the database lets us; the job is retried.
+    await feeder.settle();
+    await Promise.allSettled(recording);
+    await store.releaseClaims().catch(() => undefined);
+    await progress.flush().catch(() => undefined);
+  }
   return tally;
 }

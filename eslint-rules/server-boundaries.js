@@ -1,0 +1,96 @@
+// The server's house rules on imports, checked by ESLint (see STYLE.md): routes parse and reply,
+// services decide, repos alone touch tables; plugins never import modules; no module imports
+// another's repo; the delivery engine imports no other module; modules import each other one way.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const serverSrc = path.join(root, 'apps/server/src');
+const modulesDir = path.join(serverSrc, 'modules');
+const schemaDir = path.join(serverSrc, 'db/schema');
+
+const isTest = (file) => /\.test\.ts$/.test(file);
+const moduleOf = (file) => {
+  const relative = path.relative(modulesDir, file);
+  return relative.startsWith('..') ? null : relative.split(path.sep)[0];
+};
+const resolveImport = (fromFile, source) =>
+  source.startsWith('.') ? path.resolve(path.dirname(fromFile), source) : null;
+
+/** Which modules each module imports (non-test files), read once per lint run. */
+let moduleGraph = null;
+function graph() {
+  if (moduleGraph) return moduleGraph;
+  moduleGraph = new Map();
+  for (const name of readdirSync(modulesDir)) {
+    const edges = new Set();
+    const walk = (dir) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.ts') && !isTest(entry.name)) {
+          const text = readFileSync(full, 'utf8');
+          for (const match of text.matchAll(/(?:import|export)[^'"]*?from\s+'([^']+)'/g)) {
+            const target = resolveImport(full, match[1]);
+            const other = target && moduleOf(target);
+            if (other && other !== name) edges.add(other);
+          }
+        }
+      }
+    };
+    walk(path.join(modulesDir, name));
+    moduleGraph.set(name, edges);
+  }
+  return moduleGraph;
+}
+function reaches(from, to, seen = new Set()) {
+  if (from === to) return true;
+  if (seen.has(from)) return false;
+  seen.add(from);
+  for (const next of graph().get(from) ?? []) if (reaches(next, to, seen)) return true;
+  return false;
+}
+
+const boundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: "the server's import boundaries" },
+    messages: {
+      tables: 'Routes and services never import table definitions: go through the module’s repo.',
+      plugins: 'Plugins never import modules.',
+      repo: 'No module imports another module’s repo: use its service.',
+      delivery: 'The delivery engine imports no other module.',
+      cycle: 'Modules import each other one way only: {{target}} already imports {{source}}.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(serverSrc) || isTest(file)) return {};
+    const fromModule = moduleOf(file);
+    const base = path.basename(file);
+    const check = (node, source) => {
+      const target = resolveImport(file, source);
+      if (!target) return;
+      const targetModule = moduleOf(target);
+      if (/\.(routes|service)\.ts$/.test(base) && target.startsWith(schemaDir))
+        context.report({ node, messageId: 'tables' });
+      if (file.startsWith(path.join(serverSrc, 'plugins')) && targetModule)
+        context.report({ node, messageId: 'plugins' });
+      if (!fromModule || !targetModule || targetModule === fromModule) return;
+      if (/\.repo(\.ts)?$/.test(target)) context.report({ node, messageId: 'repo' });
+      if (fromModule === 'delivery') context.report({ node, messageId: 'delivery' });
+      else if (reaches(targetModule, fromModule)) {
+        context.report({ node, messageId: 'cycle', data: { source: fromModule, target: targetModule } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+    };
+  },
+};
+
+export default { rules: { boundaries } };

@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres } from '../test/test-database.ts';
+import { notPrivate } from './lib/private-files.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -102,6 +103,25 @@ describe('the server process', { timeout: 120_000 }, () => {
     child = await start();
     const login = await api('/api/auth/login', { email: 'proc@example.com', password: 'proc-pass' });
     expect(login.status).toBe(200);
+  });
+
+  // Security finding 5: the embedded database's files (WAL included) were readable by anyone.
+  it('keeps the data directory private: directories 0700, files 0600, also those written while it runs', async () => {
+    // A file left readable by an older version is tightened at the next start.
+    writeFileSync(path.join(dataDir, 'left-over.txt'), 'x', { mode: 0o644 });
+    chmodSync(path.join(dataDir, 'left-over.txt'), 0o644);
+    child?.kill('SIGKILL');
+    if (child) await exitOf(child);
+    child = await start();
+    const signup = await api('/api/auth/signup', {
+      email: 'private@example.com',
+      password: 'private-pass',
+      confirmPassword: 'private-pass',
+      firstName: 'P',
+      lastName: 'R',
+    });
+    expect(signup.status).toBe(201);
+    expect(notPrivate(dataDir)).toEqual([]);
   });
 
   it('issues a temporary password with `npm run admin -- reset-password` while the server runs', async () => {

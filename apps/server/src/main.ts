@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { mkdirSync } from 'node:fs';
 import { openDatabase } from './db/client.ts';
+import { keepPrivate } from './lib/private-files.ts';
 import { createAppContext } from './app-context.ts';
 import { buildApp } from './app.ts';
 import {
@@ -41,12 +43,17 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  mkdirSync(config.dataDir, { recursive: true });
+  keepPrivate(config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.smtpMaxConnections + 6,
   });
   await database.migrate();
+  // PGlite sets its files' modes itself (0666): tightened once open; the 0700 directory keeps out
+  // everyone else from files it creates later.
+  keepPrivate(config.dataDir);
   const ctx = await createAppContext({
     config,
     database,

@@ -59,8 +59,10 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const securityHeaders = await helmetHeaders(helmetOptions(config));
   // On every answer, 404s and errors included, as the plugin's onRequest hook did.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
+    // API answers carry account data: never kept by a browser or a shared cache.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 

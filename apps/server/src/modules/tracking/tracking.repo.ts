@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   campaignLinks,
@@ -34,6 +34,34 @@ export async function findCampaignLink(
     .where(and(eq(campaignLinks.id, linkId), eq(campaignLinks.campaignId, campaignId)))
     .limit(1);
   return row;
+}
+
+/**
+ * The campaign's link at `index` among its stored links in id order (links are stored once, in
+ * the order the email shows them, when the campaign's send starts).
+ */
+export async function findCampaignLinkAt(
+  db: DbOrTx,
+  campaignId: number,
+  index: number,
+): Promise<{ id: number; url: string } | undefined> {
+  const [row] = await db
+    .select({ id: campaignLinks.id, url: campaignLinks.url })
+    .from(campaignLinks)
+    .where(eq(campaignLinks.campaignId, campaignId))
+    .orderBy(asc(campaignLinks.id))
+    .limit(1)
+    .offset(index);
+  return row;
+}
+
+/** All of the campaign's stored links in id order (a link's index is its place here). */
+export async function listCampaignLinks(db: DbOrTx, campaignId: number): Promise<{ id: number; url: string }[]> {
+  return db
+    .select({ id: campaignLinks.id, url: campaignLinks.url })
+    .from(campaignLinks)
+    .where(eq(campaignLinks.campaignId, campaignId))
+    .orderBy(asc(campaignLinks.id));
 }
 
 /** Whether the send already has an event of this type. */

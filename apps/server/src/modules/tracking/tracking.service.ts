@@ -1,5 +1,8 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { verifyRecipientToken } from '../../lib/signed-token.ts';
+import { escapeHtml } from '../campaigns/email-renderer.ts';
 import * as repo from './tracking.repo.ts';
+import { legacyClick, parseLinkIndex, sendOfOpenToken } from './tracking-tokens.ts';
 
 /**
  * Records an open or a click. The first one per recipient moves the campaign's unique total and
@@ -23,14 +26,60 @@ export async function recordOpen(db: Db, sendId: number): Promise<boolean> {
   return true;
 }
 
-/** Click: the stored link's URL when the send and link belong together, else null (no open redirect). */
-export async function recordClick(db: Db, sendId: number, linkId: number): Promise<string | null> {
+/**
+ * Click: the stored link's URL when the link belongs to the send's campaign, else null (no open
+ * redirect). Mail signed now names the link by its index among the campaign's stored links; older
+ * mail by the link's id.
+ */
+export async function recordClick(
+  db: Db,
+  sendId: number,
+  link: { index: number } | { id: number },
+): Promise<string | null> {
   const send = await repo.findSend(db, sendId);
   if (!send) return null;
-  const link = await repo.findCampaignLink(db, send.campaignId, linkId);
-  if (!link) return null;
-  await recordEngagement(db, send, 'click', link.id);
-  return link.url;
+  const stored =
+    'index' in link
+      ? await repo.findCampaignLinkAt(db, send.campaignId, link.index)
+      : await repo.findCampaignLink(db, send.campaignId, link.id);
+  if (!stored) return null;
+  await recordEngagement(db, send, 'click', stored.id);
+  return stored.url;
+}
+
+const TOKEN = '([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)';
+const OPEN_PIXEL = new RegExp(`<img\\b[^>]*\\bsrc="[^"]*/t/o/${TOKEN}"[^>]*>`, 'g');
+const TRACKED_LINK = new RegExp(`https?://[^\\s"'<>]+/t/c/${TOKEN}(?:/(\\d{1,6}))?`, 'g');
+
+/**
+ * A message's HTML as the recipient saw it, minus tracking (for the sender viewing their own mail
+ * in the Outbox, which must record no open or click): the open pixel is left out and tracked links
+ * point straight at their destinations. Only tokens this app signed, for this campaign's links, are
+ * touched; old and current URL formats alike.
+ */
+export async function withoutTracking(
+  db: DbOrTx,
+  secret: string,
+  html: string,
+  campaignId: number | null,
+): Promise<string> {
+  const withoutPixel = html.replace(OPEN_PIXEL, (tag, token: string) =>
+    sendOfOpenToken(secret, token) === null ? tag : '',
+  );
+  if (campaignId === null || !withoutPixel.includes('/t/c/')) return withoutPixel;
+  const links = await repo.listCampaignLinks(db, campaignId);
+  const urlById = new Map(links.map((link) => [link.id, link.url]));
+  return withoutPixel.replace(TRACKED_LINK, (url, token: string, index: string | undefined) => {
+    let target: string | undefined;
+    if (index !== undefined) {
+      const at = parseLinkIndex(index);
+      if (at !== null && verifyRecipientToken(secret, token) !== null) target = links[at]?.url;
+    } else {
+      const old = legacyClick(secret, token);
+      if (old) target = urlById.get(old.linkId);
+    }
+    return target ? escapeHtml(target) : url;
+  });
 }
 
 /**

@@ -22,6 +22,15 @@ export async function findSend(db: DbOrTx, sendId: number): Promise<SendRow | un
   return row;
 }
 
+/**
+ * The send, its row locked until the transaction ends: opens and clicks of one recipient are
+ * counted one after the other (see countEngagement in tracking.service.ts).
+ */
+export async function lockSend(db: DbOrTx, sendId: number): Promise<SendRow | undefined> {
+  const [row] = await db.select().from(campaignSends).where(eq(campaignSends.id, sendId)).limit(1).for('update');
+  return row;
+}
+
 /** A stored link of a campaign by its id (links in mail signed before per-recipient tokens name the id). */
 export async function findCampaignLink(
   db: DbOrTx,
@@ -91,7 +100,7 @@ export async function insertSendEvent(
   });
 }
 
-/** Adds one to the campaign's unique opens or clicks. */
+/** Adds one to the campaign's unique opens or clicks (derived from the events: only for a send's first). */
 export async function incrementCampaignTotal(db: DbOrTx, campaignId: number, type: EngagementType): Promise<void> {
   const column = type === 'open' ? sql`total_opens = total_opens + 1` : sql`total_clicks = total_clicks + 1`;
   await db.execute(sql`UPDATE ${campaigns} SET ${column} WHERE id = ${campaignId}`);

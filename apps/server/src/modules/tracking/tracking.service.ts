@@ -5,25 +5,35 @@ import * as repo from './tracking.repo.ts';
 import { legacyClick, parseLinkIndex, sendOfOpenToken } from './tracking-tokens.ts';
 
 /**
- * Records an open or a click. The first one per recipient moves the campaign's unique total and
- * the contact's counters (and engagement score); repeats are stored as events only.
+ * Opens and clicks have one source of truth: the event log (email_events), a row per open or click,
+ * from which the campaign report counts unique opens and clicks (distinct sends) and draws its
+ * timeline and top links. The campaign's total_opens / total_clicks (read by the Campaigns list,
+ * the dashboard's cards and its Recent Campaigns) and the contact's opened / clicked counts are
+ * derived from it here, in the same transaction as the event: they move when a send gets its first
+ * event of the type. The caller locks the send row first (`repo.lockSend`), so two opens of one
+ * message at the same moment (an image proxy and the reader, a privacy prefetch) are decided one
+ * after the other and each counter equals the number of distinct sends with such an event. Before
+ * the lock, both saw no earlier event and both counted: three simultaneous loads of one pixel
+ * counted three unique opens on Postgres, so the list and the dashboard cards showed a higher rate
+ * than the report. Counting at read time instead would scan every open and click event of every
+ * campaign on each load of the list and the dashboard.
  */
-async function recordEngagement(db: Db, send: repo.SendRow, type: repo.EngagementType, linkId: number | null) {
-  await db.transaction(async (tx) => {
-    const earlier = await repo.hasEvent(tx, send.id, type);
-    await repo.insertSendEvent(tx, send, type, linkId);
-    if (earlier) return;
-    await repo.incrementCampaignTotal(tx, send.campaignId, type);
-    if (send.contactId !== null) await repo.incrementContactEngagement(tx, send.contactId, type);
-  });
+async function countEngagement(tx: DbOrTx, send: repo.SendRow, type: repo.EngagementType, linkId: number | null) {
+  const earlier = await repo.hasEvent(tx, send.id, type);
+  await repo.insertSendEvent(tx, send, type, linkId);
+  if (earlier) return;
+  await repo.incrementCampaignTotal(tx, send.campaignId, type);
+  if (send.contactId !== null) await repo.incrementContactEngagement(tx, send.contactId, type);
 }
 
-/** Open pixel: true when the token's send exists. */
+/** Open pixel: records the open; false when the token's send does not exist. */
 export async function recordOpen(db: Db, sendId: number): Promise<boolean> {
-  const send = await repo.findSend(db, sendId);
-  if (!send) return false;
-  await recordEngagement(db, send, 'open', null);
-  return true;
+  return db.transaction(async (tx) => {
+    const send = await repo.lockSend(tx, sendId);
+    if (!send) return false;
+    await countEngagement(tx, send, 'open', null);
+    return true;
+  });
 }
 
 /**
@@ -36,15 +46,17 @@ export async function recordClick(
   sendId: number,
   link: { index: number } | { id: number },
 ): Promise<string | null> {
-  const send = await repo.findSend(db, sendId);
-  if (!send) return null;
-  const stored =
-    'index' in link
-      ? await repo.findCampaignLinkAt(db, send.campaignId, link.index)
-      : await repo.findCampaignLink(db, send.campaignId, link.id);
-  if (!stored) return null;
-  await recordEngagement(db, send, 'click', stored.id);
-  return stored.url;
+  return db.transaction(async (tx) => {
+    const send = await repo.lockSend(tx, sendId);
+    if (!send) return null;
+    const stored =
+      'index' in link
+        ? await repo.findCampaignLinkAt(tx, send.campaignId, link.index)
+        : await repo.findCampaignLink(tx, send.campaignId, link.id);
+    if (!stored) return null;
+    await countEngagement(tx, send, 'click', stored.id);
+    return stored.url;
+  });
 }
 
 const TOKEN = '([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)';

@@ -73,12 +73,17 @@ export async function listCampaignLinks(db: DbOrTx, campaignId: number): Promise
     .orderBy(asc(campaignLinks.id));
 }
 
-/** Whether the send already has an event of this type. */
-export async function hasEvent(db: DbOrTx, sendId: number, type: EngagementType): Promise<boolean> {
+/**
+ * Whether the send already has an event of this type. The campaign narrows it to the
+ * (campaign_id, type, created_at) index; email_events has no index on send_id.
+ */
+export async function hasEvent(db: DbOrTx, send: SendRow, type: EngagementType): Promise<boolean> {
   const [row] = await db
     .select({ id: emailEvents.id })
     .from(emailEvents)
-    .where(and(eq(emailEvents.sendId, sendId), eq(emailEvents.type, type)))
+    .where(
+      and(eq(emailEvents.campaignId, send.campaignId), eq(emailEvents.type, type), eq(emailEvents.sendId, send.id)),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -19,7 +19,7 @@ import { legacyClick, parseLinkIndex, sendOfOpenToken } from './tracking-tokens.
  * campaign on each load of the list and the dashboard.
  */
 async function countEngagement(tx: DbOrTx, send: repo.SendRow, type: repo.EngagementType, linkId: number | null) {
-  const earlier = await repo.hasEvent(tx, send.id, type);
+  const earlier = await repo.hasEvent(tx, send, type);
   await repo.insertSendEvent(tx, send, type, linkId);
   if (earlier) return;
   await repo.incrementCampaignTotal(tx, send.campaignId, type);

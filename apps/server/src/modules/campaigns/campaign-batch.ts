@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Allowance, BatchStore } from '../delivery/engine.ts';
 import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
-import { trackedLinks } from '../delivery/tracked-links.ts';
+import { trackedLinks } from './tracked-links.ts';
 import { suppress } from '../delivery/suppressions.ts';
 import { userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';

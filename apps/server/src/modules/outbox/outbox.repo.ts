@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaignLinks, campaigns, outboxMessages } from '../../db/schema/index.ts';
+import { campaigns, outboxMessages } from '../../db/schema/index.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 /** A stored message with the name of the campaign that sent it (null when none or deleted). */
@@ -64,21 +64,6 @@ export async function findOutboxMessage(
     .limit(1);
   return found ? { ...found.row, campaignName: found.campaignName } : undefined;
 }
-
-/** The destinations of a campaign's tracked links, by link id. */
-export async function campaignLinkUrls(
-  db: DbOrTx,
-  campaignId: number,
-  linkIds: number[],
-): Promise<Map<number, string>> {
-  if (linkIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: campaignLinks.id, url: campaignLinks.url })
-    .from(campaignLinks)
-    .where(and(eq(campaignLinks.campaignId, campaignId), inArray(campaignLinks.id, linkIds)));
-  return new Map(rows.map((row) => [row.id, row.url]));
-}
-
 /** Stores a message the built-in catcher received (no SMTP_URL). */
 export async function insertOutboxMessage(
   db: DbOrTx,
@@ -104,3 +89,4 @@ export async function insertOutboxMessage(
     isTest: message.isTest ? 1 : 0,
   });
 }
+

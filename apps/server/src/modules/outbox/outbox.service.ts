@@ -2,8 +2,7 @@ import { simpleParser } from 'mailparser';
 import type { OutboxItem, OutboxMessage } from '@sendwell/contract/outbox';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { verifyIds } from '../../lib/signed-token.ts';
-import { escapeHtml } from '../campaigns/email-renderer.ts';
+import { withoutTracking } from '../tracking/tracking.service.ts';
 import * as repo from './outbox.repo.ts';
 
 const MESSAGE_NOT_FOUND = 'Message not found';
@@ -36,33 +35,6 @@ export async function listOutbox(
   return { messages: rows.map(toItem), total };
 }
 
-const TOKEN = '([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)';
-const OPEN_PIXEL = new RegExp(`<img\\b[^>]*\\bsrc="[^"]*/t/o/${TOKEN}"[^>]*>`, 'g');
-const TRACKED_LINK = new RegExp(`https?://[^\\s"'<>]+/t/c/${TOKEN}`, 'g');
-
-/**
- * The HTML as the recipient saw it, minus tracking: the open pixel is left out and tracked links
- * point straight at their destinations, so the sender looking at their own mail in the Outbox
- * records no open or click. Only tokens this app signed, for this campaign's links, are touched.
- */
-async function untrackedHtml(db: DbOrTx, secret: string, html: string, campaignId: number | null): Promise<string> {
-  const withoutPixel = html.replace(OPEN_PIXEL, (tag, token: string) =>
-    verifyIds(secret, 'open', token, 1) ? '' : tag,
-  );
-  if (campaignId === null) return withoutPixel;
-  const linkIdByToken = new Map<string, number>();
-  for (const match of withoutPixel.matchAll(TRACKED_LINK)) {
-    const token = match[1] ?? '';
-    const ids = verifyIds(secret, 'click', token, 2);
-    if (ids?.[1] !== undefined) linkIdByToken.set(token, ids[1]);
-  }
-  const urls = await repo.campaignLinkUrls(db, campaignId, [...new Set(linkIdByToken.values())]);
-  return withoutPixel.replace(TRACKED_LINK, (link, token: string) => {
-    const url = urls.get(linkIdByToken.get(token) ?? 0);
-    return url ? escapeHtml(url) : link;
-  });
-}
-
 /** One of the user's stored messages with its parts for viewing; 404 for a missing or foreign id. */
 export async function getOutboxMessage(db: DbOrTx, secret: string, userId: string, id: number): Promise<OutboxMessage> {
   const row = await repo.findOutboxMessage(db, userId, id);
@@ -71,7 +43,7 @@ export async function getOutboxMessage(db: DbOrTx, secret: string, userId: strin
   const headerEnd = row.raw.search(/\r?\n\r?\n/);
   return {
     ...toItem(row),
-    html: typeof parsed.html === 'string' ? await untrackedHtml(db, secret, parsed.html, row.campaignId) : null,
+    html: typeof parsed.html === 'string' ? await withoutTracking(db, secret, parsed.html, row.campaignId) : null,
     text: parsed.text ?? null,
     headers: headerEnd > 0 ? row.raw.slice(0, headerEnd) : row.raw,
     raw: row.raw,

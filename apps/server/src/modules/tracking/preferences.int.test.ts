@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runSendJobs } from '../../../test/send-jobs.ts';
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
-import { signIds } from '../../lib/signed-token.ts';
+import { legacyToken } from '../../../test/legacy-tokens.ts';
+import { signRecipientToken } from '../../lib/signed-token.ts';
 
 const blocks = [{ id: 'b1', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'p' } }];
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -198,9 +199,11 @@ describe('unsubscribe and preferences pages', () => {
     const forged = [
       `/u/${payload}.${signature?.slice(0, -2)}AA`,
       `/u/${Buffer.from(String(sendId + 1)).toString('base64url')}.${signature}`,
-      `/u/${signIds(t().ctx.config.sessionSecret, 'open', [sendId])}`,
-      `/u/${signIds('another-secret-another-secret-another-1', 'unsubscribe', [sendId])}`,
-      `/u/${signIds(t().ctx.config.sessionSecret, 'unsubscribe', [999_999])}`,
+      `/u/${legacyToken(t().ctx.config.sessionSecret, 'open', [sendId])}`,
+      `/u/${legacyToken('another-secret-another-secret-another-1', 'unsubscribe', [sendId])}`,
+      `/u/${signRecipientToken('another-secret-another-secret-another-1', sendId)}`,
+      `/u/${legacyToken(t().ctx.config.sessionSecret, 'unsubscribe', [999_999])}`,
+      `/u/${signRecipientToken(t().ctx.config.sessionSecret, 999_999)}`,
       '/u/not-a-token',
     ];
     for (const url of forged) {

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { verifyIds } from '../../lib/signed-token.ts';
+import { verifyRecipientToken } from '../../lib/signed-token.ts';
 import * as pages from './preferences-page.ts';
 import * as tracking from './tracking.service.ts';
+import { legacyClick, parseLinkIndex, sendOfOpenToken, sendOfUnsubscribeToken } from './tracking-tokens.ts';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -25,13 +26,17 @@ export function requestedAction(body: unknown): 'unsubscribe' | 'resubscribe' | 
 }
 
 /**
- * Public routes that mail clients reach (no session, exempt from the cross-site check):
- *   GET  /t/o/:token   open pixel
- *   GET  /t/c/:token   click redirect to the stored link (unknown or forged token: 404)
- *   GET  /u/:token     unsubscribe confirmation / preferences (?preferences=1); changes nothing
- *   POST /u/:token     unsubscribe (form, bare POST or RFC 8058 one-click) or action=resubscribe
- *                      (undoes the recipient's own unsubscribe only: 409 after a bounce or complaint);
- *                      both idempotent; no login; forged token 404, unknown action 400
+ * Public routes that mail clients reach (no session, exempt from the cross-site check). Every URL
+ * of a message carries the recipient's one token (delivery/tracked-links.ts); the older per-purpose
+ * tokens of mail already sent are still accepted, each on its own route only (tracking-tokens.ts).
+ *   GET  /t/o/:token          open pixel (unknown or forged token: 404)
+ *   GET  /t/c/:token/:index   click redirect to the campaign's stored link at that index
+ *                             (forged token, unknown send, index out of range: 404)
+ *   GET  /t/c/:token          click redirect of older mail (the token names the link's id)
+ *   GET  /u/:token            unsubscribe confirmation / preferences (?preferences=1); changes nothing
+ *   POST /u/:token            unsubscribe (form, bare POST or RFC 8058 one-click) or action=resubscribe
+ *                             (undoes the recipient's own unsubscribe only: 409 after a bounce or complaint);
+ *                             both idempotent; no login; forged token 404, unknown action 400
  */
 export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const secret = ctx.config.sessionSecret;
@@ -41,24 +46,32 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     { parseAs: 'string', bodyLimit: 4096 },
     (_request, body, done) => done(null, body),
   );
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
+  const redirect = (reply: FastifyReply, url: string | null) =>
+    url ? reply.header('cache-control', 'no-store').redirect(url, 302) : notFound(reply);
 
   app.get<{ Params: { token: string } }>('/t/o/:token', async (request, reply) => {
-    const ids = verifyIds(secret, 'open', request.params.token, 1);
-    if (!ids || !(await tracking.recordOpen(ctx.db, ids[0] as number)))
-      return reply.status(404).send({ message: 'Not found' });
+    const sendId = sendOfOpenToken(secret, request.params.token);
+    if (sendId === null || !(await tracking.recordOpen(ctx.db, sendId))) return notFound(reply);
     return reply.type('image/gif').header('cache-control', 'no-store, max-age=0').send(PIXEL);
   });
 
+  app.get<{ Params: { token: string; index: string } }>('/t/c/:token/:index', async (request, reply) => {
+    const sendId = verifyRecipientToken(secret, request.params.token);
+    const index = parseLinkIndex(request.params.index);
+    if (sendId === null || index === null) return notFound(reply);
+    return redirect(reply, await tracking.recordClick(ctx.db, sendId, { index }));
+  });
+
   app.get<{ Params: { token: string } }>('/t/c/:token', async (request, reply) => {
-    const ids = verifyIds(secret, 'click', request.params.token, 2);
-    const url = ids ? await tracking.recordClick(ctx.db, ids[0] as number, ids[1] as number) : null;
-    if (!url) return reply.status(404).send({ message: 'Not found' });
-    return reply.header('cache-control', 'no-store').redirect(url, 302);
+    const old = legacyClick(secret, request.params.token);
+    if (!old) return notFound(reply);
+    return redirect(reply, await tracking.recordClick(ctx.db, old.sendId, { id: old.linkId }));
   });
 
   app.get<{ Params: { token: string }; Querystring: { preferences?: string } }>('/u/:token', async (request, reply) => {
-    const ids = verifyIds(secret, 'unsubscribe', request.params.token, 1);
-    const view = ids ? await tracking.unsubscribeView(ctx.db, ids[0] as number) : null;
+    const sendId = sendOfUnsubscribeToken(secret, request.params.token);
+    const view = sendId === null ? null : await tracking.unsubscribeView(ctx.db, sendId);
     if (!view) return sendPage(reply, 404, pages.linkNotRecognisedPage());
     const action = `/u/${encodeURIComponent(request.params.token)}`;
     return sendPage(
@@ -69,9 +82,8 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
   });
 
   app.post<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
-    const ids = verifyIds(secret, 'unsubscribe', request.params.token, 1);
-    const sendId = ids?.[0];
-    if (sendId === undefined) return sendPage(reply, 404, pages.linkNotRecognisedPage());
+    const sendId = sendOfUnsubscribeToken(secret, request.params.token);
+    if (sendId === null) return sendPage(reply, 404, pages.linkNotRecognisedPage());
     const wanted = requestedAction(request.body);
     if (!wanted) return sendPage(reply, 400, pages.unknownActionPage());
     const action = `/u/${encodeURIComponent(request.params.token)}`;

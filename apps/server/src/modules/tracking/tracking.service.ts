@@ -1,80 +1,97 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import {
-  campaignLinks,
-  campaigns,
-  campaignSends,
-  contacts,
-  emailEvents,
-  suppressions,
-  users,
-} from '../../db/schema/index.ts';
-import { ENGAGEMENT_SQL } from './engagement.ts';
-
-type SendRow = typeof campaignSends.$inferSelect;
-
-async function findSend(db: Db, sendId: number): Promise<SendRow | undefined> {
-  const [row] = await db.select().from(campaignSends).where(eq(campaignSends.id, sendId)).limit(1);
-  return row;
-}
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { verifyRecipientToken } from '../../lib/signed-token.ts';
+import { escapeHtml } from '../campaigns/email-renderer.ts';
+import * as repo from './tracking.repo.ts';
+import { legacyClick, parseLinkIndex, sendOfOpenToken } from './tracking-tokens.ts';
 
 /**
- * Records an open or a click. The first one per recipient moves the campaign's unique total and
- * the contact's counters (and engagement score); repeats are stored as events only.
+ * Opens and clicks have one source of truth: the event log (email_events), a row per open or click,
+ * from which the campaign report counts unique opens and clicks (distinct sends) and draws its
+ * timeline and top links. The campaign's total_opens / total_clicks (read by the Campaigns list,
+ * the dashboard's cards and its Recent Campaigns) and the contact's opened / clicked counts are
+ * derived from it here, in the same transaction as the event: they move when a send gets its first
+ * event of the type. The caller locks the send row first (`repo.lockSend`), so two opens of one
+ * message at the same moment (an image proxy and the reader, a privacy prefetch) are decided one
+ * after the other and each counter equals the number of distinct sends with such an event. Before
+ * the lock, both saw no earlier event and both counted: three simultaneous loads of one pixel
+ * counted three unique opens on Postgres, so the list and the dashboard cards showed a higher rate
+ * than the report. Counting at read time instead would scan every open and click event of every
+ * campaign on each load of the list and the dashboard.
  */
-async function recordEngagement(db: Db, send: SendRow, type: 'open' | 'click', linkId: number | null): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [earlier] = await tx
-      .select({ id: emailEvents.id })
-      .from(emailEvents)
-      .where(and(eq(emailEvents.sendId, send.id), eq(emailEvents.type, type)))
-      .limit(1);
-    await tx.insert(emailEvents).values({
-      userId: send.userId,
-      campaignId: send.campaignId,
-      sendId: send.id,
-      contactId: send.contactId,
-      type,
-      linkId,
-    });
-    if (earlier) return;
-    const campaignColumn = type === 'open' ? sql`total_opens = total_opens + 1` : sql`total_clicks = total_clicks + 1`;
-    await tx.execute(sql`UPDATE ${campaigns} SET ${campaignColumn} WHERE id = ${send.campaignId}`);
-    if (send.contactId !== null) {
-      const contactColumn =
-        type === 'open'
-          ? sql`total_emails_opened = total_emails_opened + 1`
-          : sql`total_emails_clicked = total_emails_clicked + 1`;
-      await tx.execute(
-        sql`UPDATE ${contacts} SET ${contactColumn}, last_activity_at = now() WHERE id = ${send.contactId}`,
-      );
-      await tx.execute(
-        sql`UPDATE ${contacts} SET engagement_score = ${sql.raw(ENGAGEMENT_SQL)} WHERE id = ${send.contactId}`,
-      );
-    }
+async function countEngagement(tx: DbOrTx, send: repo.SendRow, type: repo.EngagementType, linkId: number | null) {
+  const earlier = await repo.hasEvent(tx, send, type);
+  await repo.insertSendEvent(tx, send, type, linkId);
+  if (earlier) return;
+  await repo.incrementCampaignTotal(tx, send.campaignId, type);
+  if (send.contactId !== null) await repo.incrementContactEngagement(tx, send.contactId, type);
+}
+
+/** Open pixel: records the open; false when the token's send does not exist. */
+export async function recordOpen(db: Db, sendId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const send = await repo.lockSend(tx, sendId);
+    if (!send) return false;
+    await countEngagement(tx, send, 'open', null);
+    return true;
   });
 }
 
-/** Open pixel: true when the token's send exists. */
-export async function recordOpen(db: Db, sendId: number): Promise<boolean> {
-  const send = await findSend(db, sendId);
-  if (!send) return false;
-  await recordEngagement(db, send, 'open', null);
-  return true;
+/**
+ * Click: the stored link's URL when the link belongs to the send's campaign, else null (no open
+ * redirect). Mail signed now names the link by its index among the campaign's stored links; older
+ * mail by the link's id.
+ */
+export async function recordClick(
+  db: Db,
+  sendId: number,
+  link: { index: number } | { id: number },
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const send = await repo.lockSend(tx, sendId);
+    if (!send) return null;
+    const stored =
+      'index' in link
+        ? await repo.findCampaignLinkAt(tx, send.campaignId, link.index)
+        : await repo.findCampaignLink(tx, send.campaignId, link.id);
+    if (!stored) return null;
+    await countEngagement(tx, send, 'click', stored.id);
+    return stored.url;
+  });
 }
 
-/** Click: the stored link's URL when the send and link belong together, else null (no open redirect). */
-export async function recordClick(db: Db, sendId: number, linkId: number): Promise<string | null> {
-  const send = await findSend(db, sendId);
-  if (!send) return null;
-  const [link] = await db
-    .select()
-    .from(campaignLinks)
-    .where(and(eq(campaignLinks.id, linkId), eq(campaignLinks.campaignId, send.campaignId)))
-    .limit(1);
-  if (!link) return null;
-  await recordEngagement(db, send, 'click', link.id);
-  return link.url;
+const TOKEN = '([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)';
+const OPEN_PIXEL = new RegExp(`<img\\b[^>]*\\bsrc="[^"]*/t/o/${TOKEN}"[^>]*>`, 'g');
+const TRACKED_LINK = new RegExp(`https?://[^\\s"'<>]+/t/c/${TOKEN}(?:/(\\d{1,6}))?`, 'g');
+
+/**
+ * A message's HTML as the recipient saw it, minus tracking (for the sender viewing their own mail
+ * in the Outbox, which must record no open or click): the open pixel is left out and tracked links
+ * point straight at their destinations. Only tokens this app signed, for this campaign's links, are
+ * touched; old and current URL formats alike.
+ */
+export async function withoutTracking(
+  db: DbOrTx,
+  secret: string,
+  html: string,
+  campaignId: number | null,
+): Promise<string> {
+  const withoutPixel = html.replace(OPEN_PIXEL, (tag, token: string) =>
+    sendOfOpenToken(secret, token) === null ? tag : '',
+  );
+  if (campaignId === null || !withoutPixel.includes('/t/c/')) return withoutPixel;
+  const links = await repo.listCampaignLinks(db, campaignId);
+  const urlById = new Map(links.map((link) => [link.id, link.url]));
+  return withoutPixel.replace(TRACKED_LINK, (url, token: string, index: string | undefined) => {
+    let target: string | undefined;
+    if (index !== undefined) {
+      const at = parseLinkIndex(index);
+      if (at !== null && verifyRecipientToken(secret, token) !== null) target = links[at]?.url;
+    } else {
+      const old = legacyClick(secret, token);
+      if (old) target = urlById.get(old.linkId);
+    }
+    return target ? escapeHtml(target) : url;
+  });
 }
 
 /**
@@ -102,53 +119,30 @@ function statusOf(reason: string | undefined): SubscriptionStatus {
 
 /** What the unsubscribe and preferences pages show: whose list it is and where the address stands. */
 export async function unsubscribeView(db: Db, sendId: number): Promise<UnsubscribeView | null> {
-  const send = await findSend(db, sendId);
+  const send = await repo.findSend(db, sendId);
   if (!send) return null;
-  const [sender] = await db
-    .select({ company: users.company, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, send.userId))
-    .limit(1);
-  const [campaign] = await db
-    .select({ fromName: campaigns.fromName, fromEmail: campaigns.fromEmail })
-    .from(campaigns)
-    .where(eq(campaigns.id, send.campaignId))
-    .limit(1);
-  const [suppressed] = await db
-    .select({ reason: suppressions.reason })
-    .from(suppressions)
-    .where(and(eq(suppressions.userId, send.userId), eq(suppressions.email, send.email)))
-    .limit(1);
+  const [sender, campaign, reason] = await Promise.all([
+    repo.findSenderAccount(db, send.userId),
+    repo.findCampaignSender(db, send.campaignId),
+    repo.findSuppressionReason(db, send.userId, send.email),
+  ]);
   const accountName = `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim();
   return {
     email: send.email,
     sender: sender?.company || campaign?.fromName || accountName || 'this sender',
     senderAddress: campaign?.fromEmail ?? null,
-    status: statusOf(suppressed?.reason),
+    status: statusOf(reason),
   };
 }
 
 /** Unsubscribes the recipient of a send at once; safe to repeat. */
 export async function unsubscribe(db: Db, sendId: number): Promise<boolean> {
-  const send = await findSend(db, sendId);
+  const send = await repo.findSend(db, sendId);
   if (!send) return false;
   await db.transaction(async (tx) => {
-    const added = await tx
-      .insert(suppressions)
-      .values({ userId: send.userId, email: send.email, reason: 'unsubscribe' })
-      .onConflictDoNothing()
-      .returning();
-    if (send.contactId !== null)
-      await tx.update(contacts).set({ isActive: false, updatedAt: new Date() }).where(eq(contacts.id, send.contactId));
-    if (added.length > 0) {
-      await tx.insert(emailEvents).values({
-        userId: send.userId,
-        campaignId: send.campaignId,
-        sendId: send.id,
-        contactId: send.contactId,
-        type: 'unsubscribe',
-      });
-    }
+    const added = await repo.insertUnsubscribe(tx, send.userId, send.email);
+    if (send.contactId !== null) await repo.setContactActive(tx, send.userId, send.contactId, false);
+    if (added) await repo.insertSendEvent(tx, send, 'unsubscribe');
   });
   return true;
 }
@@ -159,33 +153,15 @@ export async function unsubscribe(db: Db, sendId: number): Promise<boolean> {
  * is not the recipient's choice made here, so it stays ('blocked'). Null when the send is unknown.
  */
 export async function resubscribe(db: Db, sendId: number): Promise<'resubscribed' | 'subscribed' | 'blocked' | null> {
-  const send = await findSend(db, sendId);
+  const send = await repo.findSend(db, sendId);
   if (!send) return null;
   return db.transaction(async (tx) => {
-    const [suppressed] = await tx
-      .select({ reason: suppressions.reason })
-      .from(suppressions)
-      .where(and(eq(suppressions.userId, send.userId), eq(suppressions.email, send.email)))
-      .for('update')
-      .limit(1);
-    if (suppressed && suppressed.reason !== 'unsubscribe') return 'blocked';
+    const reason = await repo.findSuppressionReason(tx, send.userId, send.email, true);
+    if (reason !== undefined && reason !== 'unsubscribe') return 'blocked';
     // Nothing to undo: a contact the sender set inactive themselves stays as they left it.
-    if (!suppressed) return 'subscribed';
-    await tx
-      .delete(suppressions)
-      .where(
-        and(
-          eq(suppressions.userId, send.userId),
-          eq(suppressions.email, send.email),
-          eq(suppressions.reason, 'unsubscribe'),
-        ),
-      );
-    if (send.contactId !== null) {
-      await tx
-        .update(contacts)
-        .set({ isActive: true, updatedAt: new Date() })
-        .where(and(eq(contacts.id, send.contactId), eq(contacts.userId, send.userId)));
-    }
+    if (reason === undefined) return 'subscribed';
+    await repo.deleteUnsubscribe(tx, send.userId, send.email);
+    if (send.contactId !== null) await repo.setContactActive(tx, send.userId, send.contactId, true);
     return 'resubscribed';
   });
 }

@@ -27,12 +27,16 @@ export function invalidateCampaignData(queryClient: QueryClient): Promise<void> 
 
 /**
  * GET /api/campaigns; runs only for a signed-in user. With `pollWhileSending`, the list refreshes
- * every 3 s while (and only while) a campaign is 'sending', so its status stays live.
+ * every 3 s while (and only while) a campaign is 'sending', so its status stays live. Opens and
+ * clicks arrive from recipients, not through anything this app invalidates, so the list is read
+ * afresh whenever a screen showing it mounts (else it kept the 0 opens of its last poll while the
+ * dashboard's cards, loaded later, showed the opens since).
  */
 export function useCampaigns(enabled: boolean, { pollWhileSending = false }: { pollWhileSending?: boolean } = {}) {
   return useQuery<CampaignListItem[]>({
     queryKey: CAMPAIGNS_KEY,
     enabled,
+    staleTime: 0,
     refetchInterval: pollWhileSending ? (query) => (isAnySending(query.state.data) ? SENDING_POLL_MS : false) : false,
   });
 }
@@ -62,6 +66,8 @@ export function useCampaignReport(id: number | null, enabled: boolean, { poll = 
     queryKey: [...CAMPAIGNS_KEY, id ?? 0, 'report'],
     queryFn: ({ signal }) => fetchJson<CampaignReport>(`/api/campaigns/${id}/report`, signal),
     enabled: enabled && id !== null,
+    // Opens and clicks keep arriving after the send: read afresh each time the report opens.
+    staleTime: 0,
     refetchInterval: poll ? SENDING_POLL_MS : false,
   });
 }

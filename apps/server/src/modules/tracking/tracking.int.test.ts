@@ -1,0 +1,257 @@
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import { legacyToken } from '../../../test/legacy-tokens.ts';
+import { runSendJobs } from '../../../test/send-jobs.ts';
+import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
+import { signRecipientToken } from '../../lib/signed-token.ts';
+import { withoutTracking } from './tracking.service.ts';
+
+const LINKS = ['https://shop.example/hero', 'https://shop.example/sale?x=1&y=2', 'https://shop.example/teams'];
+const blocks = [
+  { id: 't', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'p' } },
+  { id: 'i', type: 'image', content: { src: 'https://cdn.example/hero.png', alt: 'Hero', href: LINKS[0] } },
+  { id: 'b1', type: 'button', content: { text: 'Shop the sale', url: LINKS[1] } },
+  { id: 'b2', type: 'button', content: { text: 'Teams', url: LINKS[2] } },
+  { id: 'b3', type: 'button', content: { text: 'The sale again', url: LINKS[1] } },
+];
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** Sends a three-link campaign to the addresses; answers its id. */
+async function sendCampaign(t: TestApp, client: TestClient, emails: string[], name = 'Spring') {
+  await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
+  const list = (await client.post('/api/contact-lists', { name: `${name} list` })).json() as { id: number };
+  const csv = `email,firstName\n${emails.map((email, i) => `${email},R${i}`).join('\n')}\n`;
+  await client.post('/api/contacts/import-csv', { csvData: csv, listId: list.id });
+  const campaign = (
+    await client.post('/api/campaigns', {
+      name,
+      subject: 'Hi',
+      fromEmail: 'news@acme.example',
+      content: { html: '' },
+      blocks,
+      listIds: [list.id],
+    })
+  ).json() as { id: number };
+  expect((await client.post(`/api/campaigns/${campaign.id}/send`)).statusCode).toBe(200);
+  await runSendJobs(t);
+  return campaign.id;
+}
+
+/** The tracking URLs (paths) of the message sent to `email`, read from the message as sent. */
+async function urlsOf(t: TestApp, email: string) {
+  const [row] = (await t.ctx.database.raw.executeSql(`SELECT raw FROM outbox_messages WHERE to_address = $1`, [email]))
+    .rows as { raw: string }[];
+  const raw = row?.raw ?? '';
+  const html = String((await simpleParser(raw)).html);
+  const path = (url: string | undefined) => new URL((url ?? '').replaceAll('&amp;', '&')).pathname;
+  return {
+    pixel: path(/<img src="([^"]+\/t\/o\/[^"]+)"/.exec(html)?.[1]),
+    clicks: [...html.matchAll(/href="([^"]+\/t\/c\/[^"]+)"/g)].map((m) => path(m[1])),
+    unsubscribe: path(/^List-Unsubscribe: <([^>]+)>/m.exec(raw)?.[1]),
+    sendId: Number(
+      (
+        (await t.ctx.database.raw.executeSql(`SELECT id FROM campaign_sends WHERE email = $1`, [email])).rows[0] as {
+          id: string;
+        }
+      ).id,
+    ),
+  };
+}
+
+async function linkIdsOf(t: TestApp, campaignId: number): Promise<number[]> {
+  const { rows } = await t.ctx.database.raw.executeSql(
+    `SELECT id FROM campaign_links WHERE campaign_id = $1 ORDER BY id`,
+    [campaignId],
+  );
+  return (rows as { id: number }[]).map((r) => Number(r.id));
+}
+
+describe('tracking links', () => {
+  const t = useTestApp();
+
+  it('carry one token per recipient: the pixel, every click (index in the path) and the unsubscribe link', async () => {
+    const { client } = await signUpUser(t());
+    await sendCampaign(t(), client, ['ann@x.io', 'bob@x.io']);
+    const ann = await urlsOf(t(), 'ann@x.io');
+    const bob = await urlsOf(t(), 'bob@x.io');
+    const token = ann.unsubscribe.slice('/u/'.length);
+    expect(token).toBe(signRecipientToken(t().ctx.config.sessionSecret, ann.sendId));
+    expect(ann.pixel).toBe(`/t/o/${token}`);
+    // Four buttons and images, three distinct links: the repeated one has the same index.
+    expect(ann.clicks).toEqual([0, 1, 2, 1].map((i) => `/t/c/${token}/${i}`));
+    expect(bob.unsubscribe).not.toBe(ann.unsubscribe);
+  });
+
+  it('record an open, and clicks that redirect to the link at the index, each counted once per recipient', async () => {
+    const { client } = await signUpUser(t());
+    const campaignId = await sendCampaign(t(), client, ['cy@x.io', 'dee@x.io', 'eve@x.io']);
+    const cy = await urlsOf(t(), 'cy@x.io');
+    const dee = await urlsOf(t(), 'dee@x.io');
+    const anon = t().client();
+
+    const pixel = await anon.get(cy.pixel);
+    expect(pixel.statusCode).toBe(200);
+    expect(pixel.headers['content-type']).toBe('image/gif');
+    expect(pixel.headers['cache-control']).toBe('no-store, max-age=0');
+    await anon.get(cy.pixel);
+    for (const [i, url] of LINKS.entries()) {
+      const redirect = await anon.get(cy.clicks[i] ?? '');
+      expect(redirect.statusCode).toBe(302);
+      expect(redirect.headers.location).toBe(url);
+      expect(redirect.headers['cache-control']).toBe('no-store');
+    }
+    expect((await anon.get(dee.clicks[1] ?? '')).headers.location).toBe(LINKS[1]);
+
+    const campaign = (await client.get(`/api/campaigns/${campaignId}`)).json();
+    expect(campaign).toMatchObject({ totalSent: 3, totalOpens: 1, totalClicks: 2 });
+    const report = (await client.get(`/api/campaigns/${campaignId}/report`)).json();
+    expect(report).toMatchObject({ uniqueOpens: 1, uniqueClicks: 2 });
+    expect(report.topLinks).toEqual([
+      { url: LINKS[1], clicks: 2, uniqueClicks: 2 },
+      { url: LINKS[0], clicks: 1, uniqueClicks: 1 },
+      { url: LINKS[2], clicks: 1, uniqueClicks: 1 },
+    ]);
+    const contact = (await client.get('/api/contacts?search=cy@x.io')).json()[0];
+    expect(contact).toMatchObject({ totalEmailsOpened: 1, totalEmailsClicked: 1 });
+  });
+
+  it('unsubscribe with the same token: the page (GET) and an RFC 8058 one-click POST', async () => {
+    const { client } = await signUpUser(t(), { company: 'Acme Ltd' });
+    await sendCampaign(t(), client, ['fay@x.io']);
+    const fay = await urlsOf(t(), 'fay@x.io');
+    const anon = t().client();
+    const page = await anon.get(fay.unsubscribe);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Unsubscribe from Acme Ltd?</h1>');
+    const oneClick = await anon.request({
+      method: 'POST',
+      url: fay.unsubscribe,
+      headers: { ...FORM, origin: 'https://mail.provider.example' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.body).toContain('<h1>You are unsubscribed</h1>');
+    expect((await client.get('/api/contacts?search=fay@x.io')).json()[0].isActive).toBe(false);
+  });
+
+  it('keep working in mail sent with the older tokens, one per purpose, each on its own route only', async () => {
+    const { client } = await signUpUser(t(), { company: 'Acme Ltd' });
+    const campaignId = await sendCampaign(t(), client, ['gus@x.io', 'hal@x.io']);
+    const { sendId } = await urlsOf(t(), 'gus@x.io');
+    const linkIds = await linkIdsOf(t(), campaignId);
+    const secret = t().ctx.config.sessionSecret;
+    const old = (purpose: 'open' | 'click' | 'unsubscribe', ids: number[]) => legacyToken(secret, purpose, ids);
+    const anon = t().client();
+
+    expect((await anon.get(`/t/o/${old('open', [sendId])}`)).headers['content-type']).toBe('image/gif');
+    const click = await anon.get(`/t/c/${old('click', [sendId, linkIds[2] as number])}`);
+    expect(click.statusCode).toBe(302);
+    expect(click.headers.location).toBe(LINKS[2]);
+    expect((await anon.get(`/u/${old('unsubscribe', [sendId])}?preferences=1`)).body).toContain(
+      '<h1>Email preferences</h1>',
+    );
+    const oneClick = await anon.request({
+      method: 'POST',
+      url: `/u/${old('unsubscribe', [sendId])}`,
+      headers: FORM,
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.body).toContain('<h1>You are unsubscribed</h1>');
+    expect((await client.get(`/api/campaigns/${campaignId}`)).json()).toMatchObject({ totalOpens: 1, totalClicks: 1 });
+
+    // An old token works only where it was made for; a new token only in the new click form.
+    const hal = await urlsOf(t(), 'hal@x.io');
+    const halToken = hal.unsubscribe.slice('/u/'.length);
+    for (const url of [
+      `/u/${old('open', [hal.sendId])}`,
+      `/u/${old('click', [hal.sendId, linkIds[0] as number])}`,
+      `/t/o/${old('unsubscribe', [hal.sendId])}`,
+      `/t/c/${old('open', [hal.sendId])}`,
+      `/t/c/${old('click', [hal.sendId, linkIds[0] as number])}/0`,
+      `/t/c/${halToken}`,
+      // A link of another campaign, by id, through an old click token of this send.
+      `/t/c/${old('click', [hal.sendId, 999_999])}`,
+    ])
+      expect((await anon.get(url)).statusCode, url).toBe(404);
+    expect((await client.get('/api/contacts?search=hal@x.io')).json()[0]).toMatchObject({
+      isActive: true,
+      totalEmailsOpened: 0,
+      totalEmailsClicked: 0,
+    });
+  });
+
+  it('answer 404, never 500, to forged tokens and indexes out of range or malformed, recording nothing', async () => {
+    const { client } = await signUpUser(t());
+    const campaignId = await sendCampaign(t(), client, ['ivy@x.io']);
+    const ivy = await urlsOf(t(), 'ivy@x.io');
+    const token = ivy.unsubscribe.slice('/u/'.length);
+    const [payload, mac] = token.split('.') as [string, string];
+    const secret = t().ctx.config.sessionSecret;
+    const forged = [
+      `${payload}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BA' : 'AA'}`,
+      `${Buffer.from(String(ivy.sendId + 1)).toString('base64url')}.${mac}`,
+      signRecipientToken('another-secret-another-secret-another-1', ivy.sendId),
+      signRecipientToken(secret, 999_999_999),
+      'not-a-token',
+      'a.b.c',
+      '%00',
+      'x'.repeat(100),
+    ];
+    const anon = t().client();
+    for (const bad of forged) {
+      for (const url of [`/t/o/${bad}`, `/t/c/${bad}/0`, `/t/c/${bad}`]) {
+        const response = await anon.get(url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json(), url).toEqual({ message: 'Not found' });
+      }
+      expect((await anon.get(`/u/${bad}`)).statusCode, bad).toBe(404);
+      expect((await anon.request({ method: 'POST', url: `/u/${bad}`, headers: FORM, payload: '' })).statusCode).toBe(
+        404,
+      );
+    }
+    for (const index of [
+      '3',
+      '4',
+      '999999',
+      '1000000',
+      '-1',
+      '01',
+      '1.0',
+      '1e2',
+      'x',
+      '0x1',
+      '%20',
+      '99999999999999999999',
+    ])
+      expect((await anon.get(`/t/c/${token}/${index}`)).statusCode, index).toBe(404);
+    expect((await anon.get(`/t/c/${token}/0/extra`)).statusCode).toBe(404);
+    // Longer than any token (Fastify's 100-character limit for a path parameter): 414, as before.
+    expect((await anon.get(`/t/c/${'x'.repeat(101)}/0`)).statusCode).toBe(414);
+    expect((await client.get(`/api/campaigns/${campaignId}`)).json()).toMatchObject({ totalOpens: 0, totalClicks: 0 });
+    expect((await client.get('/api/contacts?search=ivy@x.io')).json()[0].isActive).toBe(true);
+  });
+
+  it('are taken out of a message viewed by its sender, in the current and the older format', async () => {
+    const { client } = await signUpUser(t());
+    const campaignId = await sendCampaign(t(), client, ['jo@x.io']);
+    const jo = await urlsOf(t(), 'jo@x.io');
+    const [hero, sale] = await linkIdsOf(t(), campaignId);
+    const secret = t().ctx.config.sessionSecret;
+    const base = t().ctx.config.publicUrl;
+    const html = [
+      `<img src="${base}${jo.pixel}" width="1" height="1" alt="">`,
+      `<a href="${base}${jo.clicks[1]}">new</a>`,
+      `<img src="${base}/t/o/${legacyToken(secret, 'open', [jo.sendId])}" alt="">`,
+      `<a href="${base}/t/c/${legacyToken(secret, 'click', [jo.sendId, hero as number])}">old</a>`,
+      `<a href="${base}/t/c/${signRecipientToken('another-secret-another-secret-another-1', jo.sendId)}/0">foreign</a>`,
+      `<a href="${base}/t/c/${legacyToken(secret, 'click', [jo.sendId, (sale as number) + 1000])}">unknown link</a>`,
+    ].join('\n');
+    const untracked = (await withoutTracking(t().ctx.db, secret, html, campaignId)).split('\n');
+    expect(untracked[0]).toBe('');
+    expect(untracked[1]).toBe('<a href="https://shop.example/sale?x=1&amp;y=2">new</a>');
+    expect(untracked[2]).toBe('');
+    expect(untracked[3]).toBe('<a href="https://shop.example/hero">old</a>');
+    expect(untracked.slice(4)).toEqual(html.split('\n').slice(4));
+  });
+});

@@ -35,7 +35,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { getApiErrorMessage, isUnauthorizedError } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/use-toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -161,12 +161,7 @@ export function ContactsTab({
       setConfirmDelete(false);
       clearSelection();
     } catch (error) {
-      if (isUnauthorizedError(error)) return;
-      toast({
-        title: 'Error',
-        description: getApiErrorMessage(error) ?? 'Failed to delete contacts',
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to delete contacts');
     }
   };
 
@@ -179,12 +174,7 @@ export function ContactsTab({
       });
       navigate(newCampaignHref(list.id));
     } catch (error) {
-      if (isUnauthorizedError(error)) return;
-      toast({
-        title: 'Error',
-        description: getApiErrorMessage(error) ?? 'Failed to prepare the campaign list',
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to prepare the campaign list');
     }
   };
 

@@ -23,7 +23,8 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Select, SelectContent, SelectItem, SelectSeparator, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { getApiErrorMessage, getApiErrorStatus, isUnauthorizedError } from '@/lib/api';
+import { getApiErrorMessage, getApiErrorStatus } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/use-toast';
 import { useImportCsv, type ImportTarget } from '../api/use-import-csv';
@@ -163,10 +164,9 @@ export function ImportCsvDialog({
       });
     } catch (error) {
       setProgress(null);
-      if (isUnauthorizedError(error)) return;
       const message = getApiErrorMessage(error);
       if (choice === NEW_LIST && getApiErrorStatus(error) === 409 && message) setNameError(message);
-      toast({ title: IMPORT_FAILED_TITLE, description: message ?? IMPORT_FAILED_MESSAGE, variant: 'destructive' });
+      toastError(error, IMPORT_FAILED_MESSAGE, { title: IMPORT_FAILED_TITLE });
     }
   };
 

@@ -20,13 +20,14 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { getApiErrorFields, getApiErrorMessage, getApiErrorStatus } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { useCreateSegment, useUpdateSegment } from '../api/use-segments';
 import { useLastNonNull } from '../use-last-non-null';
 import { newRuleId } from '../segment-ids';
 import { humanizeRuleMessage, newRule, type EditableRule } from '../segment-rules';
 import { MatchPreview } from './match-preview';
 import { RuleRow, ruleValueInputId, type RuleErrors } from './rule-row';
-import { toastSegmentFailure, toastSegmentSuccess } from './segment-feedback';
+import { SEGMENT_FAILURE, toastSegmentSuccess } from './segment-feedback';
 
 /** The editor's values: the contract's create body with every text present and rule values as strings. */
 interface SegmentFormValues extends CreateSegmentBody {
@@ -145,7 +146,7 @@ function SegmentForm({
         onSaved(saved);
       } catch (error) {
         showServerError(error);
-        toastSegmentFailure(error, editing ? 'update' : 'create');
+        toastError(error, editing ? SEGMENT_FAILURE.update : SEGMENT_FAILURE.create, { serverMessage: 'never' });
       }
     },
     () => {

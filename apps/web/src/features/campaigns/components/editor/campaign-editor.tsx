@@ -38,11 +38,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getApiErrorFields, isUnauthorizedError } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 import { redirectToLogin } from '@/lib/unauthorized';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
 import { fetchRecipientCount, useCreateCampaign, useSendTest, useUpdateCampaign } from '../../api/use-campaigns';
 import { useContactLists, useDomainAliases, useDomains, useSegments, useUploadImage } from '../../api/use-editor-data';
-import { SAVE_FAILED, SEND_FAILED, toastCampaignError } from '../../campaign-toasts';
+import { SAVE_FAILED, SEND_FAILED } from '../../campaign-toasts';
 import {
   BLOCK_TYPE_LABELS,
   createBlock,
@@ -67,7 +68,7 @@ import {
   type DraftErrors,
   type SaveStatus,
 } from '../../editor/campaign-form';
-import { checkImageFile, imageFilesOf, UPLOAD_FAILED, uploadErrorToast } from '../../editor/image-files';
+import { checkImageFile, imageFilesOf, toastUploadError, UPLOAD_FAILED } from '../../editor/image-files';
 import { formatScheduleTime } from '../../editor/schedule';
 import { defaultSender, isVerifiedSender, senderOptions } from '../../editor/sender-options';
 import { SendConfirmDialog } from '../send-confirm-dialog';
@@ -261,9 +262,7 @@ export default function CampaignEditor({
         setBlocks((blocks) => updateBlockContent<'image'>(blocks, blockId, { src: uploaded.url }));
         clearBlockError(blockId);
       },
-      onError: (error) => {
-        if (!isUnauthorizedError(error)) toast({ ...uploadErrorToast(error), variant: 'destructive' });
-      },
+      onError: toastUploadError,
     });
   };
 
@@ -307,7 +306,7 @@ export default function CampaignEditor({
     } catch (error) {
       const fields = getApiErrorFields(error);
       if (Object.keys(fields).length > 0) showErrors(serverDraftErrors(fields, draft.blocks));
-      toastCampaignError(error, SAVE_FAILED);
+      toastError(error, SAVE_FAILED, { serverMessage: 'client-error' });
       return null;
     }
   };
@@ -374,7 +373,7 @@ export default function CampaignEditor({
       onDone({ kind: 'sent', campaign: sent });
     } catch (error) {
       setConfirm(null);
-      toastCampaignError(error, SEND_FAILED);
+      toastError(error, SEND_FAILED, { serverMessage: 'client-error' });
     } finally {
       setBusy(null);
     }
@@ -402,7 +401,7 @@ export default function CampaignEditor({
       });
       return true;
     } catch (error) {
-      toastCampaignError(error, 'Failed to send the test email. Please try again.');
+      toastError(error, 'Failed to send the test email. Please try again.', { serverMessage: 'client-error' });
       return false;
     } finally {
       setBusy(null);

@@ -110,7 +110,7 @@ export function useCampaignDraft({
     selectBlock,
     addBlock,
     addImage,
-    /** Recipient choices: no error of their own to clear (the picker shows one message for both). */
+    /** Changes fields and leaves their errors as they are (the recipient lists and segments). */
     patchDraft,
     /** A Settings field changed: its error goes away. */
     editSettings: (patch: Partial<CampaignDraft>) => {

@@ -40,4 +40,34 @@ export default tseslint.config(
     plugins: { server: serverBoundaries },
     rules: { 'server/boundaries': 'error' },
   },
+  // web: features never import each other
+  // One config object per folder in apps/web/src/features (read from disk, so a new feature is
+  // covered at once): '@/features/<another>/…' and relative paths into another feature are errors.
+  // Shared code lives in apps/web/src/lib or components, or is passed in from pages and app.
+  ...(await (async () => {
+    const { readdirSync } = await import('node:fs');
+    const featuresDir = 'apps/web/src/features';
+    const features = readdirSync(new URL(`./${featuresDir}/`, import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const message = 'Web features never import each other: move shared code to @/lib or @/components, or pass it in.';
+    return features.map((feature) => ({
+      files: [`${featuresDir}/${feature}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: `^@/features/(?!${feature}(/|$))`, message },
+              {
+                regex: `^(\\.\\./)+(features/)?(${features.filter((other) => other !== feature).join('|')})(/|$)`,
+                message,
+              },
+            ],
+          },
+        ],
+      },
+    }));
+  })()),
+  // (end of the web block)
 );

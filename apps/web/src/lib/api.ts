@@ -1,11 +1,40 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
-/** Throws `Error("{status}: {body text or status text}")` for a non-2xx response (spec §7 transport rule). */
-export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
+/**
+ * A non-2xx answer. The message is the spec's transport form "{status}: {body text or status text}"
+ * (§7), which screens and the Unauthorized rule read; `status` and `body` spare every caller from
+ * parsing that string again.
+ */
+export class ApiError extends Error {
+  /** The HTTP status of the answer. */
+  readonly status: number;
+  /** The answer's body: parsed JSON when it was JSON, else its text (the status text when it was empty). */
+  readonly body: unknown;
+
+  constructor(status: number, bodyText: string) {
+    super(`${status}: ${bodyText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = parseJsonOrText(bodyText);
   }
+
+  /** The error for a response already known to be non-2xx; reads its body. */
+  static async fromResponse(res: Response): Promise<ApiError> {
+    return new ApiError(res.status, (await res.text()) || res.statusText);
+  }
+}
+
+function parseJsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Throws an `ApiError` ("{status}: {body text or status text}") for a non-2xx response (spec §7 transport rule). */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) throw await ApiError.fromResponse(res);
 }
 
 /** Sends a JSON request with the session cookie; returns the raw response once it is known to be 2xx. */
@@ -46,32 +75,6 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 
-export interface ParsedApiError {
-  /** HTTP status, or null when the error did not come from a response (e.g. a network failure). */
-  status: number | null;
-  /** The body after "{status}: ", verbatim. */
-  body: string;
-  /** The body parsed as JSON, when it is JSON. */
-  json: unknown;
-}
-
-/** Splits a transport error "{status}: {body}" into its parts. */
-export function parseApiError(error: unknown): ParsedApiError {
-  const message = error instanceof Error ? error.message : String(error ?? '');
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(message);
-  if (!match) {
-    return { status: null, body: message, json: undefined };
-  }
-  const body = match[2] ?? '';
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  return { status: Number(match[1]), body, json };
-}
-
 function stringField(value: unknown, key: string): string | undefined {
   if (value && typeof value === 'object' && key in value) {
     const field = (value as Record<string, unknown>)[key];
@@ -82,18 +85,20 @@ function stringField(value: unknown, key: string): string | undefined {
 
 /**
  * The human message of an API error: the JSON body's `message` field, else its `error` field
- * (the provider hand-off calls answer `{ error }`), else undefined.
+ * (the provider hand-off calls answer `{ error }`), else undefined (also for errors that are not
+ * an `ApiError`, such as a network failure).
  */
 export function getApiErrorMessage(error: unknown): string | undefined {
-  const { json } = parseApiError(error);
-  return stringField(json, 'message') ?? stringField(json, 'error');
+  if (!(error instanceof ApiError)) return undefined;
+  return stringField(error.body, 'message') ?? stringField(error.body, 'error');
 }
 
 /** The per-field messages of a 400 validation answer (`{ message, fields }`), if any. */
 export function getApiErrorFields(error: unknown): Record<string, string> {
-  const { json } = parseApiError(error);
-  if (json && typeof json === 'object' && 'fields' in json) {
-    const fields = (json as { fields?: unknown }).fields;
+  if (!(error instanceof ApiError)) return {};
+  const { body } = error;
+  if (body && typeof body === 'object' && 'fields' in body) {
+    const fields = (body as { fields?: unknown }).fields;
     if (fields && typeof fields === 'object') {
       const out: Record<string, string> = {};
       for (const [key, value] of Object.entries(fields)) {
@@ -105,7 +110,7 @@ export function getApiErrorFields(error: unknown): Record<string, string> {
   return {};
 }
 
-/** The HTTP status of a transport error, or null. */
+/** The HTTP status of an API error, or null for any other error (e.g. a network failure). */
 export function getApiErrorStatus(error: unknown): number | null {
-  return parseApiError(error).status;
+  return error instanceof ApiError ? error.status : null;
 }

@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PageHeader } from '@/components/page-header';
 import { toast } from '@/lib/use-toast';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { providerErrorToast, useBillingPortal, useCreateCheckout } from '@/features/billing/api/use-billing';
+import { toastProviderError, useBillingPortal, useCreateCheckout } from '@/features/billing/api/use-billing';
 import { BillingPortalTab } from '@/features/billing/components/billing-portal-tab';
 import { CurrentPlanTab } from '@/features/billing/components/current-plan-tab';
 import { UnlimitedPlanCard } from '@/features/billing/components/unlimited-plan-card';
@@ -49,7 +49,7 @@ export default function BillingPage() {
       const { url } = await checkout.mutateAsync(planId);
       window.location.href = url;
     } catch (err) {
-      toast(providerErrorToast(err, 'checkout'));
+      toastProviderError(err, 'checkout');
       setPendingPlanId(null);
     }
   };
@@ -59,7 +59,7 @@ export default function BillingPage() {
       const { url } = await portal.mutateAsync();
       window.open(url, '_blank', 'noopener,noreferrer');
     } catch (err) {
-      toast(providerErrorToast(err, 'portal'));
+      toastProviderError(err, 'portal');
     }
   };
 

@@ -16,7 +16,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { getApiErrorFields, getApiErrorMessage, isUnauthorizedError } from '@/lib/api';
+import { getApiErrorFields } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { formatDate, formatDollars } from '@/lib/format';
 import { toast } from '@/lib/use-toast';
 import { useRecentPurchases, useRecordPurchase } from '../api/use-purchases';
@@ -75,18 +76,11 @@ function RecordPurchaseForm({ campaigns, onDone }: { campaigns: readonly Credita
       });
       onDone();
     } catch (error) {
-      if (isUnauthorizedError(error)) return;
       // 400 (validation) and 422 (not a contact, unknown campaign) name the field at fault.
       const fields = getApiErrorFields(error);
       const known = FIELDS.filter((field) => fields[field]);
       for (const field of known) form.setError(field, { message: fields[field] });
-      if (known.length === 0) {
-        toast({
-          title: 'Error',
-          description: getApiErrorMessage(error) ?? 'Failed to record the purchase. Please try again.',
-          variant: 'destructive',
-        });
-      }
+      if (known.length === 0) toastError(error, 'Failed to record the purchase. Please try again.');
     }
   });
 

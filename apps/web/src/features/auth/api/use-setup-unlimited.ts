@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setupUnlimitedBodySchema, setupUnlimitedResponseSchema } from '@sendwell/contract/auth';
 
-import { apiJson, parseApiError } from '@/lib/api';
+import { ApiError, apiJson } from '@/lib/api';
 
 type SetupUnlimitedBody = z.input<typeof setupUnlimitedBodySchema>;
 type SetupUnlimitedResponse = z.infer<typeof setupUnlimitedResponseSchema>;
@@ -18,9 +18,8 @@ export function useSetupUnlimited() {
       try {
         return await apiJson<SetupUnlimitedResponse>('POST', '/api/admin/setup-unlimited-user', body);
       } catch (err) {
-        const { status, json } = parseApiError(err);
-        if (status !== null && status < 500 && json && typeof json === 'object') {
-          const refusal = json as Partial<SetupUnlimitedResponse>;
+        if (err instanceof ApiError && err.status < 500 && err.body && typeof err.body === 'object') {
+          const refusal = err.body as Partial<SetupUnlimitedResponse>;
           return { success: false, message: typeof refusal.message === 'string' ? refusal.message : '' };
         }
         throw err;

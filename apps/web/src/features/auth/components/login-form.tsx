@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { getApiErrorMessage } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useLogin } from '../api/use-auth-mutations';
 import { FieldError } from './field-error';
@@ -25,11 +25,7 @@ export function LoginForm() {
     try {
       await login.mutateAsync(body);
     } catch (err) {
-      toast({
-        title: 'Login Failed',
-        description: getApiErrorMessage(err) ?? 'Invalid credentials',
-        variant: 'destructive',
-      });
+      toastError(err, 'Invalid credentials', { title: 'Login Failed' });
       return;
     }
     toast({ title: 'Login Successful', description: 'Taking you to your dashboard...' });

@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { getApiErrorFields, getApiErrorMessage } from '@/lib/api';
+import { getApiErrorFields } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useUpdateProfile } from '../api/use-auth-mutations';
 import { FieldError } from './field-error';
@@ -45,11 +46,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         const message = fields[name];
         if (message) form.setError(name, { message });
       }
-      toast({
-        title: 'Error',
-        description: getApiErrorMessage(err) ?? 'Failed to update profile',
-        variant: 'destructive',
-      });
+      toastError(err, 'Failed to update profile');
     }
   });
 

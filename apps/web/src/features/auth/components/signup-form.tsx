@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { getApiErrorFields, getApiErrorMessage } from '@/lib/api';
+import { getApiErrorFields } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useSignup } from '../api/use-auth-mutations';
 import { FieldError } from './field-error';
@@ -77,11 +78,7 @@ export function SignupForm({
           const message = fields[name];
           if (message) form.setError(name as FieldPath<SignupBody>, { message });
         }
-        toast({
-          title: 'Signup Failed',
-          description: getApiErrorMessage(err) ?? 'Unable to create account',
-          variant: 'destructive',
-        });
+        toastError(err, 'Unable to create account', { title: 'Signup Failed' });
         return;
       }
       toast({ title: 'Account Created Successfully', description: 'Redirecting to secure payment...' });

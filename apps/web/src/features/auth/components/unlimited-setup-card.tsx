@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useSetupUnlimited } from '../api/use-setup-unlimited';
 
@@ -36,12 +37,9 @@ export function UnlimitedSetupCard({ onActivated }: { onActivated: () => void })
         description: result.message || 'Your account now has unlimited access.',
       });
       onActivated();
-    } catch {
-      toast({
-        title: 'Error',
-        description: 'Failed to activate unlimited plan. Please try again.',
-        variant: 'destructive',
-      });
+    } catch (error) {
+      // Refusals (4xx) come back as a result above; what reaches here is a network failure or a 5xx.
+      toastError(error, 'Failed to activate unlimited plan. Please try again.', { serverMessage: 'never' });
     }
   };
 

@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { PlanId } from '@sendwell/contract/pricing';
 
 import { apiJson, getApiErrorMessage } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
+import { toast } from '@/lib/use-toast';
 
 interface UrlResponse {
   url: string;
@@ -21,30 +23,23 @@ export function useBillingPortal() {
   });
 }
 
-export interface ProviderErrorToast {
-  title: string;
-  description: string;
-  variant: 'default' | 'destructive';
-}
-
 /**
- * Toast for a failed checkout or portal call (spec §8): the answer's error field, else the fallback;
- * a message containing 'not configured' is development mode, anything else an 'Error'.
+ * Shows a failed checkout or portal call (spec §8): a message containing 'not configured' is the
+ * 'Development Mode' notice; anything else an 'Error' toast with the answer's error field, else the fallback.
  */
-export function providerErrorToast(error: unknown, kind: 'checkout' | 'portal'): ProviderErrorToast {
-  const fallback = kind === 'checkout' ? 'Failed to create checkout session' : 'Failed to open billing portal';
-  const message = getApiErrorMessage(error) ?? fallback;
-  if (isNotConfiguredMessage(message)) {
-    return {
+export function toastProviderError(error: unknown, kind: 'checkout' | 'portal'): void {
+  if (isNotConfiguredMessage(getApiErrorMessage(error))) {
+    toast({
       title: 'Development Mode',
       description:
         kind === 'checkout'
           ? 'Stripe checkout not configured in development.'
           : 'Billing portal not configured in development.',
       variant: 'default',
-    };
+    });
+    return;
   }
-  return { title: 'Error', description: message, variant: 'destructive' };
+  toastError(error, kind === 'checkout' ? 'Failed to create checkout session' : 'Failed to open billing portal');
 }
 
 /** True when the provider is not configured (the server answers 503 'not configured'). */

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCampaign } from '../api/use-campaigns';
-import type { EditorCloseHandle, EditorResult } from './editor/campaign-editor';
+import type { EditorCloseHandle } from './editor/use-close-guard';
+import type { EditorResult } from './editor/use-save-and-send';
 
 // The editor (with @dnd-kit) is its own chunk, fetched when the dialog first opens, so the
 // Campaigns page and the app's first page stay small.

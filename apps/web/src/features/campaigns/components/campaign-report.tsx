@@ -1,23 +1,11 @@
 import * as React from 'react';
-import {
-  Eye,
-  Inbox,
-  LineChart as LineChartIcon,
-  Link2,
-  Monitor,
-  MousePointerClick,
-  Send,
-  Smartphone,
-  type LucideIcon,
-} from 'lucide-react';
+import { Eye, Inbox, LineChart as LineChartIcon, MousePointerClick, Send } from 'lucide-react';
 import type { CampaignDetail } from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCampaignReport } from '../api/use-campaigns';
@@ -25,7 +13,9 @@ import { useContactLists, useSegments } from '../api/use-editor-data';
 import { CLICK_RATE_BENCHMARK, clickRateLabel, OPEN_RATE_BENCHMARK, openRateLabel, percentOf } from '../campaign-stats';
 import { BenchmarkCaption } from './campaign-stat-cards';
 import { formatDateTime } from './campaign-table';
-import { EmailFrame, PREVIEW_WIDTHS, type PreviewMode } from './email-frame';
+import { EmailContentCard } from './report-email-card';
+import { TopLinksCard } from './report-top-links-card';
+import { BenchmarkBar, Detail, EmptyPanel, Metric, Row } from './report-widgets';
 
 // recharts is large; it loads with the chart, only when there is something to draw.
 const ReportChart = React.lazy(() => import('./report-chart'));
@@ -210,177 +200,11 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
       </div>
 
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        {r && (
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>Most-clicked links</h2>
-              </CardTitle>
-              <CardDescription>Clicks on each link in the email.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {r.topLinks.length === 0 ? (
-                <EmptyPanel icon={Link2} text="No clicks yet." />
-              ) : (
-                <Table aria-label="Most-clicked links">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Link</TableHead>
-                      <TableHead className="text-right">Clicks</TableHead>
-                      <TableHead className="text-right">Unique</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {r.topLinks.map((link) => (
-                      <TableRow key={link.url}>
-                        <TableCell className="max-w-64 truncate" title={link.url}>
-                          {link.url}
-                        </TableCell>
-                        <TableCell className="text-right tabular-nums">{formatNumber(link.clicks)}</TableCell>
-                        <TableCell className="text-right tabular-nums">{formatNumber(link.uniqueClicks)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </CardContent>
-          </Card>
-        )}
+        {r && <TopLinksCard links={r.topLinks} />}
         <div className={cn(!r && 'xl:col-span-2')}>
           <EmailContentCard campaign={campaign} />
         </div>
       </div>
     </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex items-baseline justify-between py-2.5">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-semibold tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
-function EmptyPanel({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
-  return (
-    <div className="text-muted-foreground flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-10 text-center text-sm">
-      <Icon className="size-5" aria-hidden="true" />
-      <p>{text}</p>
-    </div>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="min-w-0 space-y-1">
-      <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{label}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
-
-function Metric({
-  title,
-  icon: Icon,
-  value,
-  caption,
-}: {
-  title: string;
-  icon: LucideIcon;
-  value: string;
-  caption: React.ReactNode;
-}) {
-  return (
-    <Card className="gap-3">
-      <CardHeader className="flex flex-row items-center justify-between">
-        <CardTitle className="text-muted-foreground text-sm font-medium">
-          <h2>{title}</h2>
-        </CardTitle>
-        <Icon className="text-muted-foreground size-4" aria-hidden="true" />
-      </CardHeader>
-      <CardContent className="space-y-1">
-        <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{value}</p>
-        <div className="text-muted-foreground text-xs">{caption}</div>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** The campaign's rate as a bar, with the benchmark marked on the same scale. */
-function BenchmarkBar({ label, rate, benchmark }: { label: string; rate: number; benchmark: number }) {
-  const scale = Math.max(benchmark * 2, rate * 1.15, 1);
-  const above = rate > benchmark;
-  return (
-    <div className="space-y-2">
-      <div className="flex items-baseline justify-between text-sm">
-        <span className="font-medium">{label}</span>
-        <span className="tabular-nums">
-          <span className="font-semibold">{formatPercent(rate)}</span>
-          <span className="text-muted-foreground"> vs {formatPercent(benchmark, 0)} industry avg</span>
-        </span>
-      </div>
-      <div
-        className="bg-muted relative h-3 rounded-full"
-        role="img"
-        aria-label={`${label} ${formatPercent(rate)}, ${above ? 'above' : rate === benchmark ? 'at' : 'below'} the industry average of ${formatPercent(benchmark, 0)}`}
-      >
-        <div
-          className={cn('h-full rounded-full', above ? 'bg-emerald-500' : 'bg-amber-500')}
-          style={{ width: `${Math.min(100, (rate / scale) * 100)}%` }}
-        />
-        <div
-          className="bg-foreground absolute -top-1 h-5 w-0.5 rounded"
-          style={{ left: `${(benchmark / scale) * 100}%` }}
-        />
-      </div>
-    </div>
-  );
-}
-
-/** The email as the server stored it, in the same sandboxed frame as the editor's preview. */
-function EmailContentCard({ campaign }: { campaign: CampaignDetail }) {
-  const [mode, setMode] = React.useState<PreviewMode>('desktop');
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Email</h2>
-        </CardTitle>
-        <CardDescription className="break-words">Subject: {campaign.subject}</CardDescription>
-        <CardAction>
-          <ToggleGroup
-            type="single"
-            variant="outline"
-            size="sm"
-            value={mode}
-            onValueChange={(next) => next && setMode(next as PreviewMode)}
-            aria-label="Preview width"
-          >
-            <ToggleGroupItem value="desktop" aria-label="Desktop preview">
-              <Monitor aria-hidden="true" />
-            </ToggleGroupItem>
-            <ToggleGroupItem value="mobile" aria-label="Mobile preview">
-              <Smartphone aria-hidden="true" />
-            </ToggleGroupItem>
-          </ToggleGroup>
-        </CardAction>
-      </CardHeader>
-      <CardContent>
-        <div className="bg-muted/60 relative h-[560px] overflow-hidden rounded-lg border">
-          {campaign.content.html ? (
-            <EmailFrame
-              html={campaign.content.html}
-              width={PREVIEW_WIDTHS[mode]}
-              title={`Campaign email (${mode})`}
-              mode={mode}
-            />
-          ) : (
-            <p className="text-muted-foreground p-6 text-sm">This campaign has no content.</p>
-          )}
-        </div>
-      </CardContent>
-    </Card>
   );
 }

@@ -13,9 +13,10 @@ import {
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useDeleteCampaign, useRecipientCount, useSendCampaign } from '../api/use-campaigns';
-import { SEND_FAILED, toastCampaignError } from '../campaign-toasts';
+import { SEND_FAILED } from '../campaign-toasts';
 import { SendConfirmDialog } from './send-confirm-dialog';
 
 /** Send from the list (spec §4): confirms with the recipient count, then POST /api/campaigns/:id/send. */
@@ -35,7 +36,7 @@ export function ListSendDialog({ campaign, onClose }: { campaign: CampaignListIt
         onClose();
       },
       onError: (error) => {
-        toastCampaignError(error, SEND_FAILED);
+        toastError(error, SEND_FAILED, { serverMessage: 'client-error' });
         onClose();
       },
     });
@@ -72,7 +73,7 @@ export function DeleteCampaignDialog({
         onClose();
       },
       onError: (error) => {
-        toastCampaignError(error, 'Failed to delete campaign. Please try again.');
+        toastError(error, 'Failed to delete campaign. Please try again.', { serverMessage: 'client-error' });
         onClose();
       },
     });

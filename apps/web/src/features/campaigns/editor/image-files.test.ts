@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { ApiError } from '../../../lib/api';
 import { checkImageFile, imageFilesOf, UPLOAD_FAILED, uploadErrorToast } from './image-files';
 
 describe('image upload checks (spec §5)', () => {
@@ -21,13 +22,13 @@ describe('image upload checks (spec §5)', () => {
     expect(imageFilesOf(files).map((f) => f.name)).toEqual(['a.png']);
   });
   it('maps server refusals to the spec’s toasts', () => {
-    expect(uploadErrorToast(new Error('413: {"message":"Please select an image smaller than 5MB"}')).title).toBe(
+    expect(uploadErrorToast(new ApiError(413, '{"message":"Please select an image smaller than 5MB"}')).title).toBe(
       'File too large',
     );
     expect(
-      uploadErrorToast(new Error('400: {"message":"Please select an image file (JPG, PNG, GIF, etc.)"}')).title,
+      uploadErrorToast(new ApiError(400, '{"message":"Please select an image file (JPG, PNG, GIF, etc.)"}')).title,
     ).toBe('Invalid file type');
-    expect(uploadErrorToast(new Error('500: oops'))).toEqual(UPLOAD_FAILED);
+    expect(uploadErrorToast(new ApiError(500, 'oops'))).toEqual(UPLOAD_FAILED);
     expect(uploadErrorToast(new TypeError('Failed to fetch'))).toEqual({
       title: 'Upload failed',
       description: 'Failed to upload logo/image. Please try again.',

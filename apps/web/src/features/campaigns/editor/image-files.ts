@@ -7,6 +7,7 @@ import {
 } from '@sendwell/contract/uploads';
 
 import { getApiErrorMessage, getApiErrorStatus } from '../../../lib/api';
+import { toastError } from '../../../lib/toast-error';
 
 export interface ToastText {
   title: string;
@@ -38,4 +39,10 @@ export function uploadErrorToast(error: unknown): ToastText {
   if (status === 400 && message === INVALID_IMAGE_MESSAGE)
     return { title: INVALID_IMAGE_TITLE, description: INVALID_IMAGE_MESSAGE };
   return UPLOAD_FAILED;
+}
+
+/** Shows a failed upload with the texts of `uploadErrorToast`; a 401 takes the Unauthorized path instead. */
+export function toastUploadError(error: unknown): void {
+  const { title, description } = uploadErrorToast(error);
+  toastError(error, description, { title, serverMessage: 'never' });
 }

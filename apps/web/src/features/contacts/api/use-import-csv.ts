@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '@sendwell/contract/contacts';
 
+import { ApiError } from '@/lib/api';
 import { urlWithQuery } from '@/lib/api-paged';
 import { createNdjsonReader } from '../import-progress';
 import { invalidateContactData } from './use-contacts';
@@ -26,7 +27,7 @@ function importUrl(target: ImportTarget): string {
  * POST /api/contacts/import-csv with the file streamed as a text/csv body. XMLHttpRequest (not
  * fetch) because it reports upload progress; the answer is NDJSON (progress lines, then the result
  * or an error line), read as it arrives. Failures reject with the app's transport error
- * `Error("{status}: {body}")`, so the 401 rule and server messages work as for any other call.
+ * `ApiError` ("{status}: {body}"), so the 401 rule and server messages work as for any other call.
  */
 export function uploadCsvImport(
   file: File,
@@ -47,7 +48,7 @@ export function uploadCsvImport(
       for (const line of lines) {
         if (line.type === 'progress') handlers.onRows?.(line.rows);
         else if (line.type === 'result') finish({ result: line.result });
-        else finish({ error: new Error(`${line.status}: ${JSON.stringify({ message: line.message })}`) });
+        else finish({ error: new ApiError(line.status, JSON.stringify({ message: line.message })) });
       }
     };
     const isNdjson = () => (xhr.getResponseHeader('Content-Type') ?? '').includes('application/x-ndjson');
@@ -64,12 +65,12 @@ export function uploadCsvImport(
     };
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        finish({ error: new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`) });
+        finish({ error: new ApiError(xhr.status, xhr.responseText || xhr.statusText) });
         return;
       }
       handlers.onUpload?.(file.size, file.size);
       handleLines(reader.end(xhr.responseText));
-      finish({ error: new Error(`500: ${JSON.stringify({ message: 'The import ended without a result' })}`) });
+      finish({ error: new ApiError(500, JSON.stringify({ message: 'The import ended without a result' })) });
     };
     xhr.onerror = () => finish({ error: new Error('Network error: the import could not reach the server') });
     xhr.onabort = () => finish({ error: new Error('The import was cancelled') });

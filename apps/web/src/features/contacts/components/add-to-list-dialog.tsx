@@ -14,12 +14,14 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectSeparator, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { getApiErrorMessage, isUnauthorizedError } from '@/lib/api';
+import { isUnauthorizedError } from '@/lib/api';
+import { apiErrorText, toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useBulkAddToList, useCreateContactList } from '../api/use-contacts';
 import { pluralContacts } from '../contact-rules';
 
 const NEW_LIST = 'new';
+const ADD_FAILED = 'Failed to add contacts to the list';
 
 /** Bulk 'Add to List': an existing list (POST bulk-add-to-list) or a new list created with the selection. */
 export function AddToListDialog({
@@ -108,10 +110,10 @@ function AddToListForm({
       }
       onAdded();
     } catch (err) {
-      if (isUnauthorizedError(err)) return;
-      const message = getApiErrorMessage(err) ?? 'Failed to add contacts to the list';
-      if (choice === NEW_LIST) setError({ field: 'name', message });
-      else toast({ title: 'Error', description: message, variant: 'destructive' });
+      // A refused new list name is shown under the name field; anything else is a toast.
+      if (choice === NEW_LIST && !isUnauthorizedError(err))
+        setError({ field: 'name', message: apiErrorText(err, ADD_FAILED) });
+      else toastError(err, ADD_FAILED);
     }
   };
 

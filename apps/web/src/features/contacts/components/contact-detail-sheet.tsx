@@ -15,7 +15,7 @@ import {
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { getApiErrorMessage, isUnauthorizedError } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { formatDate, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
@@ -95,12 +95,7 @@ function ContactSummary({
       await removeFromList.mutateAsync({ contactIds: [detail.id], listId: list.id });
       toast({ title: 'Removed from list', description: `${contactDisplayName(detail)} left “${list.name}”.` });
     } catch (error) {
-      if (isUnauthorizedError(error)) return;
-      toast({
-        title: 'Error',
-        description: getApiErrorMessage(error) ?? 'Failed to remove the contact from the list',
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to remove the contact from the list');
     }
   };
 
@@ -111,12 +106,7 @@ function ContactSummary({
       setConfirmDelete(false);
       onDeleted();
     } catch (error) {
-      if (isUnauthorizedError(error)) return;
-      toast({
-        title: 'Error',
-        description: getApiErrorMessage(error) ?? 'Failed to delete contact',
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to delete contact');
     }
   };
 
@@ -249,12 +239,7 @@ function EditContact({ detail, onDone }: { detail: ContactDetail; onDone: () => 
           onDone();
         }}
         onError={(error) => {
-          if (isUnauthorizedError(error)) return;
-          toast({
-            title: 'Error',
-            description: getApiErrorMessage(error) ?? 'Failed to update contact',
-            variant: 'destructive',
-          });
+          toastError(error, 'Failed to update contact');
         }}
       />
     </section>

@@ -16,7 +16,7 @@ import {
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { getApiErrorMessage, isUnauthorizedError } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { formatDate, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/use-toast';
 import { exportCsvHref, useDeleteContactList } from '../api/use-contacts';
@@ -49,12 +49,7 @@ export function ContactListsTab({
       toast({ title: 'List deleted', description: `“${deleting.name}” was deleted. Its contacts were kept.` });
       setDeleting(null);
     } catch (error) {
-      if (isUnauthorizedError(error)) return;
-      toast({
-        title: 'Error',
-        description: getApiErrorMessage(error) ?? 'Failed to delete contact list',
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to delete contact list');
     }
   };
 

@@ -15,7 +15,8 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { getApiErrorFields, getApiErrorMessage, getApiErrorStatus, isUnauthorizedError } from '@/lib/api';
+import { getApiErrorFields, getApiErrorMessage, getApiErrorStatus } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useCreateContactList, useUpdateContactList } from '../api/use-contacts';
 
@@ -69,7 +70,6 @@ function ListForm({ list, onDone }: { list?: ContactList; onDone: () => void }) 
       }
       onDone();
     } catch (error) {
-      if (isUnauthorizedError(error)) return;
       const fields = getApiErrorFields(error);
       const message = getApiErrorMessage(error);
       if (fields.name || getApiErrorStatus(error) === 409) {
@@ -77,11 +77,7 @@ function ListForm({ list, onDone }: { list?: ContactList; onDone: () => void }) 
         return;
       }
       if (fields.description) form.setError('description', { message: fields.description });
-      toast({
-        title: 'Error',
-        description: message ?? (list ? 'Failed to update contact list' : 'Failed to create contact list'),
-        variant: 'destructive',
-      });
+      toastError(error, list ? 'Failed to update contact list' : 'Failed to create contact list');
     }
   });
 

@@ -4,7 +4,7 @@ import type { ContactList } from '@sendwell/contract/contacts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { getApiErrorMessage, isUnauthorizedError } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/use-toast';
 import { useCreateContactList } from '../api/use-contacts';
@@ -51,12 +51,7 @@ export function ListSummaryCards({
       await createList.mutateAsync({ name });
       toast({ title: 'List created', description: `“${name}” is ready for contacts.` });
     } catch (error) {
-      if (isUnauthorizedError(error)) return;
-      toast({
-        title: 'Error',
-        description: getApiErrorMessage(error) ?? 'Failed to create contact list',
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to create contact list');
     }
   };
 

@@ -1,7 +1,7 @@
 import type { ContactList } from '@sendwell/contract/contacts';
 
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { getApiErrorMessage, getApiErrorStatus, isUnauthorizedError } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useCreateContact } from '../api/use-contacts';
 import { contactDisplayName } from '../contact-rules';
@@ -45,17 +45,7 @@ export function NewContactDialog({
               });
               onOpenChange(false);
             }}
-            onError={(error) => {
-              if (isUnauthorizedError(error)) return;
-              toast({
-                title: 'Error',
-                description:
-                  getApiErrorStatus(error) === 409
-                    ? (getApiErrorMessage(error) ?? CREATE_CONTACT_FAILED)
-                    : CREATE_CONTACT_FAILED,
-                variant: 'destructive',
-              });
-            }}
+            onError={(error) => toastError(error, CREATE_CONTACT_FAILED, { serverMessage: 409 })}
           />
         )}
       </DialogContent>

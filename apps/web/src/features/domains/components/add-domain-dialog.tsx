@@ -16,11 +16,11 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getApiErrorFields, getApiErrorStatus } from '@/lib/api';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useAddDomain, useVerifyDomain } from '../api/use-domains';
 import { ADD_DOMAIN_FAILED, VERIFIED_CLOSE_MS, verifiedCount, WIZARD_START, wizardReducer } from '../domain-display';
 import { DnsRecordList } from './dns-record-list';
-import { toastDomainFailure } from './domain-feedback';
 
 /** The 'Add Custom Domain' dialog holding the setup wizard (spec §2, §4): input → dns → verified. */
 export function AddDomainDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -101,7 +101,7 @@ function DomainInputStep({
         form.setError('domain', { message: field });
         return;
       }
-      toastDomainFailure(failure, ADD_DOMAIN_FAILED);
+      toastError(failure, ADD_DOMAIN_FAILED, { serverMessage: 'client-error' });
     }
   });
 
@@ -168,7 +168,7 @@ function DnsStep({
         });
       }
     } catch (failure) {
-      toastDomainFailure(failure, 'Failed to check the DNS records. Please try again.');
+      toastError(failure, 'Failed to check the DNS records. Please try again.', { serverMessage: 'client-error' });
     }
   };
 

@@ -3,12 +3,12 @@ import type { Domain } from '@sendwell/contract/domains';
 
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useVerifyDomain } from '../api/use-domains';
 import { formatTimeAgo, verifiedCount } from '../domain-display';
 import { DnsRecordItem } from './dns-record-list';
 import { DomainPicker } from './domain-picker';
-import { toastDomainFailure } from './domain-feedback';
 
 /**
  * The DNS Records tab (spec §2): the SPF, DKIM and DMARC cards of the chosen domain (the primary
@@ -51,7 +51,7 @@ export function DnsRecordsTab({
         description: `${verifiedCount(checked)} of 3 records verified.`,
       });
     } catch (failure) {
-      toastDomainFailure(failure, 'Failed to check the DNS records. Please try again.');
+      toastError(failure, 'Failed to check the DNS records. Please try again.', { serverMessage: 'client-error' });
     }
   };
 

@@ -17,11 +17,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Separator } from '@/components/ui/separator';
 import { formatDate } from '@/lib/format';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useDeleteDomain, useMakePrimaryDomain, useVerifyDomain } from '../api/use-domains';
 import { formatTimeAgo, verifiedCount } from '../domain-display';
 import { DnsRecordList } from './dns-record-list';
-import { toastDomainFailure } from './domain-feedback';
 import { DomainStatusBadge } from './status-badges';
 
 /**
@@ -50,7 +50,7 @@ export function DomainDetailDialog({
           : `${verifiedCount(checked)} of 3 records verified.`,
       });
     } catch (failure) {
-      toastDomainFailure(failure, 'Failed to check the DNS records. Please try again.');
+      toastError(failure, 'Failed to check the DNS records. Please try again.', { serverMessage: 'client-error' });
     }
   };
 
@@ -59,7 +59,7 @@ export function DomainDetailDialog({
       await makePrimary.mutateAsync(target.id);
       toast({ title: 'Primary domain changed', description: `${target.domain} is now your primary sending domain.` });
     } catch (failure) {
-      toastDomainFailure(failure, 'Failed to change the primary domain. Please try again.');
+      toastError(failure, 'Failed to change the primary domain. Please try again.', { serverMessage: 'client-error' });
     }
   };
 
@@ -71,7 +71,7 @@ export function DomainDetailDialog({
       toast({ title: 'Domain deleted', description: `${target.domain} was removed.` });
     } catch (failure) {
       setConfirmingDelete(false);
-      toastDomainFailure(failure, 'Failed to delete the domain. Please try again.');
+      toastError(failure, 'Failed to delete the domain. Please try again.', { serverMessage: 'client-error' });
     }
   };
 

@@ -15,9 +15,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
+import { toastError } from '@/lib/toast-error';
 import { useDeleteSegment, useRefreshSegment } from '../api/use-segments';
 import { formatRelativeTime, summarizeConditions } from '../segment-rules';
-import { toastSegmentFailure, toastSegmentSuccess } from './segment-feedback';
+import { SEGMENT_FAILURE, toastSegmentSuccess } from './segment-feedback';
 
 function contactsLabel(count: number): string {
   return `${formatNumber(count)} ${count === 1 ? 'contact' : 'contacts'}`;
@@ -42,7 +43,7 @@ export function SegmentCard({
     refresh.mutate(segment.id, {
       onSuccess: (updated) =>
         toastSegmentSuccess(`Segment membership refreshed: ${contactsLabel(updated.contactCount)}`),
-      onError: (error) => toastSegmentFailure(error, 'refresh'),
+      onError: (error) => toastError(error, SEGMENT_FAILURE.refresh, { serverMessage: 'never' }),
     });
 
   const onDelete = () =>
@@ -53,7 +54,7 @@ export function SegmentCard({
       },
       onError: (error) => {
         setConfirmOpen(false);
-        toastSegmentFailure(error, 'delete');
+        toastError(error, SEGMENT_FAILURE.delete, { serverMessage: 'never' });
       },
     });
 

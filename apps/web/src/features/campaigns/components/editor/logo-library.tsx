@@ -5,10 +5,10 @@ import type { UploadedImage } from '@sendwell/contract/uploads';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
-import { isUnauthorizedError } from '@/lib/api';
 import { useDeleteLogo, useLogos, useUploadLogo } from '../../api/use-editor-data';
-import { checkImageFile, uploadErrorToast } from '../../editor/image-files';
+import { checkImageFile, toastUploadError } from '../../editor/image-files';
 
 /** The Logo Library (spec §2/§3): the user's uploaded logos; a click inserts one as an image block. */
 export function LogoLibrary({ onInsert }: { onInsert: (logo: UploadedImage) => void }) {
@@ -26,9 +26,7 @@ export function LogoLibrary({ onInsert }: { onInsert: (logo: UploadedImage) => v
     }
     upload.mutate(file, {
       onSuccess: () => toast({ title: 'Logo uploaded', description: 'Click it to add it to your email.' }),
-      onError: (error) => {
-        if (!isUnauthorizedError(error)) toast({ ...uploadErrorToast(error), variant: 'destructive' });
-      },
+      onError: toastUploadError,
     });
   };
 
@@ -95,14 +93,8 @@ export function LogoLibrary({ onInsert }: { onInsert: (logo: UploadedImage) => v
                 type="button"
                 onClick={() =>
                   remove.mutate(logo.id, {
-                    onError: (error) => {
-                      if (!isUnauthorizedError(error))
-                        toast({
-                          title: 'Error',
-                          description: 'Failed to delete the logo. Please try again.',
-                          variant: 'destructive',
-                        });
-                    },
+                    onError: (error) =>
+                      toastError(error, 'Failed to delete the logo. Please try again.', { serverMessage: 'never' }),
                   })
                 }
                 className="bg-background text-muted-foreground hover:text-destructive focus-visible:ring-ring/50 absolute -top-1.5 -right-1.5 flex size-6 items-center justify-center rounded-full border shadow-sm outline-none focus-visible:ring-[3px] sm:opacity-0 sm:group-focus-within/logo:opacity-100 sm:group-hover/logo:opacity-100"

@@ -1,0 +1,88 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useContactLists, useSegments } from '../../api/use-editor-data';
+import { BlockInspector } from './block-inspector';
+import { DesignElements } from './design-elements';
+import { LogoLibrary } from './logo-library';
+import { CampaignSettings, RecipientPicker } from './settings-panel';
+import { SETTINGS_FIELDS, type CampaignDraftState, type LeftTab } from './use-campaign-draft';
+import type { useEditorImages } from './use-editor-images';
+import type { useSenderChoices } from './use-sender-choices';
+
+/**
+ * The editor's left column: the Settings tab (campaign settings and recipients) and the Design tab
+ * (the selected block's Edit Component panel, Design Elements and the Logo Library).
+ */
+export function EditorSidebar({
+  draft,
+  senders,
+  images,
+}: {
+  draft: CampaignDraftState;
+  senders: ReturnType<typeof useSenderChoices>;
+  images: ReturnType<typeof useEditorImages>;
+}) {
+  const lists = useContactLists(true);
+  const segments = useSegments(true);
+  const { draft: values, errors, selectedBlock } = draft;
+  const settingsErrorCount = Object.keys(errors.fields).filter((field) => SETTINGS_FIELDS.has(field)).length;
+
+  return (
+    <aside
+      aria-label="Campaign settings and design"
+      className="border-b lg:min-h-0 lg:overflow-y-auto lg:border-r lg:border-b-0"
+    >
+      <Tabs value={draft.leftTab} onValueChange={(value) => draft.setLeftTab(value as LeftTab)} className="gap-0">
+        <div className="bg-background/95 sticky top-0 z-10 border-b px-4 py-3 backdrop-blur">
+          <TabsList className="w-full">
+            <TabsTrigger value="settings">
+              Settings
+              {settingsErrorCount > 0 && (
+                <span className="bg-destructive text-destructive-foreground rounded-full px-1.5 text-[10px] leading-4">
+                  {settingsErrorCount}
+                  <span className="sr-only"> {settingsErrorCount === 1 ? 'error' : 'errors'}</span>
+                </span>
+              )}
+            </TabsTrigger>
+            <TabsTrigger value="design">Design</TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="settings" className="space-y-6 p-4">
+          <CampaignSettings
+            values={values}
+            errors={errors.fields}
+            senders={senders.senders}
+            sendersLoading={senders.loading}
+            senderVerified={senders.verified}
+            onChange={draft.editSettings}
+          />
+          <RecipientPicker
+            lists={lists}
+            segments={segments}
+            listIds={values.listIds}
+            segmentIds={values.segmentIds}
+            error={errors.fields.listIds ?? errors.fields.segmentIds}
+            onListIds={(listIds) => draft.patchDraft({ listIds })}
+            onSegmentIds={(segmentIds) => draft.patchDraft({ segmentIds })}
+          />
+        </TabsContent>
+        <TabsContent value="design" className="space-y-6 p-4">
+          {selectedBlock && (
+            <BlockInspector
+              key={selectedBlock.id}
+              block={selectedBlock}
+              error={errors.blocks[selectedBlock.id]}
+              uploading={images.uploading}
+              onContent={(patch) => draft.editBlockContent(selectedBlock.id, patch)}
+              onStyles={(patch) => draft.editBlockStyles(selectedBlock.id, patch)}
+              onResetStyles={() => draft.resetBlockStyles(selectedBlock.id)}
+              onUploadImage={(file) => images.uploadForBlock(selectedBlock.id, file)}
+              onClose={() => draft.selectBlock(null)}
+            />
+          )}
+          <DesignElements onAdd={(type) => draft.addBlock(type)} />
+          <LogoLibrary onInsert={images.insertLogo} />
+        </TabsContent>
+      </Tabs>
+    </aside>
+  );
+}

@@ -1,0 +1,175 @@
+import * as React from 'react';
+import type { CurrentUser } from '@sendwell/contract/auth';
+import type { BlockStyles, CampaignDetail, EmailBlock } from '@sendwell/contract/campaigns';
+
+import {
+  createBlock,
+  createImageBlock,
+  duplicateBlock,
+  insertBlock,
+  moveBlock,
+  removeBlock,
+  springSaleTemplate,
+  updateBlockContent,
+  updateBlockStyles,
+  type BlockType,
+} from '../../editor/blocks';
+import { draftFingerprint, initialDraft, type CampaignDraft, type DraftErrors } from '../../editor/campaign-form';
+
+const NO_ERRORS: DraftErrors = { fields: {}, blocks: {} };
+
+/** The fields on the Settings tab: an error in one of them opens that tab and counts on its badge. */
+export const SETTINGS_FIELDS: ReadonlySet<string> = new Set([
+  'name',
+  'subject',
+  'fromName',
+  'fromEmail',
+  'replyTo',
+  'scheduledAt',
+  'status',
+  'listIds',
+  'segmentIds',
+]);
+
+export type LeftTab = 'settings' | 'design';
+
+/**
+ * The editor's draft: the campaign's fields and blocks, the selected block, the validation errors
+ * shown, which left tab is open, and whether anything changed since the last save (a fingerprint
+ * of the draft compared with the saved one).
+ */
+export function useCampaignDraft({
+  campaign,
+  user,
+  initialListIds,
+}: {
+  campaign: CampaignDetail | undefined;
+  user: CurrentUser;
+  initialListIds: number[];
+}) {
+  const [draft, setDraft] = React.useState<CampaignDraft>(() =>
+    initialDraft(campaign, {
+      fromEmail: '',
+      fromName: user.company || `${user.firstName} ${user.lastName}`.trim(),
+      listIds: initialListIds,
+      blocks: springSaleTemplate(),
+    }),
+  );
+  const [savedPrint, setSavedPrint] = React.useState(() => draftFingerprint(draft));
+  const [campaignId, setCampaignId] = React.useState<number | null>(campaign?.id ?? null);
+  const [selectedId, setSelectedId] = React.useState<string | null>(null);
+  const [errors, setErrors] = React.useState<DraftErrors>(NO_ERRORS);
+  const [leftTab, setLeftTab] = React.useState<LeftTab>(campaign ? 'design' : 'settings');
+  const dirty = draftFingerprint(draft) !== savedPrint;
+
+  const patchDraft = (patch: Partial<CampaignDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const setBlocks = (update: (blocks: EmailBlock[]) => EmailBlock[]) =>
+    setDraft((current) => ({ ...current, blocks: update(current.blocks) }));
+
+  const clearFieldError = (fields: string[]) =>
+    setErrors((current) => {
+      if (!fields.some((field) => current.fields[field])) return current;
+      const next = { ...current.fields };
+      for (const field of fields) delete next[field];
+      return { ...current, fields: next };
+    });
+  const clearBlockError = (id: string) =>
+    setErrors((current) => {
+      if (!current.blocks[id]) return current;
+      const next = { ...current.blocks };
+      delete next[id];
+      return { ...current, blocks: next };
+    });
+
+  const selectBlock = (id: string | null) => {
+    setSelectedId(id);
+    if (id) setLeftTab('design');
+  };
+  const addBlock = (type: BlockType, index?: number) => {
+    const block = createBlock(type);
+    setBlocks((blocks) => insertBlock(blocks, block, index));
+    selectBlock(block.id);
+    clearFieldError(['content']);
+  };
+  const addImage = (src: string, alt: string) => {
+    const block = createImageBlock(src, alt);
+    setBlocks((blocks) => insertBlock(blocks, block));
+    selectBlock(block.id);
+  };
+
+  return {
+    draft,
+    dirty,
+    /** The saved campaign's id; null until the first save of a new campaign. */
+    campaignId,
+    selectedId,
+    selectedBlock: draft.blocks.find((block) => block.id === selectedId) ?? null,
+    errors,
+    leftTab,
+    setLeftTab,
+    selectBlock,
+    addBlock,
+    addImage,
+    /** Changes fields and leaves their errors as they are (the recipient lists and segments). */
+    patchDraft,
+    /** A Settings field changed: its error goes away. */
+    editSettings: (patch: Partial<CampaignDraft>) => {
+      patchDraft(patch);
+      clearFieldError(Object.keys(patch));
+    },
+    editBlockContent: (id: string, patch: Record<string, unknown>) => {
+      setBlocks((blocks) => updateBlockContent(blocks, id, patch));
+      clearBlockError(id);
+      clearFieldError(['content']);
+    },
+    editBlockStyles: (id: string, patch: Partial<Record<keyof BlockStyles, unknown>>) =>
+      setBlocks((blocks) => updateBlockStyles(blocks, id, patch)),
+    resetBlockStyles: (id: string) =>
+      setBlocks((blocks) => blocks.map((b) => (b.id === id ? { ...b, styles: {} } : b))),
+    /** An uploaded picture replaces an image block's source. */
+    setImageSource: (id: string, src: string) => {
+      setBlocks((blocks) => updateBlockContent<'image'>(blocks, id, { src }));
+      clearBlockError(id);
+    },
+    duplicateBlock: (id: string) => {
+      const result = duplicateBlock(draft.blocks, id);
+      setBlocks(() => result.blocks);
+      if (result.copyId) setSelectedId(result.copyId);
+    },
+    removeBlock: (id: string) => {
+      const result = removeBlock(draft.blocks, id, selectedId);
+      setBlocks(() => result.blocks);
+      setSelectedId(result.selectedId);
+      clearBlockError(id);
+    },
+    moveBlock: (activeId: string, overId: string) => setBlocks((blocks) => moveBlock(blocks, activeId, overId)),
+    /** Shows validation errors where they belong: settings on the Settings tab, a block's in its panel. */
+    showErrors: (next: DraftErrors) => {
+      setErrors(next);
+      const fields = Object.keys(next.fields);
+      const firstBlock = Object.keys(next.blocks)[0];
+      if (fields.some((field) => SETTINGS_FIELDS.has(field))) {
+        setLeftTab('settings');
+      } else if (firstBlock) {
+        selectBlock(firstBlock);
+      }
+    },
+    clearErrors: () => setErrors(NO_ERRORS),
+    /** The draft with this fingerprint is saved as campaign `id`: later edits make it dirty again. */
+    markSaved: (id: number, print: string) => {
+      setCampaignId(id);
+      setSavedPrint(print);
+    },
+    /**
+     * A new campaign gets the default sender once the domains are known; that is not a change the
+     * user made, so the saved fingerprint moves with it.
+     */
+    adoptDefaultSender: (fromEmail: string) => {
+      const next = { ...draft, fromEmail };
+      setSavedPrint((print) => (print === draftFingerprint(draft) ? draftFingerprint(next) : print));
+      setDraft(next);
+    },
+  };
+}
+
+export type CampaignDraftState = ReturnType<typeof useCampaignDraft>;

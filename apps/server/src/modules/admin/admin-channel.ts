@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@sendwell/contract/errors';
+import { resetPasswordBodySchema, resetPasswordResponseSchema } from '@sendwell/contract/admin';
 import type { AppContext } from '../../context.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { issueTemporaryPassword } from '../auth/auth.service.ts';
@@ -32,8 +33,6 @@ export function removeRuntimeFile(dataDir: string): void {
   rmSync(path.join(dataDir, runtimeFileName), { force: true });
 }
 
-export const resetPasswordAnswerSchema = z.object({ password: z.string(), expiresAt: z.string() });
-
 /** Route table: loopback + token POST /api/internal/admin/reset-password (PGlite only). */
 export function adminChannelRoutes(token: string): FastifyPluginAsyncZod<AppContext> {
   return async (app, ctx) => {
@@ -41,8 +40,8 @@ export function adminChannelRoutes(token: string): FastifyPluginAsyncZod<AppCont
       '/api/internal/admin/reset-password',
       {
         schema: {
-          body: z.object({ email: z.string().min(1) }),
-          response: { 200: resetPasswordAnswerSchema, 403: apiErrorSchema },
+          body: resetPasswordBodySchema,
+          response: { 200: resetPasswordResponseSchema, 403: apiErrorSchema },
         },
       },
       async (request, reply) => {

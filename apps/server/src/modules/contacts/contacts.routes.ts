@@ -16,10 +16,10 @@ import {
   createContactBodySchema,
   createContactListBodySchema,
   exportQuerySchema,
-  idParamsSchema,
   importCsvBodySchema,
   importCsvQuerySchema,
   importResultSchema,
+  listContactsQuerySchema,
   NOT_CSV,
   CSV_REQUIRED,
   updateContactBodySchema,
@@ -27,6 +27,7 @@ import {
   type ImportProgressLine,
   type ImportResult,
 } from '@sendwell/contract/contacts';
+import { idParamsSchema } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, statusByCode } from '../../lib/app-error.ts';
@@ -306,7 +307,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       schema: {
         params: idParamsSchema,
-        querystring: contactsQuerySchema.omit({ listId: true }),
+        querystring: listContactsQuerySchema,
         response: { 200: contactListResponseSchema },
       },
     },

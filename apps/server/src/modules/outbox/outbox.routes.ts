@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@sendwell/contract/contacts';
+import { idParamsSchema } from '@sendwell/contract/common';
 import { outboxListSchema, outboxMessageSchema, outboxQuerySchema } from '@sendwell/contract/outbox';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';

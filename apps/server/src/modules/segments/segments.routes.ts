@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactListResponseSchema, contactsQuerySchema, idParamsSchema } from '@sendwell/contract/contacts';
+import { idParamsSchema } from '@sendwell/contract/common';
+import { contactListResponseSchema } from '@sendwell/contract/contacts';
 import {
   createSegmentBodySchema,
+  segmentContactsQuerySchema,
   segmentListSchema,
   segmentPreviewBodySchema,
   segmentPreviewResponseSchema,
@@ -67,7 +69,7 @@ export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       schema: {
         params: idParamsSchema,
-        querystring: contactsQuerySchema.pick({ page: true, pageSize: true }),
+        querystring: segmentContactsQuerySchema,
         response: { 200: contactListResponseSchema },
       },
     },

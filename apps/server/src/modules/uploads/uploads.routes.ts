@@ -2,13 +2,13 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { idParamsSchema } from '@sendwell/contract/contacts';
+import { idParamsSchema } from '@sendwell/contract/common';
 import {
   IMAGE_TOO_LARGE_MESSAGE,
   INVALID_IMAGE_MESSAGE,
   logoListSchema,
   MAX_IMAGE_BYTES,
+  storedImageParamsSchema,
   uploadedImageSchema,
 } from '@sendwell/contract/uploads';
 import type { AppContext } from '../../context.ts';
@@ -68,7 +68,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     return reply.status(204).send();
   });
 
-  app.get('/uploads/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
+  app.get('/uploads/:name', { schema: { params: storedImageParamsSchema } }, async (request, reply) => {
     const { name } = request.params;
     const data = STORED_NAME.test(name) ? await storage.get(name) : null;
     if (!data) return reply.status(404).send({ message: 'Not found' });

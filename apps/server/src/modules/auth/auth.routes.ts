@@ -12,7 +12,7 @@ import {
   updateProfileBodySchema,
 } from '@sendwell/contract/auth';
 import type { AppContext } from '../../context.ts';
-import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../../plugins/session.ts';
+import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from './session-guard.ts';
 import * as auth from './auth.service.ts';
 
 function requestMeta(request: FastifyRequest): auth.RequestMeta {

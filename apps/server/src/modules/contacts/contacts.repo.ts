@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'dri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rawStatement, type RawRow } from '../../db/raw-statement.ts';
-import type { SessionCompanion } from '../auth/auth.repo.ts';
+import type { SessionCompanion } from '../auth/session-companion.ts';
 import {
   contactCounts,
   contactListMembers,

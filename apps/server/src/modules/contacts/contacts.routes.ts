@@ -31,7 +31,7 @@ import { idParamsSchema } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, statusByCode } from '../../lib/app-error.ts';
-import { requireUser, type RequestCompanion } from '../../plugins/session.ts';
+import { requireUser, type RequestCompanion } from '../auth/session-guard.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as contacts from './contacts.service.ts';
 import { exportContactsCsv } from './contacts.csv-export.ts';

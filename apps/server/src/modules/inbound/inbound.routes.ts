@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Config } from '../../config.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../auth/session-guard.ts';
 import { parseFeedback } from './feedback.ts';
 import { recordFeedback } from './inbound.service.ts';
 

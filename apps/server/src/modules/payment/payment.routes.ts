@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutResponseSchema, createCheckoutBodySchema } from '@sendwell/contract/payment';
 import { providerErrorSchema } from '@sendwell/contract/errors';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../auth/session-guard.ts';
 
 /**
  * Route table:

@@ -13,6 +13,7 @@ import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { segmentRoutes } from './modules/segments/segments.routes.ts';
+import { requestSegmentRefresh } from './modules/segments/segments.jobs.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { inboundRoutes } from './modules/inbound/inbound.routes.ts';
@@ -59,7 +60,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(paymentRoutes, ctx);
   await app.register(analyticsRoutes, ctx);
   await app.register(campaignRoutes, ctx);
-  await app.register(contactRoutes, ctx);
+  // Contacts tell segments of changes through this callback, so the two modules import one way only.
+  await app.register(contactRoutes, {
+    ...ctx,
+    onContactsChanged: (userId: string) => requestSegmentRefresh(ctx.queue, userId),
+  });
   await app.register(segmentRoutes, ctx);
   await app.register(trackingRoutes, ctx);
   await app.register(uploadRoutes, ctx);

@@ -1,37 +1,21 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rawStatement, type RawRow } from '../../db/raw-statement.ts';
 import type { SessionCompanion } from '../auth/session-companion.ts';
 import {
   contactCounts,
+  contactFields,
   contactListMembers,
   contactLists,
   contacts,
   contactSearchText,
   contactSegmentMembers,
   contactSegments,
+  type ContactRow,
 } from '../../db/schema/index.ts';
 
-/** The stored lower-cased copies serve segment rules inside SQL; a read has no use for them. */
-const segmentMatchColumns = [
-  'firstNameLower',
-  'lastNameLower',
-  'companyLower',
-  'jobTitleLower',
-  'locationLower',
-  'tagsLower',
-] as const;
-type SegmentMatchColumn = (typeof segmentMatchColumns)[number];
-
-/** What reads of contacts select: every column but the segment-match copies (decoding them costs time on every page). */
-export const contactFields = Object.fromEntries(
-  Object.entries(getTableColumns(contacts)).filter(
-    ([name]) => !(segmentMatchColumns as readonly string[]).includes(name),
-  ),
-) as Omit<(typeof contacts)['_']['columns'], SegmentMatchColumn>;
-
-export type ContactRow = Omit<typeof contacts.$inferSelect, SegmentMatchColumn>;
+export type { ContactRow };
 export type NewContactRow = typeof contacts.$inferInsert;
 export type ContactListRow = typeof contactLists.$inferSelect;
 

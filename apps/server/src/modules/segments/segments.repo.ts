@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contacts, contactSegmentMembers, contactSegments } from '../../db/schema/index.ts';
-import { contactFields, type ContactRow } from '../contacts/contacts.repo.ts';
+import {
+  contactFields,
+  contacts,
+  contactSegmentMembers,
+  contactSegments,
+  type ContactRow,
+} from '../../db/schema/index.ts';
 
 export type SegmentRow = typeof contactSegments.$inferSelect;
 export type NewSegmentRow = typeof contactSegments.$inferInsert;

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localStorage } from '../../lib/storage.ts';
 import { requireUser } from '../auth/session-guard.ts';
-import { CONTENT_TYPES, deleteLogo, logosOf, STORED_NAME, storeImage } from './uploads.service.ts';
+import { deleteLogo, logosOf, storedImage, storeImage } from './uploads.service.ts';
 
 /** The `image` part of a multipart upload, read whole (at most 5 MB + 1 byte, to tell "too large"). */
 async function imagePart(request: FastifyRequest): Promise<Buffer> {
@@ -69,12 +69,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   });
 
   app.get('/uploads/:name', { schema: { params: storedImageParamsSchema } }, async (request, reply) => {
-    const { name } = request.params;
-    const data = STORED_NAME.test(name) ? await storage.get(name) : null;
-    if (!data) return reply.status(404).send({ message: 'Not found' });
-    const extension = name.split('.').pop() as keyof typeof CONTENT_TYPES;
+    const { data, contentType } = await storedImage(storage, request.params.name);
     return reply
-      .type(CONTENT_TYPES[extension])
+      .type(contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('cross-origin-resource-policy', 'cross-origin')

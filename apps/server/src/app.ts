@@ -1,10 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { publicRoutes, routeMetaWithGuard } from './lib/route-guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
@@ -37,6 +38,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 1024 * 1024,
     // Sessions end on shutdown only after in-flight requests finish; see main.ts.
     forceCloseConnections: 'idle',
+    // printRoutes shows each route's guard, and routeGuards (the route table's test) reads it from there.
+    // buildPrettyMeta is a documented router option (Fastify's Server reference) its types leave out.
+    routerOptions: { buildPrettyMeta: routeMetaWithGuard } as FastifyServerOptions['routerOptions'],
   });
   // During shutdown, answers carry `Connection: close` so keep-alive sockets of in-flight requests
   // end with their response instead of holding the process open.
@@ -66,7 +70,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     onContactsChanged: (userId: string) => requestSegmentRefresh(ctx.queue, userId),
   });
   await app.register(segmentRoutes, ctx);
-  await app.register(trackingRoutes, ctx);
+  // Links in mail: public, their signed tokens checked by the handlers. Declared here for the route
+  // table until tracking.routes.ts declares publicRoute on its routes itself.
+  await app.register(publicRoutes(trackingRoutes), ctx);
   await app.register(uploadRoutes, ctx);
   await app.register(inboundRoutes, ctx);
   await app.register(outboxRoutes, ctx);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { guardHook } from '../../lib/route-guard.ts';
 import { resolveSessionAsking, SESSION_IDLE_MS, type SignedIn } from './auth.service.ts';
 import type { SessionCompanion } from './session-companion.ts';
 
@@ -46,9 +47,10 @@ export type RequestCompanion = {
 /**
  * An onRequest hook for signed-in routes (before body validation, so signed-out calls get 401):
  * 401 without a live session, else request.signedIn is set (and a companion hears its answer).
+ * The route table shows it as the 'session' guard.
  */
 export function requireUser(db: Db, config: Config, companion?: RequestCompanion) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return guardHook('session', async (request: FastifyRequest, reply: FastifyReply) => {
     const resolved = await resolveSessionAsking(db, sessionToken(request), (sessionId) => {
       const values = companion?.ask(request, sessionId) ?? null;
       return companion && values ? { question: companion.question, values } : null;
@@ -59,5 +61,5 @@ export function requireUser(db: Db, config: Config, companion?: RequestCompanion
     companion?.answered(request, resolved.answer);
     // Keep the cookie's lifetime in step with the sliding server-side expiry.
     if (signedIn.refreshed) setSessionCookie(reply, config, sessionToken(request) ?? '');
-  };
+  });
 }

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { guardHook } from '../../lib/route-guard.ts';
 import { requireUser } from '../auth/session-guard.ts';
 import { parseFeedback } from './feedback.ts';
 import { recordFeedback } from './inbound.service.ts';
@@ -44,11 +45,11 @@ export const inboundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/webhook/email',
     {
       bodyLimit: MAX_INBOUND_BYTES,
-      onRequest: async (request) => {
+      onRequest: guardHook('webhook-token', async (request: FastifyRequest) => {
         const given = Buffer.from(presentedToken(request));
         if (given.length !== expected.length || !timingSafeEqual(given, expected))
           throw new AppError('unauthorized', 'Unauthorized');
-      },
+      }),
       schema: { response: { 200: inboundWebhookResponseSchema } },
     },
     async (request) => {

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localStorage } from '../../lib/storage.ts';
+import { publicRoute } from '../../lib/route-guard.ts';
 import { requireUser } from '../auth/session-guard.ts';
 import { deleteLogo, logosOf, storedImage, storeImage } from './uploads.service.ts';
 
@@ -68,13 +69,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     return reply.status(204).send();
   });
 
-  app.get('/uploads/:name', { schema: { params: storedImageParamsSchema } }, async (request, reply) => {
-    const { data, contentType } = await storedImage(storage, request.params.name);
-    return reply
-      .type(contentType)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(data);
-  });
+  app.get(
+    '/uploads/:name',
+    { config: publicRoute, schema: { params: storedImageParamsSchema } },
+    async (request, reply) => {
+      const { data, contentType } = await storedImage(storage, request.params.name);
+      return reply
+        .type(contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(data);
+    },
+  );
 };

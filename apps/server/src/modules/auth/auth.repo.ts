@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginFailures, sessions, users } from '../../db/schema/index.ts';
 import type { SessionCompanion } from './session-companion.ts';

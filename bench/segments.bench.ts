@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { segmentConditionsSchema } from '@sendwell/contract/segments';
 import { benchDatabase, percentile } from './support.ts';
 import { signUp } from '../apps/server/src/modules/auth/auth.service.ts';
-import { compileConditions } from '../apps/server/src/modules/segments/segment-sql.ts';
+import { compileConditions } from '../apps/server/src/modules/segments/segments.repo.ts';
 import { countMatching, firstMatching } from '../apps/server/src/modules/segments/segments.repo.ts';
 import { contacts } from '../apps/server/src/db/schema/index.ts';
 

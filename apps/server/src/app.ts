@@ -1,10 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { routeMetaWithGuard } from './lib/route-guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
@@ -13,6 +14,7 @@ import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { segmentRoutes } from './modules/segments/segments.routes.ts';
+import { requestSegmentRefresh } from './modules/segments/segments.jobs.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { inboundRoutes } from './modules/inbound/inbound.routes.ts';
@@ -36,6 +38,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 1024 * 1024,
     // Sessions end on shutdown only after in-flight requests finish; see main.ts.
     forceCloseConnections: 'idle',
+    // printRoutes shows each route's guard, and routeGuards (the route table's test) reads it from there.
+    // buildPrettyMeta is a documented router option (Fastify's Server reference) its types leave out.
+    routerOptions: { buildPrettyMeta: routeMetaWithGuard } as FastifyServerOptions['routerOptions'],
   });
   // During shutdown, answers carry `Connection: close` so keep-alive sockets of in-flight requests
   // end with their response instead of holding the process open.
@@ -59,7 +64,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(paymentRoutes, ctx);
   await app.register(analyticsRoutes, ctx);
   await app.register(campaignRoutes, ctx);
-  await app.register(contactRoutes, ctx);
+  // Contacts tell segments of changes through this callback, so the two modules import one way only.
+  await app.register(contactRoutes, {
+    ...ctx,
+    onContactsChanged: (userId: string) => requestSegmentRefresh(ctx.queue, userId),
+  });
   await app.register(segmentRoutes, ctx);
   await app.register(trackingRoutes, ctx);
   await app.register(uploadRoutes, ctx);

@@ -196,6 +196,13 @@ export const sendTestBodySchema = z.object({
     .min(1, 'Enter at least one email address')
     .max(5, 'Send a test to at most 5 addresses'),
 });
+/** POST /api/campaigns/:id/test: how many test messages went out. */
+export const sendTestResponseSchema = z.object({ sent: z.number().int() });
+export type SendTestResponse = z.infer<typeof sendTestResponseSchema>;
+
+/** GET /api/campaigns/:id/recipients: how many contacts the campaign would go to now. */
+export const recipientCountResponseSchema = z.object({ count: z.number().int() });
+export type RecipientCountResponse = z.infer<typeof recipientCountResponseSchema>;
 
 /** POST /api/campaigns/preview: the server's rendering of unsaved blocks (what recipients will get). */
 export const renderPreviewBodySchema = z.object({

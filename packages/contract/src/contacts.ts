@@ -113,6 +113,8 @@ export const contactsQuerySchema = z.object({
     .max(PAGE_SIZE_MAX, `pageSize must be at most ${PAGE_SIZE_MAX}`)
     .default(PAGE_SIZE_DEFAULT),
 });
+/** GET /api/contact-lists/:id/contacts: the list comes from the path. */
+export const listContactsQuerySchema = contactsQuerySchema.omit({ listId: true });
 export type ContactsQuery = z.input<typeof contactsQuerySchema>;
 
 const contactIds = z
@@ -156,7 +158,8 @@ export type CreateContactListBody = z.input<typeof createContactListBodySchema>;
 /** PATCH /api/contact-lists/:id */
 export const updateContactListBodySchema = createContactListBodySchema.omit({ contactIds: true }).partial();
 
-export const idParamsSchema = z.object({ id: z.coerce.number({ error: 'Not found' }).int().positive('Not found') });
+/** Kept for older imports; the schema lives in common.ts. */
+export { idParamsSchema } from './common.ts';
 
 /** GET /api/contacts/export.csv */
 export const exportQuerySchema = z.object({ listId: contactsQuerySchema.shape.listId });

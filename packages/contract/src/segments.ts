@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactListResponseSchema } from './contacts.ts';
+import { contactListResponseSchema, contactsQuerySchema } from './contacts.ts';
 
 /** Segment rule fields by kind (spec part 2 §5). */
 export const segmentFieldKinds = {
@@ -151,3 +151,6 @@ export const segmentPreviewBodySchema = z.object({
 
 export const segmentPreviewResponseSchema = z.object({ count: z.number().int(), contacts: contactListResponseSchema });
 export type SegmentPreview = z.infer<typeof segmentPreviewResponseSchema>;
+
+/** GET /api/contact-segments/:id/contacts?page&pageSize (total in X-Total-Count). */
+export const segmentContactsQuerySchema = contactsQuerySchema.pick({ page: true, pageSize: true });

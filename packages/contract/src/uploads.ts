@@ -18,3 +18,6 @@ export const uploadedImageSchema = z.object({
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 /** GET /api/logos: the Logo Library. */
 export const logoListSchema = z.array(uploadedImageSchema);
+
+/** GET /uploads/:name: a stored image by its random name. */
+export const storedImageParamsSchema = z.object({ name: z.string() });

@@ -2,7 +2,8 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { issueTemporaryPassword } from '../modules/auth/auth.service.ts';
-import { readRuntimeFile, resetPasswordAnswerSchema } from '../modules/admin/admin-channel.ts';
+import { resetPasswordResponseSchema } from '@sendwell/contract/admin';
+import { readRuntimeFile } from '../modules/admin/admin-channel.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -34,7 +35,7 @@ async function resetPassword(email: string): Promise<{ password: string; expires
     const body: unknown = await response.json();
     if (!response.ok)
       throw new AppError('bad_request', (body as { message?: string }).message ?? `server answered ${response.status}`);
-    return resetPasswordAnswerSchema.parse(body);
+    return resetPasswordResponseSchema.parse(body);
   }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {

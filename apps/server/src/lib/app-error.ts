@@ -32,3 +32,14 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/**
+ * An error of a provider hand-off call (checkout, billing portal): the error handler answers it as
+ * `{ error }`, the shape the spec's client reads for these calls, instead of `{ message }`.
+ */
+export class ProviderError extends AppError {
+  constructor(message: string, code: AppErrorCode = 'not_configured') {
+    super(code, message);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,14 +1,18 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError, statusByCode } from '../lib/app-error.ts';
+import { AppError, ProviderError, statusByCode } from '../lib/app-error.ts';
 
 /**
- * The one edge where errors become HTTP answers: `{ message, fields? }`. Validation failures are
- * 400 with the contract's messages; unexpected errors are 500 with a generic message, logged.
+ * The one edge where errors become HTTP answers: `{ message, fields? }` (`{ error }` for provider
+ * hand-off calls). Validation failures are 400 with the contract's messages; unexpected errors are
+ * 500 with a generic message, logged.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof ProviderError) {
+      return reply.status(statusByCode[error.code]).send({ error: error.message });
+    }
     if (error instanceof AppError) {
       return reply.status(statusByCode[error.code]).send({ message: error.message, fields: error.fields });
     }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -76,6 +76,29 @@ export const contacts = pgTable(
     index('contacts_search_trgm_idx').using('gin', sql`${contactSearchText} gin_trgm_ops`),
   ],
 );
+
+/** The stored lower-cased copies serve segment rules inside SQL; a read has no use for them. */
+const segmentMatchColumns = [
+  'firstNameLower',
+  'lastNameLower',
+  'companyLower',
+  'jobTitleLower',
+  'locationLower',
+  'tagsLower',
+] as const;
+type SegmentMatchColumn = (typeof segmentMatchColumns)[number];
+
+/**
+ * What reads of contacts select (the contacts and segments repos alike): every column but the
+ * segment-match copies (decoding them costs time on every page).
+ */
+export const contactFields = Object.fromEntries(
+  Object.entries(getTableColumns(contacts)).filter(
+    ([name]) => !(segmentMatchColumns as readonly string[]).includes(name),
+  ),
+) as Omit<(typeof contacts)['_']['columns'], SegmentMatchColumn>;
+
+export type ContactRow = Omit<typeof contacts.$inferSelect, SegmentMatchColumn>;
 
 export const contactLists = pgTable(
   'contact_lists',

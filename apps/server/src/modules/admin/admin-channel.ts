@@ -2,9 +2,13 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@sendwell/contract/errors';
+import { resetPasswordBodySchema, resetPasswordResponseSchema } from '@sendwell/contract/admin';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { guardHook } from '../../lib/route-guard.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { issueTemporaryPassword } from '../auth/auth.service.ts';
 
@@ -32,26 +36,28 @@ export function removeRuntimeFile(dataDir: string): void {
   rmSync(path.join(dataDir, runtimeFileName), { force: true });
 }
 
-export const resetPasswordAnswerSchema = z.object({ password: z.string(), expiresAt: z.string() });
-
 /** Route table: loopback + token POST /api/internal/admin/reset-password (PGlite only). */
 export function adminChannelRoutes(token: string): FastifyPluginAsyncZod<AppContext> {
+  const expected = Buffer.from(token);
+  /** Only from this machine, with the token of server.json. */
+  const adminToken = guardHook('admin-token', async (request: FastifyRequest) => {
+    const given = Buffer.from(String(request.headers['x-sendwell-admin-token'] ?? ''));
+    const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
+    if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError('forbidden', 'Forbidden');
+    }
+  });
   return async (app, ctx) => {
     app.post(
       '/api/internal/admin/reset-password',
       {
+        onRequest: adminToken,
         schema: {
-          body: z.object({ email: z.string().min(1) }),
-          response: { 200: resetPasswordAnswerSchema, 403: apiErrorSchema },
+          body: resetPasswordBodySchema,
+          response: { 200: resetPasswordResponseSchema, 403: apiErrorSchema },
         },
       },
-      async (request, reply) => {
-        const given = Buffer.from(String(request.headers['x-sendwell-admin-token'] ?? ''));
-        const expected = Buffer.from(token);
-        const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
-        if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-          return reply.status(403).send({ message: 'Forbidden' });
-        }
+      async (request) => {
         const issued = await issueTemporaryPassword(ctx.db, request.body.email);
         return { password: issued.password, expiresAt: issued.expiresAt.toISOString() };
       },

@@ -1,6 +1,7 @@
-import { and, count, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginFailures, sessions, users } from '../../db/schema/index.ts';
+import type { SessionCompanion } from './session-companion.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -36,14 +37,6 @@ export async function insertSession(
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
-
-/**
- * A yes/no question about the session's user that a caller asks in the same statement as the
- * session lookup, so a request needing both makes one round trip instead of two. `condition` is
- * SQL over the session's user id column, with named placeholders whose values come with each call;
- * `name` names the prepared statement, so each companion needs its own.
- */
-export type SessionCompanion = { name: string; condition: (sessionUserId: typeof sessions.userId) => SQL };
 
 function prepareFindLiveSession(db: DbOrTx, companion: SessionCompanion | null) {
   return (

@@ -12,7 +12,8 @@ import {
   updateProfileBodySchema,
 } from '@sendwell/contract/auth';
 import type { AppContext } from '../../context.ts';
-import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../../plugins/session.ts';
+import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from './session-guard.ts';
+import { publicRoute } from '../../lib/route-guard.ts';
 import * as auth from './auth.service.ts';
 
 function requestMeta(request: FastifyRequest): auth.RequestMeta {
@@ -41,13 +42,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  const perIpLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
+  const publicPerIpLimit = { ...publicRoute, rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
 
-  app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
+  app.get('/api/login', { config: publicRoute }, async (_request, reply) => reply.redirect('/login'));
 
   app.post(
     '/api/auth/signup',
-    { config: perIpLimit, schema: { body: signupBodySchema, response: { 201: currentUserSchema } } },
+    { config: publicPerIpLimit, schema: { body: signupBodySchema, response: { 201: currentUserSchema } } },
     async (request, reply) => {
       const { user, token } = await auth.signUp(db, request.body, requestMeta(request));
       setSessionCookie(reply, config, token);
@@ -57,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     '/api/auth/login',
-    { config: perIpLimit, schema: { body: loginBodySchema, response: { 200: currentUserSchema } } },
+    { config: publicPerIpLimit, schema: { body: loginBodySchema, response: { 200: currentUserSchema } } },
     async (request, reply) => {
       const { user, token } = await auth.logIn(db, request.body, requestMeta(request));
       // A new session id at every login; the one the browser had (if any) ends.
@@ -67,11 +68,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
   );
 
-  app.post('/api/auth/logout', { schema: { response: { 200: okSchema } } }, async (request, reply) => {
-    await auth.logOut(db, sessionToken(request));
-    clearSessionCookie(reply, config);
-    return { success: true as const };
-  });
+  app.post(
+    '/api/auth/logout',
+    { config: publicRoute, schema: { response: { 200: okSchema } } },
+    async (request, reply) => {
+      await auth.logOut(db, sessionToken(request));
+      clearSessionCookie(reply, config);
+      return { success: true as const };
+    },
+  );
 
   app.get(
     '/api/auth/user',
@@ -96,7 +101,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     '/api/admin/setup-unlimited-user',
-    { config: perIpLimit, schema: { body: setupUnlimitedBodySchema, response: { 200: setupUnlimitedResponseSchema } } },
+    {
+      config: publicPerIpLimit,
+      schema: { body: setupUnlimitedBodySchema, response: { 200: setupUnlimitedResponseSchema } },
+    },
     async (request, reply) => {
       const { token, ...answer } = await auth.activateUnlimited(
         db,

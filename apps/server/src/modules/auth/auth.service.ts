@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newTemporaryPassword, newToken, sha256Hex } from '../../lib/tokens.ts';
 import * as repo from './auth.repo.ts';
+import type { SessionCompanion } from './session-companion.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 30 * DAY_MS;
@@ -126,10 +127,10 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
   return (await resolveSessionAsking(db, token, () => null))?.signedIn ?? null;
 }
 
-/** A companion question for one session (see repo.SessionCompanion), or null to ask nothing. */
+/** A companion question for one session (see SessionCompanion), or null to ask nothing. */
 export type AskAlongSession = (
   sessionId: string,
-) => { question: repo.SessionCompanion; values: Record<string, unknown> } | null;
+) => { question: SessionCompanion; values: Record<string, unknown> } | null;
 
 /**
  * Resolves the session as resolveSession does, and answers the question `ask` puts for it in the

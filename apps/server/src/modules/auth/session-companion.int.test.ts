@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
-import type { SessionCompanion } from './auth.repo.ts';
+import type { SessionCompanion } from './session-companion.ts';
 import { resolveSessionAsking } from './auth.service.ts';
 
 /** A question answered from the session's user alone: is it the expected one? */

@@ -1,6 +1,13 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaigns, contactLists, contactSegments } from '../../db/schema/index.ts';
+import {
+  campaignLinks,
+  campaigns,
+  campaignSends,
+  contactLists,
+  contactSegments,
+  emailEvents,
+} from '../../db/schema/index.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
@@ -70,4 +77,47 @@ export async function ownedSegmentIds(db: DbOrTx, userId: string, ids: number[])
     .from(contactSegments)
     .where(and(eq(contactSegments.userId, userId), inArray(contactSegments.id, ids)));
   return rows.map((r) => r.id);
+}
+
+/** What a campaign's report is computed from: its send ledger and its events, counted in four statements. */
+export type CampaignReportFigures = {
+  ledger: { sent: number; bounced: number; bouncedAfterSending: number; failed: number };
+  /** Distinct messages with each kind of event. */
+  events: { opens: number; clicks: number; unsubscribes: number; complaints: number };
+  timeline: { at: Date | string; opens: number; clicks: number }[];
+  topLinks: { url: string; clicks: number; uniqueClicks: number }[];
+};
+
+export async function campaignReportFigures(db: DbOrTx, id: number): Promise<CampaignReportFigures> {
+  const [ledger, events, timeline, links] = await Promise.all([
+    db.execute(sql`
+      SELECT count(*) FILTER (WHERE sent_at IS NOT NULL)::int AS sent,
+             count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
+             count(*) FILTER (WHERE status = 'bounced' AND sent_at IS NOT NULL)::int AS "bouncedAfterSending",
+             count(*) FILTER (WHERE status = 'failed')::int AS failed
+      FROM ${campaignSends} WHERE campaign_id = ${id}`),
+    db.execute(sql`
+      SELECT count(DISTINCT send_id) FILTER (WHERE type = 'open')::int AS opens,
+             count(DISTINCT send_id) FILTER (WHERE type = 'click')::int AS clicks,
+             count(DISTINCT send_id) FILTER (WHERE type = 'unsubscribe')::int AS unsubscribes,
+             count(DISTINCT send_id) FILTER (WHERE type = 'complaint')::int AS complaints
+      FROM ${emailEvents} WHERE campaign_id = ${id}`),
+    db.execute(sql`
+      SELECT date_trunc('hour', created_at) AS at,
+             count(*) FILTER (WHERE type = 'open')::int AS opens,
+             count(*) FILTER (WHERE type = 'click')::int AS clicks
+      FROM ${emailEvents} WHERE campaign_id = ${id} AND type IN ('open', 'click')
+      GROUP BY 1 ORDER BY 1`),
+    db.execute(sql`
+      SELECT l.url, count(e.id)::int AS clicks, count(DISTINCT e.send_id)::int AS "uniqueClicks"
+      FROM ${campaignLinks} l JOIN ${emailEvents} e ON e.link_id = l.id AND e.type = 'click' AND e.campaign_id = ${id}
+      WHERE l.campaign_id = ${id}
+      GROUP BY l.url ORDER BY clicks DESC, l.url LIMIT 10`),
+  ]);
+  return {
+    ledger: ledger.rows[0] as CampaignReportFigures['ledger'],
+    events: events.rows[0] as CampaignReportFigures['events'],
+    timeline: timeline.rows as CampaignReportFigures['timeline'],
+    topLinks: links.rows as CampaignReportFigures['topLinks'],
+  };
 }

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   campaignDetailSchema,
   campaignListSchema,
   campaignReportSchema,
   createCampaignBodySchema,
+  recipientCountResponseSchema,
   renderPreviewBodySchema,
   renderPreviewResponseSchema,
   sendTestBodySchema,
+  sendTestResponseSchema,
   updateCampaignBodySchema,
 } from '@sendwell/contract/campaigns';
-import { idParamsSchema } from '@sendwell/contract/contacts';
+import { idParamsSchema } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../auth/session-guard.ts';
 import * as campaigns from './campaigns.service.ts';
 import { campaignReport } from './campaign-report.ts';
 import { countRecipients } from './recipients.ts';
@@ -109,7 +110,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.get(
     '/api/campaigns/:id/recipients',
-    { schema: { params: idParamsSchema, response: { 200: z.object({ count: z.number().int() }) } } },
+    { schema: { params: idParamsSchema, response: { 200: recipientCountResponseSchema } } },
     async (request) => {
       const campaign = await campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
       return { count: await countRecipients(db, request.signedIn.user.id, campaign.listIds, campaign.segmentIds) };
@@ -131,7 +132,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       schema: {
         params: idParamsSchema,
         body: sendTestBodySchema,
-        response: { 200: z.object({ sent: z.number().int() }) },
+        response: { 200: sendTestResponseSchema },
       },
     },
     async (request) => ({

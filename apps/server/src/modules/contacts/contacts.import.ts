@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   contactEmailSchema,
   LIST_NAME_REQUIRED,
@@ -8,7 +7,6 @@ import {
   type ImportResult,
 } from '@sendwell/contract/contacts';
 import { runsOnPool, type Db, type DbOrTx } from '../../db/client.ts';
-import { contactListMembers, contactLists, contacts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './contacts.repo.ts';
 import { LIST_EXISTS } from './contacts.service.ts';
@@ -87,17 +85,7 @@ export function sniffDelimiter(firstLine: string): string {
   return best;
 }
 
-type Candidate = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  jobTitle: string | null;
-  phone: string | null;
-  location: string | null;
-  notes: string | null;
-  tags: string[];
-};
+type Candidate = repo.ImportRow;
 
 /** The file's bytes: a request stream, a multipart file stream, or the JSON body's text. */
 export type CsvSource = AsyncIterable<Buffer | string> | Iterable<Buffer | string>;
@@ -174,7 +162,7 @@ export async function importContactsCsv(
       if (result.listId === null && target.newListName)
         createdListId = await createImportList(tx, userId, target.newListName);
       if (rows.length === 0) return;
-      const inserted = await upsertBatch(tx, userId, createdListId ?? result.listId, rows);
+      const inserted = await repo.upsertImportBatch(tx, userId, createdListId ?? result.listId, rows);
       result.imported += inserted;
       result.updated += rows.length - inserted;
     });
@@ -355,88 +343,4 @@ async function createImportList(tx: DbOrTx, userId: string, name: string): Promi
   const row = await repo.insertList(tx, userId, name, null);
   if (!row) throw new AppError('conflict', LIST_EXISTS, { newListName: LIST_EXISTS });
   return row.id;
-}
-
-const TAG_SEPARATOR = '\u001f';
-
-/**
- * One statement per batch inserts new contacts and fills empty fields of existing ones (unsubscribed
- * contacts stay unsubscribed) and, when a list is given, adds every contact of the batch to it; a
- * second one moves the list's count by exactly the rows that joined. Answers how many contacts were new.
- */
-async function upsertBatch(tx: DbOrTx, userId: string, listId: number | null, rows: Candidate[]): Promise<number> {
-  // Each column travels as one JSON array: JSON.stringify and Postgres' JSON parser are cheaper than
-  // node-postgres' array literals and array_in (measured ~3x in Node, ~1.4x in Postgres).
-  const column = (pick: (row: Candidate) => string | null) =>
-    sql`json_array_elements_text(${JSON.stringify(rows.map(pick))}::json)`;
-  const upsert = sql`
-    INSERT INTO ${contacts} (user_id, email, first_name, last_name, company, job_title, phone, location, notes, tags)
-    SELECT ${userId}, u.email, u.first_name, u.last_name, u.company, u.job_title, u.phone, u.location, u.notes,
-           CASE WHEN u.tags = '' THEN '{}'::text[] ELSE string_to_array(u.tags, ${TAG_SEPARATOR}) END
-    FROM input u
-    ON CONFLICT (user_id, email) DO UPDATE SET
-      first_name = CASE WHEN contacts.first_name = '' THEN excluded.first_name ELSE contacts.first_name END,
-      last_name = CASE WHEN contacts.last_name = '' THEN excluded.last_name ELSE contacts.last_name END,
-      company = coalesce(contacts.company, excluded.company),
-      job_title = coalesce(contacts.job_title, excluded.job_title),
-      phone = coalesce(contacts.phone, excluded.phone),
-      location = coalesce(contacts.location, excluded.location),
-      notes = coalesce(contacts.notes, excluded.notes),
-      tags = CASE WHEN cardinality(contacts.tags) = 0 THEN excluded.tags ELSE contacts.tags END,
-      updated_at = now()
-    WHERE (contacts.first_name = '' AND excluded.first_name <> '')
-       OR (contacts.last_name = '' AND excluded.last_name <> '')
-       OR (contacts.company IS NULL AND excluded.company IS NOT NULL)
-       OR (contacts.job_title IS NULL AND excluded.job_title IS NOT NULL)
-       OR (contacts.phone IS NULL AND excluded.phone IS NOT NULL)
-       OR (contacts.location IS NULL AND excluded.location IS NOT NULL)
-       OR (contacts.notes IS NULL AND excluded.notes IS NOT NULL)
-       OR (cardinality(contacts.tags) = 0 AND cardinality(excluded.tags) > 0)
-    RETURNING id, email, (xmax = 0) AS inserted`;
-  const input = sql`
-    input AS (
-      SELECT * FROM ROWS FROM (${column((r) => r.email)}, ${column((r) => r.firstName)}, ${column((r) => r.lastName)},
-                           ${column((r) => r.company)}, ${column((r) => r.jobTitle)}, ${column((r) => r.phone)},
-                           ${column((r) => r.location)}, ${column((r) => r.notes)}, ${column((r) => r.tags.join(TAG_SEPARATOR))})
-        AS u(email, first_name, last_name, company, job_title, phone, location, notes, tags))`;
-  if (listId === null) {
-    const result = await tx.execute(
-      sql`WITH ${input}, upserted AS (${upsert}) SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM upserted`,
-    );
-    return Number((result.rows[0] as { inserted: number }).inserted);
-  }
-  // A contact this statement inserted is in no list yet, and no other transaction can see it: it joins
-  // with a plain insert. Only contacts that existed need ON CONFLICT, whose speculative insertion costs
-  // an extra index probe and WAL record per row.
-  // Contacts the upsert left untouched are not RETURNed; they existed before, so the snapshot finds them.
-  // Each is looked up by itself through the (user_id, email) index (OFFSET 0 keeps the lateral subquery
-  // from becoming a join): as a join, the planner may hash all of the user's contacts for every batch,
-  // which grows with each batch of a large import.
-  const result = await tx.execute(sql`
-    WITH ${input},
-    upserted AS (${upsert}),
-    existing_ids AS (
-      SELECT id FROM upserted WHERE NOT inserted
-      UNION ALL
-      SELECT found.id FROM input i
-      CROSS JOIN LATERAL (SELECT c.id FROM ${contacts} c WHERE c.user_id = ${userId} AND c.email = i.email OFFSET 0) found
-      WHERE NOT EXISTS (SELECT 1 FROM upserted x WHERE x.email = i.email)
-    ),
-    added_new AS (
-      INSERT INTO ${contactListMembers} (list_id, contact_id) SELECT ${listId}, id FROM upserted WHERE inserted RETURNING 1
-    ),
-    added_existing AS (
-      INSERT INTO ${contactListMembers} (list_id, contact_id) SELECT ${listId}, id FROM existing_ids
-      ON CONFLICT DO NOTHING RETURNING 1
-    )
-    SELECT (SELECT count(*) FILTER (WHERE inserted)::int FROM upserted) AS inserted,
-           (SELECT count(*)::int FROM added_new) + (SELECT count(*)::int FROM added_existing) AS added`);
-  const { inserted, added } = result.rows[0] as { inserted: number; added: number };
-  // A statement of its own, after the one above has run its foreign-key checks: the list's row stays
-  // locked until COMMIT, and another batch of the same import waits for it only this short while.
-  if (added > 0)
-    await tx.execute(
-      sql`UPDATE ${contactLists} SET subscriber_count = subscriber_count + ${added} WHERE id = ${listId}`,
-    );
-  return inserted;
 }

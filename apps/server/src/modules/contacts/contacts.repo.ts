@@ -1,37 +1,21 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rawStatement, type RawRow } from '../../db/raw-statement.ts';
-import type { SessionCompanion } from '../auth/auth.repo.ts';
+import type { SessionCompanion } from '../auth/session-companion.ts';
 import {
   contactCounts,
+  contactFields,
   contactListMembers,
   contactLists,
   contacts,
   contactSearchText,
   contactSegmentMembers,
   contactSegments,
+  type ContactRow,
 } from '../../db/schema/index.ts';
 
-/** The stored lower-cased copies serve segment rules inside SQL; a read has no use for them. */
-const segmentMatchColumns = [
-  'firstNameLower',
-  'lastNameLower',
-  'companyLower',
-  'jobTitleLower',
-  'locationLower',
-  'tagsLower',
-] as const;
-type SegmentMatchColumn = (typeof segmentMatchColumns)[number];
-
-/** What reads of contacts select: every column but the segment-match copies (decoding them costs time on every page). */
-export const contactFields = Object.fromEntries(
-  Object.entries(getTableColumns(contacts)).filter(
-    ([name]) => !(segmentMatchColumns as readonly string[]).includes(name),
-  ),
-) as Omit<(typeof contacts)['_']['columns'], SegmentMatchColumn>;
-
-export type ContactRow = Omit<typeof contacts.$inferSelect, SegmentMatchColumn>;
+export type { ContactRow };
 export type NewContactRow = typeof contacts.$inferInsert;
 export type ContactListRow = typeof contactLists.$inferSelect;
 
@@ -456,4 +440,106 @@ export async function contactsAfter(
     .where(and(contactWhere(userId, { listId }), sql`${contacts.id} > ${afterId}`))
     .orderBy(asc(contacts.id))
     .limit(limit);
+}
+
+/** One checked row of a CSV import. */
+export type ImportRow = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  jobTitle: string | null;
+  phone: string | null;
+  location: string | null;
+  notes: string | null;
+  tags: string[];
+};
+
+const TAG_SEPARATOR = '\u001f';
+
+/**
+ * One statement per batch inserts new contacts and fills empty fields of existing ones (unsubscribed
+ * contacts stay unsubscribed) and, when a list is given, adds every contact of the batch to it; a
+ * second one moves the list's count by exactly the rows that joined. Answers how many contacts were new.
+ */
+export async function upsertImportBatch(
+  tx: DbOrTx,
+  userId: string,
+  listId: number | null,
+  rows: ImportRow[],
+): Promise<number> {
+  // Each column travels as one JSON array: JSON.stringify and Postgres' JSON parser are cheaper than
+  // node-postgres' array literals and array_in (measured ~3x in Node, ~1.4x in Postgres).
+  const column = (pick: (row: ImportRow) => string | null) =>
+    sql`json_array_elements_text(${JSON.stringify(rows.map(pick))}::json)`;
+  const upsert = sql`
+    INSERT INTO ${contacts} (user_id, email, first_name, last_name, company, job_title, phone, location, notes, tags)
+    SELECT ${userId}, u.email, u.first_name, u.last_name, u.company, u.job_title, u.phone, u.location, u.notes,
+           CASE WHEN u.tags = '' THEN '{}'::text[] ELSE string_to_array(u.tags, ${TAG_SEPARATOR}) END
+    FROM input u
+    ON CONFLICT (user_id, email) DO UPDATE SET
+      first_name = CASE WHEN contacts.first_name = '' THEN excluded.first_name ELSE contacts.first_name END,
+      last_name = CASE WHEN contacts.last_name = '' THEN excluded.last_name ELSE contacts.last_name END,
+      company = coalesce(contacts.company, excluded.company),
+      job_title = coalesce(contacts.job_title, excluded.job_title),
+      phone = coalesce(contacts.phone, excluded.phone),
+      location = coalesce(contacts.location, excluded.location),
+      notes = coalesce(contacts.notes, excluded.notes),
+      tags = CASE WHEN cardinality(contacts.tags) = 0 THEN excluded.tags ELSE contacts.tags END,
+      updated_at = now()
+    WHERE (contacts.first_name = '' AND excluded.first_name <> '')
+       OR (contacts.last_name = '' AND excluded.last_name <> '')
+       OR (contacts.company IS NULL AND excluded.company IS NOT NULL)
+       OR (contacts.job_title IS NULL AND excluded.job_title IS NOT NULL)
+       OR (contacts.phone IS NULL AND excluded.phone IS NOT NULL)
+       OR (contacts.location IS NULL AND excluded.location IS NOT NULL)
+       OR (contacts.notes IS NULL AND excluded.notes IS NOT NULL)
+       OR (cardinality(contacts.tags) = 0 AND cardinality(excluded.tags) > 0)
+    RETURNING id, email, (xmax = 0) AS inserted`;
+  const input = sql`
+    input AS (
+      SELECT * FROM ROWS FROM (${column((r) => r.email)}, ${column((r) => r.firstName)}, ${column((r) => r.lastName)},
+                           ${column((r) => r.company)}, ${column((r) => r.jobTitle)}, ${column((r) => r.phone)},
+                           ${column((r) => r.location)}, ${column((r) => r.notes)}, ${column((r) => r.tags.join(TAG_SEPARATOR))})
+        AS u(email, first_name, last_name, company, job_title, phone, location, notes, tags))`;
+  if (listId === null) {
+    const result = await tx.execute(
+      sql`WITH ${input}, upserted AS (${upsert}) SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM upserted`,
+    );
+    return Number((result.rows[0] as { inserted: number }).inserted);
+  }
+  // A contact this statement inserted is in no list yet, and no other transaction can see it: it joins
+  // with a plain insert. Only contacts that existed need ON CONFLICT, whose speculative insertion costs
+  // an extra index probe and WAL record per row.
+  // Contacts the upsert left untouched are not RETURNed; they existed before, so the snapshot finds them.
+  // Each is looked up by itself through the (user_id, email) index (OFFSET 0 keeps the lateral subquery
+  // from becoming a join): as a join, the planner may hash all of the user's contacts for every batch,
+  // which grows with each batch of a large import.
+  const result = await tx.execute(sql`
+    WITH ${input},
+    upserted AS (${upsert}),
+    existing_ids AS (
+      SELECT id FROM upserted WHERE NOT inserted
+      UNION ALL
+      SELECT found.id FROM input i
+      CROSS JOIN LATERAL (SELECT c.id FROM ${contacts} c WHERE c.user_id = ${userId} AND c.email = i.email OFFSET 0) found
+      WHERE NOT EXISTS (SELECT 1 FROM upserted x WHERE x.email = i.email)
+    ),
+    added_new AS (
+      INSERT INTO ${contactListMembers} (list_id, contact_id) SELECT ${listId}, id FROM upserted WHERE inserted RETURNING 1
+    ),
+    added_existing AS (
+      INSERT INTO ${contactListMembers} (list_id, contact_id) SELECT ${listId}, id FROM existing_ids
+      ON CONFLICT DO NOTHING RETURNING 1
+    )
+    SELECT (SELECT count(*) FILTER (WHERE inserted)::int FROM upserted) AS inserted,
+           (SELECT count(*)::int FROM added_new) + (SELECT count(*)::int FROM added_existing) AS added`);
+  const { inserted, added } = result.rows[0] as { inserted: number; added: number };
+  // A statement of its own, after the one above has run its foreign-key checks: the list's row stays
+  // locked until COMMIT, and another batch of the same import waits for it only this short while.
+  if (added > 0)
+    await tx.execute(
+      sql`UPDATE ${contactLists} SET subscriber_count = subscriber_count + ${added} WHERE id = ${listId}`,
+    );
+  return inserted;
 }

@@ -16,10 +16,10 @@ import {
   createContactBodySchema,
   createContactListBodySchema,
   exportQuerySchema,
-  idParamsSchema,
   importCsvBodySchema,
   importCsvQuerySchema,
   importResultSchema,
+  listContactsQuerySchema,
   NOT_CSV,
   CSV_REQUIRED,
   updateContactBodySchema,
@@ -27,14 +27,14 @@ import {
   type ImportProgressLine,
   type ImportResult,
 } from '@sendwell/contract/contacts';
+import { idParamsSchema } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, statusByCode } from '../../lib/app-error.ts';
-import { requireUser, type RequestCompanion } from '../../plugins/session.ts';
+import { requireUser, type RequestCompanion } from '../auth/session-guard.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as contacts from './contacts.service.ts';
 import { exportContactsCsv } from './contacts.csv-export.ts';
-import { requestSegmentRefresh } from '../segments/segments.jobs.ts';
 import { importContactsCsv, MAX_IMPORT_BYTES, type CsvSource } from './contacts.import.ts';
 
 const CSV_TYPES = new Set([
@@ -121,17 +121,23 @@ function looksLikeCsvFile(filename: string, mimetype: string): boolean {
  *   DELETE /api/contact-lists/:id
  *   GET    /api/contact-lists/:id/contacts ?search&status&page&pageSize
  */
-export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+/**
+ * The app context, and whom to tell when a user's contacts change: the caller passes it in (app.ts
+ * has auto-updating segments catch up), so contacts depend on no module that depends on them.
+ */
+export type ContactRoutesOptions = AppContext & { onContactsChanged(userId: string): Promise<void> };
+
+export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, ctx) => {
   const { db } = ctx;
   app.decorateRequest('searchPageAlongSession', null);
   app.addHook('onRequest', requireUser(db, ctx.config, cachedPageCompanion(db)));
-  // Any successful change to contacts may move auto-updating segments; a debounced job catches up.
-  // Queued before the answer leaves, so a client that reads right after sees the job.
+  // Any successful change to contacts may move auto-updating segments; the listener (a debounced job)
+  // hears of it before the answer leaves, so a client that reads right after sees the job.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && reply.statusCode < 300 && request.signedIn) {
-      await requestSegmentRefresh(ctx.queue, request.signedIn.user.id).catch((error: unknown) =>
-        request.log.error({ err: error }, 'could not queue segment refresh'),
-      );
+      await ctx
+        .onContactsChanged(request.signedIn.user.id)
+        .catch((error: unknown) => request.log.error({ err: error }, 'could not report the contact change'));
     }
     return payload;
   });
@@ -210,8 +216,8 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     const write = (line: ImportProgressLine) => out.write(`${JSON.stringify(line)}\n`);
     void importContactsCsv(db, userId, source, target, (rows) => write({ type: 'progress', rows }))
       .then(async (result: ImportResult) => {
-        // A long streamed import outlives the answer's start: refresh segments again once it is done.
-        await requestSegmentRefresh(ctx.queue, userId).catch(() => undefined);
+        // A long streamed import outlives the answer's start: report the change again once it is done.
+        await ctx.onContactsChanged(userId).catch(() => undefined);
         write({ type: 'result', result });
       })
       .catch((error: unknown) => {
@@ -306,7 +312,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       schema: {
         params: idParamsSchema,
-        querystring: contactsQuerySchema.omit({ listId: true }),
+        querystring: listContactsQuerySchema,
         response: { 200: contactListResponseSchema },
       },
     },

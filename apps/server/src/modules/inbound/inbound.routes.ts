@@ -1,8 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  inboundAddressResponseSchema,
+  inboundWebhookResponseSchema,
+  SEND_RAW_MESSAGE,
+} from '@sendwell/contract/inbound';
 import type { AppContext } from '../../context.ts';
 import type { Config } from '../../config.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { guardHook } from '../../lib/route-guard.ts';
+import { requireUser } from '../auth/session-guard.ts';
 import { parseFeedback } from './feedback.ts';
 import { recordFeedback } from './inbound.service.ts';
 
@@ -25,7 +33,7 @@ function presentedToken(request: FastifyRequest): string {
  *   token POST /api/webhook/email   raw MIME (message/rfc822), ≤ 25 MB; DSN bounces and ARF complaints are recorded
  *   user  GET  /api/webhook/email-address   the full address to give a mail provider (with its token)
  */
-export const inboundRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+export const inboundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const expected = Buffer.from(inboundWebhookToken(ctx.config));
   app.addContentTypeParser(
     ['message/rfc822', 'text/plain', 'application/octet-stream'],
@@ -37,21 +45,24 @@ export const inboundRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     '/api/webhook/email',
     {
       bodyLimit: MAX_INBOUND_BYTES,
-      onRequest: async (request, reply) => {
+      onRequest: guardHook('webhook-token', async (request: FastifyRequest) => {
         const given = Buffer.from(presentedToken(request));
         if (given.length !== expected.length || !timingSafeEqual(given, expected))
-          return reply.status(401).send({ message: 'Unauthorized' });
-      },
+          throw new AppError('unauthorized', 'Unauthorized');
+      }),
+      schema: { response: { 200: inboundWebhookResponseSchema } },
     },
-    async (request, reply) => {
+    async (request) => {
       if (!Buffer.isBuffer(request.body) || request.body.length === 0)
-        return reply.status(400).send({ message: 'Send the raw message as a message/rfc822 body' });
+        throw new AppError('bad_request', SEND_RAW_MESSAGE);
       const outcome = await recordFeedback(ctx.db, await parseFeedback(request.body));
       return { handled: outcome };
     },
   );
 
-  app.get('/api/webhook/email-address', { onRequest: requireUser(ctx.db, ctx.config) }, async () => ({
-    url: `${ctx.config.publicUrl}/api/webhook/email?token=${inboundWebhookToken(ctx.config)}`,
-  }));
+  app.get(
+    '/api/webhook/email-address',
+    { onRequest: requireUser(ctx.db, ctx.config), schema: { response: { 200: inboundAddressResponseSchema } } },
+    async () => ({ url: `${ctx.config.publicUrl}/api/webhook/email?token=${inboundWebhookToken(ctx.config)}` }),
+  );
 };

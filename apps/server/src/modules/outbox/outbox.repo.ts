@@ -89,4 +89,3 @@ export async function insertOutboxMessage(
     isTest: message.isTest ? 1 : 0,
   });
 }
-

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutResponseSchema, createCheckoutBodySchema } from '@sendwell/contract/payment';
 import { providerErrorSchema } from '@sendwell/contract/errors';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../auth/session-guard.ts';
+import { createCheckout, openBillingPortal } from './payment.service.ts';
 
 /**
  * Route table:
@@ -20,18 +21,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       onRequest: signedIn,
       schema: { body: createCheckoutBodySchema, response: { 200: checkoutResponseSchema, 503: providerErrorSchema } },
     },
-    async (_request, reply) => {
-      if (!ctx.config.stripe.secretKey) return reply.status(503).send({ error: 'Stripe checkout not configured' });
-      return reply.status(503).send({ error: 'Stripe checkout is configured but not available in this version' });
-    },
+    async () => createCheckout(ctx.config),
   );
 
   app.post(
     '/api/payment/billing-portal',
     { onRequest: signedIn, schema: { response: { 200: checkoutResponseSchema, 503: providerErrorSchema } } },
-    async (_request, reply) => {
-      if (!ctx.config.stripe.secretKey) return reply.status(503).send({ error: 'Billing portal not configured' });
-      return reply.status(503).send({ error: 'Billing portal is configured but not available in this version' });
-    },
+    async () => openBillingPortal(ctx.config),
   );
 };

@@ -11,8 +11,7 @@ import {
 import { contacts, users } from '../../db/schema/index.ts';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { matchesConditions, type EvaluatedContact } from '../../../test/segment-evaluator.ts';
-import { compileConditions } from './segment-sql.ts';
-import { firstMatching } from './segments.repo.ts';
+import { compileConditions, firstMatching } from './segments.repo.ts';
 import { refreshAutoUpdateSegments } from './segments.service.ts';
 import { segmentQueueNames } from './segments.jobs.ts';
 

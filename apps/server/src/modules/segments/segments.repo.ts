@@ -1,7 +1,19 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  RELATIVE_DATE,
+  segmentFieldKinds,
+  type SegmentConditions,
+  type SegmentField,
+  type SegmentRule,
+} from '@sendwell/contract/segments';
 import type { DbOrTx } from '../../db/client.ts';
-import { contacts, contactSegmentMembers, contactSegments } from '../../db/schema/index.ts';
-import { contactFields, type ContactRow } from '../contacts/contacts.repo.ts';
+import {
+  contactFields,
+  contacts,
+  contactSegmentMembers,
+  contactSegments,
+  type ContactRow,
+} from '../../db/schema/index.ts';
 
 export type SegmentRow = typeof contactSegments.$inferSelect;
 export type NewSegmentRow = typeof contactSegments.$inferInsert;
@@ -127,4 +139,149 @@ export async function autoUpdateSegmentsOf(db: DbOrTx, userId: string | undefine
     .select()
     .from(contactSegments)
     .where(userId ? and(auto, eq(contactSegments.userId, userId)) : auto);
+}
+
+// Segment rules as SQL: the predicate the queries above take.
+
+/**
+ * The only columns a rule can reach: field names never become SQL text themselves. Text fields
+ * read their stored lower-cased copies (email is stored lower-cased and never null).
+ */
+const columns: Record<SegmentField, SQL> = {
+  email: sql`${contacts.email}`,
+  firstName: sql`${contacts.firstNameLower}`,
+  lastName: sql`${contacts.lastNameLower}`,
+  company: sql`${contacts.companyLower}`,
+  jobTitle: sql`${contacts.jobTitleLower}`,
+  location: sql`${contacts.locationLower}`,
+  engagementScore: sql`${contacts.engagementScore}`,
+  totalEmailsOpened: sql`${contacts.totalEmailsOpened}`,
+  totalEmailsClicked: sql`${contacts.totalEmailsClicked}`,
+  createdAt: sql`${contacts.createdAt}`,
+  lastActivityAt: sql`${contacts.lastActivityAt}`,
+  tags: sql`${contacts.tags}`,
+};
+
+const DAY_MS = 86_400_000;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A date rule as a comparison: "N days ago" is that instant; a bare date means whole days (UTC),
+ * so "before 2026-03-01" is before that day starts and "after 2026-03-01" is from the next day on.
+ */
+export function dateComparison(
+  value: string,
+  operator: 'date_before' | 'date_after',
+  now: Date,
+): { op: '<' | '>' | '>='; at: Date } {
+  const trimmed = value.trim();
+  const relative = RELATIVE_DATE.exec(trimmed);
+  if (relative)
+    return { op: operator === 'date_before' ? '<' : '>', at: new Date(now.getTime() - Number(relative[1]) * DAY_MS) };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) {
+    const dayStart = new Date(`${trimmed}T00:00:00Z`);
+    return operator === 'date_before'
+      ? { op: '<', at: dayStart }
+      : { op: '>=', at: new Date(dayStart.getTime() + DAY_MS) };
+  }
+  return { op: operator === 'date_before' ? '<' : '>', at: new Date(trimmed) };
+}
+
+/** Integer columns: a fractional bound is turned into the equivalent integer one so indexes still apply. */
+function numericRule(column: SQL, operator: string, raw: string): SQL {
+  const x = Number(raw);
+  const isInt = Number.isInteger(x);
+  switch (operator) {
+    case 'equals':
+      return isInt ? sql`${column} = ${x}` : sql`false`;
+    case 'not_equals':
+      return isInt ? sql`${column} <> ${x}` : sql`true`;
+    case 'greater_than':
+      return sql`${column} > ${Math.floor(x)}`;
+    case 'greater_equal':
+      return sql`${column} >= ${Math.ceil(x)}`;
+    case 'less_than':
+      return sql`${column} < ${Math.ceil(x)}`;
+    case 'less_equal':
+      return sql`${column} <= ${Math.floor(x)}`;
+    default:
+      throw new Error(`numeric operator ${operator}`);
+  }
+}
+
+/** `text` is a lower-cased, never-null column. */
+function textRule(text: SQL, operator: string, raw: string): SQL {
+  const value = raw.toLowerCase();
+  switch (operator) {
+    case 'equals':
+      return sql`${text} = ${value}`;
+    case 'not_equals':
+      return sql`${text} <> ${value}`;
+    case 'contains':
+      return sql`${text} LIKE ${`%${escapeLike(value)}%`}`;
+    case 'not_contains':
+      return sql`${text} NOT LIKE ${`%${escapeLike(value)}%`}`;
+    case 'starts_with':
+      return sql`${text} LIKE ${`${escapeLike(value)}%`}`;
+    case 'ends_with':
+      return sql`${text} LIKE ${`%${escapeLike(value)}`}`;
+    case 'is_empty':
+      return sql`${text} = ''`;
+    case 'is_not_empty':
+      return sql`${text} <> ''`;
+    default:
+      throw new Error(`text operator ${operator}`);
+  }
+}
+
+/**
+ * What a whole tag looks like inside contacts.tags_lower (tsvector text form: each lexeme quoted,
+ * quotes inside doubled, backslashes doubled, lexemes separated by one space). A quote inside a
+ * tag is always doubled, so a single quote after a space opens a tag and one before a space closes it.
+ */
+export function tagNeedle(tag: string): string {
+  return ` '${tag.toLowerCase().replace(/\\/g, '\\\\').replace(/'/g, "''")}' `;
+}
+
+function tagsRule(column: SQL, operator: string, raw: string): SQL {
+  switch (operator) {
+    case 'tag_contains':
+      // tags_lower holds the tags lower-cased; strpos on it is cheap per row where unpacking the array is not.
+      return sql`strpos(${contacts.tagsLower}, ${tagNeedle(raw)}) > 0`;
+    case 'is_empty':
+      return sql`cardinality(${column}) = 0`;
+    case 'is_not_empty':
+      return sql`cardinality(${column}) > 0`;
+    default:
+      throw new Error(`tags operator ${operator}`);
+  }
+}
+
+function compileRule(rule: SegmentRule, now: Date): SQL {
+  const field = rule.field as SegmentField;
+  const column = columns[field];
+  switch (segmentFieldKinds[field]) {
+    case 'numeric':
+      return numericRule(column, rule.operator, rule.value);
+    case 'text':
+      return textRule(column, rule.operator, rule.value);
+    case 'tags':
+      return tagsRule(column, rule.operator, rule.value);
+    case 'date': {
+      const { op, at } = dateComparison(rule.value, rule.operator as 'date_before' | 'date_after', now);
+      return sql`${column} ${sql.raw(op)} ${at.toISOString()}::timestamptz`;
+    }
+  }
+}
+
+/**
+ * Compiles validated conditions (the contract's schema has checked field, operator and value)
+ * into one parameterised predicate over the contacts table. Values are always bound parameters.
+ */
+export function compileConditions(conditions: SegmentConditions, now: Date = new Date()): SQL {
+  const parts = conditions.rules.map((rule) => sql`(${compileRule(rule, now)})`);
+  return sql`(${sql.join(parts, conditions.operator === 'AND' ? sql` AND ` : sql` OR `)})`;
 }

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactListResponseSchema, contactsQuerySchema, idParamsSchema } from '@sendwell/contract/contacts';
+import { idParamsSchema } from '@sendwell/contract/common';
+import { contactListResponseSchema } from '@sendwell/contract/contacts';
 import {
   createSegmentBodySchema,
+  segmentContactsQuerySchema,
   segmentListSchema,
   segmentPreviewBodySchema,
   segmentPreviewResponseSchema,
@@ -9,7 +11,7 @@ import {
   updateSegmentBodySchema,
 } from '@sendwell/contract/segments';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../auth/session-guard.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as segments from './segments.service.ts';
 
@@ -67,7 +69,7 @@ export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       schema: {
         params: idParamsSchema,
-        querystring: contactsQuerySchema.pick({ page: true, pageSize: true }),
+        querystring: segmentContactsQuerySchema,
         response: { 200: contactListResponseSchema },
       },
     },

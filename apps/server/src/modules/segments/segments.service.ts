@@ -9,7 +9,6 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toContact } from '../contacts/contacts.service.ts';
-import { compileConditions } from './segment-sql.ts';
 import * as repo from './segments.repo.ts';
 
 const SEGMENT_NOT_FOUND = 'Segment not found';
@@ -46,7 +45,7 @@ export async function createSegment(
 ): Promise<Segment> {
   return db.transaction(async (tx) => {
     const row = await repo.insertSegment(tx, { ...body, userId });
-    await repo.recomputeMembership(tx, row, compileConditions(row.conditions));
+    await repo.recomputeMembership(tx, row, repo.compileConditions(row.conditions));
     return toSegment((await repo.findSegment(tx, userId, row.id)) ?? row);
   });
 }
@@ -61,7 +60,7 @@ export async function updateSegment(
   return db.transaction(async (tx) => {
     const row = await repo.updateSegment(tx, userId, id, body);
     if (!row) throw new AppError('not_found', SEGMENT_NOT_FOUND);
-    if (body.conditions) await repo.recomputeMembership(tx, row, compileConditions(row.conditions));
+    if (body.conditions) await repo.recomputeMembership(tx, row, repo.compileConditions(row.conditions));
     return toSegment((await repo.findSegment(tx, userId, id)) ?? row);
   });
 }
@@ -75,7 +74,7 @@ export async function refreshSegment(db: Db, userId: string, id: number): Promis
   return db.transaction(async (tx) => {
     const row = await repo.findSegment(tx, userId, id);
     if (!row) throw new AppError('not_found', SEGMENT_NOT_FOUND);
-    await repo.recomputeMembership(tx, row, compileConditions(row.conditions));
+    await repo.recomputeMembership(tx, row, repo.compileConditions(row.conditions));
     return toSegment((await repo.findSegment(tx, userId, id)) ?? row);
   });
 }
@@ -96,7 +95,7 @@ export async function previewConditions(
   conditions: SegmentConditions,
   pageSize: number,
 ): Promise<SegmentPreview> {
-  const predicate = compileConditions(conditions);
+  const predicate = repo.compileConditions(conditions);
   const [count, rows] = await Promise.all([
     repo.countMatching(db, userId, predicate),
     repo.firstMatching(db, userId, predicate, pageSize),
@@ -108,7 +107,7 @@ export async function previewConditions(
 export async function refreshAutoUpdateSegments(db: Db, userId?: string): Promise<number> {
   const segments = await repo.autoUpdateSegmentsOf(db, userId);
   for (const segment of segments) {
-    await db.transaction((tx) => repo.recomputeMembership(tx, segment, compileConditions(segment.conditions)));
+    await db.transaction((tx) => repo.recomputeMembership(tx, segment, repo.compileConditions(segment.conditions)));
   }
   return segments.length;
 }
@@ -117,6 +116,6 @@ export async function refreshAutoUpdateSegments(db: Db, userId?: string): Promis
 export async function refreshAutoSegmentsIn(tx: DbOrTx, userId: string, segmentIds: number[]): Promise<void> {
   if (segmentIds.length === 0) return;
   for (const segment of await repo.autoUpdateSegmentsIn(tx, userId, segmentIds)) {
-    await repo.recomputeMembership(tx, segment, compileConditions(segment.conditions));
+    await repo.recomputeMembership(tx, segment, repo.compileConditions(segment.conditions));
   }
 }

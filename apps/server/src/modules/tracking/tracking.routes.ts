@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { publicRoute } from '../../lib/route-guard.ts';
 import { verifyRecipientToken } from '../../lib/signed-token.ts';
 import * as pages from './preferences-page.ts';
 import * as tracking from './tracking.service.ts';
@@ -50,38 +51,46 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
   const redirect = (reply: FastifyReply, url: string | null) =>
     url ? reply.header('cache-control', 'no-store').redirect(url, 302) : notFound(reply);
 
-  app.get<{ Params: { token: string } }>('/t/o/:token', async (request, reply) => {
+  app.get<{ Params: { token: string } }>('/t/o/:token', { config: publicRoute }, async (request, reply) => {
     const sendId = sendOfOpenToken(secret, request.params.token);
     if (sendId === null || !(await tracking.recordOpen(ctx.db, sendId))) return notFound(reply);
     return reply.type('image/gif').header('cache-control', 'no-store, max-age=0').send(PIXEL);
   });
 
-  app.get<{ Params: { token: string; index: string } }>('/t/c/:token/:index', async (request, reply) => {
-    const sendId = verifyRecipientToken(secret, request.params.token);
-    const index = parseLinkIndex(request.params.index);
-    if (sendId === null || index === null) return notFound(reply);
-    return redirect(reply, await tracking.recordClick(ctx.db, sendId, { index }));
-  });
+  app.get<{ Params: { token: string; index: string } }>(
+    '/t/c/:token/:index',
+    { config: publicRoute },
+    async (request, reply) => {
+      const sendId = verifyRecipientToken(secret, request.params.token);
+      const index = parseLinkIndex(request.params.index);
+      if (sendId === null || index === null) return notFound(reply);
+      return redirect(reply, await tracking.recordClick(ctx.db, sendId, { index }));
+    },
+  );
 
-  app.get<{ Params: { token: string } }>('/t/c/:token', async (request, reply) => {
+  app.get<{ Params: { token: string } }>('/t/c/:token', { config: publicRoute }, async (request, reply) => {
     const old = legacyClick(secret, request.params.token);
     if (!old) return notFound(reply);
     return redirect(reply, await tracking.recordClick(ctx.db, old.sendId, { id: old.linkId }));
   });
 
-  app.get<{ Params: { token: string }; Querystring: { preferences?: string } }>('/u/:token', async (request, reply) => {
-    const sendId = sendOfUnsubscribeToken(secret, request.params.token);
-    const view = sendId === null ? null : await tracking.unsubscribeView(ctx.db, sendId);
-    if (!view) return sendPage(reply, 404, pages.linkNotRecognisedPage());
-    const action = `/u/${encodeURIComponent(request.params.token)}`;
-    return sendPage(
-      reply,
-      200,
-      pages.subscriptionPage(view, { action, mode: request.query.preferences ? 'preferences' : 'unsubscribe' }),
-    );
-  });
+  app.get<{ Params: { token: string }; Querystring: { preferences?: string } }>(
+    '/u/:token',
+    { config: publicRoute },
+    async (request, reply) => {
+      const sendId = sendOfUnsubscribeToken(secret, request.params.token);
+      const view = sendId === null ? null : await tracking.unsubscribeView(ctx.db, sendId);
+      if (!view) return sendPage(reply, 404, pages.linkNotRecognisedPage());
+      const action = `/u/${encodeURIComponent(request.params.token)}`;
+      return sendPage(
+        reply,
+        200,
+        pages.subscriptionPage(view, { action, mode: request.query.preferences ? 'preferences' : 'unsubscribe' }),
+      );
+    },
+  );
 
-  app.post<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
+  app.post<{ Params: { token: string } }>('/u/:token', { config: publicRoute }, async (request, reply) => {
     const sendId = sendOfUnsubscribeToken(secret, request.params.token);
     if (sendId === null) return sendPage(reply, 404, pages.linkNotRecognisedPage());
     const wanted = requestedAction(request.body);

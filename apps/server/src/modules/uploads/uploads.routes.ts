@@ -2,20 +2,21 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { idParamsSchema } from '@sendwell/contract/contacts';
+import { idParamsSchema } from '@sendwell/contract/common';
 import {
   IMAGE_TOO_LARGE_MESSAGE,
   INVALID_IMAGE_MESSAGE,
   logoListSchema,
   MAX_IMAGE_BYTES,
+  storedImageParamsSchema,
   uploadedImageSchema,
 } from '@sendwell/contract/uploads';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localStorage } from '../../lib/storage.ts';
-import { requireUser } from '../../plugins/session.ts';
-import { CONTENT_TYPES, deleteLogo, logosOf, STORED_NAME, storeImage } from './uploads.service.ts';
+import { publicRoute } from '../../lib/route-guard.ts';
+import { requireUser } from '../auth/session-guard.ts';
+import { deleteLogo, logosOf, storedImage, storeImage } from './uploads.service.ts';
 
 /** The `image` part of a multipart upload, read whole (at most 5 MB + 1 byte, to tell "too large"). */
 async function imagePart(request: FastifyRequest): Promise<Buffer> {
@@ -68,16 +69,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     return reply.status(204).send();
   });
 
-  app.get('/uploads/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
-    const { name } = request.params;
-    const data = STORED_NAME.test(name) ? await storage.get(name) : null;
-    if (!data) return reply.status(404).send({ message: 'Not found' });
-    const extension = name.split('.').pop() as keyof typeof CONTENT_TYPES;
-    return reply
-      .type(CONTENT_TYPES[extension])
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(data);
-  });
+  app.get(
+    '/uploads/:name',
+    { config: publicRoute, schema: { params: storedImageParamsSchema } },
+    async (request, reply) => {
+      const { data, contentType } = await storedImage(storage, request.params.name);
+      return reply
+        .type(contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(data);
+    },
+  );
 };

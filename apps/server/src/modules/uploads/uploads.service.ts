@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import {
@@ -9,23 +8,22 @@ import {
   type UploadedImage,
 } from '@sendwell/contract/uploads';
 import type { Db } from '../../db/client.ts';
-import { uploadedImages } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/storage.ts';
+import * as repo from './uploads.repo.ts';
 
 /** Formats we accept, by what the bytes are (not the declared type). SVG is refused: it can carry script. */
 const FORMATS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
 type Extension = (typeof FORMATS)[keyof typeof FORMATS];
-export const CONTENT_TYPES: Record<Extension, string> = {
+const CONTENT_TYPES: Record<Extension, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
 };
-export const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
-type Row = typeof uploadedImages.$inferSelect;
-export function toUploadedImage(row: Row): UploadedImage {
+export function toUploadedImage(row: repo.UploadedImageRow): UploadedImage {
   return {
     id: row.id,
     url: row.url,
@@ -71,36 +69,31 @@ export async function storeImage(
   }
   const name = `${randomBytes(16).toString('hex')}.${extension}`;
   await storage.put(name, output.data);
-  const [row] = await db
-    .insert(uploadedImages)
-    .values({
-      userId,
-      kind,
-      storageKey: name,
-      url: `/uploads/${name}`,
-      width: output.info.width,
-      height: output.info.pageHeight ?? output.info.height,
-      bytes: output.data.length,
-    })
-    .returning();
-  if (!row) throw new Error('upload insert returned nothing');
+  const row = await repo.insertUploadedImage(db, {
+    userId,
+    kind,
+    storageKey: name,
+    url: `/uploads/${name}`,
+    width: output.info.width,
+    height: output.info.pageHeight ?? output.info.height,
+    bytes: output.data.length,
+  });
   return toUploadedImage(row);
 }
 
 export async function logosOf(db: Db, userId: string): Promise<UploadedImage[]> {
-  const rows = await db
-    .select()
-    .from(uploadedImages)
-    .where(and(eq(uploadedImages.userId, userId), eq(uploadedImages.kind, 'logo')))
-    .orderBy(desc(uploadedImages.createdAt), desc(uploadedImages.id));
-  return rows.map(toUploadedImage);
+  return (await repo.listLogos(db, userId)).map(toUploadedImage);
 }
 
 /** Removes a logo from the library. Its file stays, since sent campaigns may still show it. */
 export async function deleteLogo(db: Db, userId: string, id: number): Promise<void> {
-  const deleted = await db
-    .delete(uploadedImages)
-    .where(and(eq(uploadedImages.userId, userId), eq(uploadedImages.id, id), eq(uploadedImages.kind, 'logo')))
-    .returning({ id: uploadedImages.id });
-  if (deleted.length === 0) throw new AppError('not_found', 'Logo not found');
+  if (!(await repo.deleteLogo(db, userId, id))) throw new AppError('not_found', 'Logo not found');
+}
+
+/** A stored image by its random name, with its content type; any other name is not found. */
+export async function storedImage(storage: FileStorage, name: string): Promise<{ data: Buffer; contentType: string }> {
+  const data = STORED_NAME.test(name) ? await storage.get(name) : null;
+  if (!data) throw new AppError('not_found', 'Not found');
+  const extension = name.split('.').pop() as Extension;
+  return { data, contentType: CONTENT_TYPES[extension] };
 }

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { resolveSessionAsking, SESSION_IDLE_MS, type SignedIn } from '../modules/auth/auth.service.ts';
-import type { SessionCompanion } from '../modules/auth/auth.repo.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { guardHook } from '../../lib/route-guard.ts';
+import { resolveSessionAsking, SESSION_IDLE_MS, type SignedIn } from './auth.service.ts';
+import type { SessionCompanion } from './session-companion.ts';
 
 export const SESSION_COOKIE = 'sendwell_session';
 
@@ -33,7 +35,7 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 
 /**
  * A question a module asks along the session lookup of its requests (one round trip instead of
- * two; see SessionCompanion in the auth repo): `ask` gives the values for this request, or null to
+ * two; see SessionCompanion): `ask` gives the values for this request, or null to
  * ask nothing; `answered` hears the answer once the session proved live (undefined if not asked).
  */
 export type RequestCompanion = {
@@ -45,18 +47,19 @@ export type RequestCompanion = {
 /**
  * An onRequest hook for signed-in routes (before body validation, so signed-out calls get 401):
  * 401 without a live session, else request.signedIn is set (and a companion hears its answer).
+ * The route table shows it as the 'session' guard.
  */
 export function requireUser(db: Db, config: Config, companion?: RequestCompanion) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return guardHook('session', async (request: FastifyRequest, reply: FastifyReply) => {
     const resolved = await resolveSessionAsking(db, sessionToken(request), (sessionId) => {
       const values = companion?.ask(request, sessionId) ?? null;
       return companion && values ? { question: companion.question, values } : null;
     });
-    if (!resolved) return reply.status(401).send({ message: 'Unauthorized' });
+    if (!resolved) throw new AppError('unauthorized', 'Unauthorized');
     const { signedIn } = resolved;
     request.signedIn = signedIn;
     companion?.answered(request, resolved.answer);
     // Keep the cookie's lifetime in step with the sliding server-side expiry.
     if (signedIn.refreshed) setSessionCookie(reply, config, sessionToken(request) ?? '');
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { publicRoute } from '../../lib/route-guard.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { verifyRecipientToken } from '../../lib/signed-token.ts';
 import * as pages from './preferences-page.ts';
 import * as tracking from './tracking.service.ts';
@@ -47,7 +48,10 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     { parseAs: 'string', bodyLimit: 4096 },
     (_request, body, done) => done(null, body),
   );
-  const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
+  // The same { message } answer as every other 404, through the error handler.
+  const notFound = (_reply: FastifyReply): never => {
+    throw new AppError('not_found', 'Not found');
+  };
   const redirect = (reply: FastifyReply, url: string | null) =>
     url ? reply.header('cache-control', 'no-store').redirect(url, 302) : notFound(reply);
 

@@ -58,11 +58,20 @@ export async function startSmtpSink(
   // A client killed mid-session resets its connection; the server reports that here, not as a crash.
   server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const sockets = new Set<import('node:net').Socket>();
+  server.server.on('connection', (socket: import('node:net').Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Closes every client connection, as a relay does to connections idle too long. */
+    dropConnections: () => {
+      for (const socket of sockets) socket.end();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

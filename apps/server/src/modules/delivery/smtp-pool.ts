@@ -38,6 +38,8 @@ export class SmtpPool {
   private open = 0;
   private closed = false;
   private readonly gates = new WeakMap<SMTPConnection, DotGate>();
+  /** Connections counted in `open`: one the relay closes leaves the pool at once, idle or not. */
+  private readonly live = new Set<SMTPConnection>();
 
   constructor(
     private readonly options: ReturnType<typeof smtpOptionsFromUrl>,
@@ -71,6 +73,9 @@ export class SmtpPool {
         connection.login(auth, (error) => (error ? reject(error) : resolve())),
       );
     }
+    this.live.add(connection);
+    // A relay closes connections that sit idle for a while; a closed one must never be handed out.
+    connection.once('end', () => this.forget(connection));
     return connection;
   }
 
@@ -98,7 +103,17 @@ export class SmtpPool {
     else this.idle.push(connection);
   }
 
+  /** A connection that ended: out of the idle list and the count, so a fresh one takes its place. */
+  private forget(connection: SMTPConnection): void {
+    if (!this.live.delete(connection)) return;
+    const idleAt = this.idle.indexOf(connection);
+    if (idleAt >= 0) this.idle.splice(idleAt, 1);
+    this.open -= 1;
+    this.wake();
+  }
+
   private discard(connection: SMTPConnection): void {
+    if (!this.live.delete(connection)) return;
     this.open -= 1;
     try {
       connection.close();

@@ -107,4 +107,20 @@ describe('SMTP transport', () => {
       await transport.close();
     }
   });
+
+  // First-hour finding 11: after the relay closed its idle connections, the pool handed them out.
+  it('replaces connections the relay closed while idle instead of failing the next messages', async () => {
+    const transport = smtpTransport(sink.url, { maxConnections: 3 });
+    try {
+      await Promise.all(['i1@x.io', 'i2@x.io', 'i3@x.io'].map((to) => transport.send(message(to, '<p>i</p>'))));
+      sink.dropConnections();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const to of ['j1@x.io', 'j2@x.io', 'j3@x.io', 'j4@x.io', 'j5@x.io']) {
+        await transport.send(message(to, '<p>j</p>'));
+      }
+      expect(sink.received.filter((m) => m.to.some((t) => t.startsWith('j'))).length).toBe(5);
+    } finally {
+      await transport.close();
+    }
+  });
 });

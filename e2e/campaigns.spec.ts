@@ -430,3 +430,35 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await expect(page.getByText('Campaign Deleted')).toBeVisible();
   await expect(page.getByRole('row', { name: /Old idea/ })).toHaveCount(0);
 });
+
+// First-hour finding 3: a scheduled campaign offered only Send (which refused with no recipients):
+// no way back to a draft to edit or delete it, though the schedule dialog promises one.
+test('campaigns: a scheduled campaign can be unscheduled back to a draft, then edited or deleted', async ({ page }) => {
+  const email = uniqueEmail('unschedule');
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { email, password: 'secret12', confirmPassword: 'secret12', firstName: 'Una', lastName: 'Schedule' },
+  });
+  expect(signup.status()).toBe(201);
+  const created = await page.request.post('/api/campaigns', {
+    data: {
+      name: 'Spring teaser',
+      subject: 'Soon',
+      fromEmail: email,
+      content: { html: '<p>Soon</p>' },
+      status: 'scheduled',
+      scheduledAt: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto('/campaigns');
+  const unschedule = page.getByRole('button', { name: 'Unschedule Spring teaser' }).first();
+  await expect(unschedule).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Spring teaser' })).toHaveCount(0);
+  await unschedule.click();
+  await expect(page.getByText('Campaign unscheduled').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Spring teaser' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete Spring teaser' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unschedule Spring teaser' })).toHaveCount(0);
+  await checkScreen(page, 'campaigns-unscheduled');
+});

@@ -11,7 +11,9 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { useCampaigns } from '@/features/campaigns/api/use-campaigns';
+import { useCampaigns, useUpdateCampaign } from '@/features/campaigns/api/use-campaigns';
+import { toast } from '@/lib/use-toast';
+import { toastError } from '@/lib/toast-error';
 import { filterCampaigns, STATUS_FILTERS, type StatusFilter } from '@/features/campaigns/campaign-stats';
 import {
   CampaignEditorDialog,
@@ -62,6 +64,19 @@ export default function CampaignsPage() {
   const all = campaigns.data ?? [];
   const shown = filterCampaigns(all, search, status);
   const openNew = () => setEditor({ kind: 'new', listIds: [] });
+  const updateCampaign = useUpdateCampaign();
+  const unschedule = (campaign: CampaignListItem) =>
+    updateCampaign.mutate(
+      { id: campaign.id, body: { status: 'draft' } },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Campaign unscheduled',
+            description: `${campaign.name} is a draft again: edit it, send it or delete it.`,
+          }),
+        onError: (error) => toastError(error, 'Could not unschedule the campaign.', { serverMessage: 'client-error' }),
+      },
+    );
 
   return (
     <div className="space-y-6">
@@ -143,6 +158,7 @@ export default function CampaignsPage() {
                 onEdit={(campaign) => setEditor({ kind: 'edit', campaignId: campaign.id })}
                 onSend={setSending}
                 onDelete={setDeleting}
+                onUnschedule={unschedule}
               />
             )}
           </div>

@@ -5,6 +5,7 @@ import { sendBatch } from '../delivery/engine.ts';
 import { userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
 import { planById } from '../pricing/plan-catalogue.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
 import { refreshAutoSegmentsIn } from '../segments/segments.service.ts';
 import { campaignBatchStore } from './campaign-batch.ts';
 import * as ledger from './campaign-send.repo.ts';
@@ -113,7 +114,19 @@ export async function startScheduledCampaign(ctx: AppContext, campaignId: number
     await startScheduledJob.enqueue(ctx.queue, { campaignId }, { startAfter: campaign.scheduledAt });
     return;
   }
-  await startCampaignSend(ctx, campaign.userId, campaignId);
+  try {
+    await startCampaignSend(ctx, campaign.userId, campaignId);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // It cannot start (no recipients left, no postal address, over the plan): rather than stay
+    // 'scheduled' forever, it goes back to a draft and its owner is told why.
+    await ledger.setStatus(ctx.db, campaignId, { status: 'draft', scheduledAt: null });
+    await notifyUser(ctx.db, campaign.userId, {
+      title: `“${campaign.name}” was not sent`,
+      body: `It was scheduled, but could not start: ${error.message} It is a draft again.`,
+      link: '/campaigns',
+    });
+  }
 }
 
 /** Sends the rendered campaign, marked as a test, to the given addresses (nothing is tracked or counted). */

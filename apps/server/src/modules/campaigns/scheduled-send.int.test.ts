@@ -149,4 +149,34 @@ describe('scheduled campaign', () => {
     for (const job of jobs.rows as { start_after: string | Date }[])
       expect(new Date(job.start_after).getTime()).toBe(scheduledAt.getTime());
   });
+
+  // First-hour finding 3: a campaign scheduled with no recipients stayed 'scheduled' for ever.
+  it('a scheduled campaign that cannot start at its time goes back to a draft and its owner is told why', async () => {
+    const { ctx } = t();
+    const { client } = await signUpUser(t());
+    await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
+    const list = (await client.post('/api/contact-lists', { name: 'Empty' })).json() as { id: number };
+    const created = await scheduleCampaign(client, {
+      name: 'Nobody',
+      subject: 'Hi',
+      listId: list.id,
+      scheduledAt: new Date(Date.now() + 1500),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const campaign = created.json() as { id: number };
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    await startScheduledCampaign(ctx, campaign.id);
+    expect((await client.get(`/api/campaigns/${campaign.id}`)).json()).toMatchObject({
+      status: 'draft',
+      scheduledAt: null,
+    });
+    const notifications = (await client.get('/api/notifications')).json() as {
+      notifications: { title: string; body: string }[];
+    };
+    expect(notifications.notifications[0]).toMatchObject({ title: '“Nobody” was not sent' });
+    expect(notifications.notifications[0]?.body).toContain('no recipients');
+    // A draft again: it can be edited and deleted.
+    expect((await client.patch(`/api/campaigns/${campaign.id}`, { name: 'Somebody' })).statusCode).toBe(200);
+    expect((await client.delete(`/api/campaigns/${campaign.id}`)).statusCode).toBe(204);
+  });
 });

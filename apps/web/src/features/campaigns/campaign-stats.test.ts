@@ -95,9 +95,27 @@ describe('filterCampaigns', () => {
 
 describe('row actions and polling', () => {
   it('offers edit and delete on drafts, send on drafts and scheduled, the report once sent', () => {
-    expect(campaignActions('draft')).toEqual({ edit: true, remove: true, send: true, report: false });
-    expect(campaignActions('scheduled')).toEqual({ edit: false, remove: false, send: true, report: false });
-    expect(campaignActions('sent')).toEqual({ edit: false, remove: false, send: false, report: true });
+    expect(campaignActions('draft')).toEqual({
+      unschedule: false,
+      edit: true,
+      remove: true,
+      send: true,
+      report: false,
+    });
+    expect(campaignActions('scheduled')).toEqual({
+      unschedule: true,
+      edit: false,
+      remove: false,
+      send: true,
+      report: false,
+    });
+    expect(campaignActions('sent')).toEqual({
+      unschedule: false,
+      edit: false,
+      remove: false,
+      send: false,
+      report: true,
+    });
   });
   it('polls only while a campaign is sending', () => {
     expect(isAnySending([campaign('sent'), campaign('sending')])).toBe(true);

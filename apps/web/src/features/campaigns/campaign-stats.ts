@@ -98,8 +98,10 @@ export function campaignActions(status: CampaignStatus): {
   remove: boolean;
   send: boolean;
   report: boolean;
+  unschedule: boolean;
 } {
   return {
+    unschedule: status === 'scheduled',
     edit: status === 'draft',
     remove: status === 'draft',
     send: status === 'draft' || status === 'scheduled',

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { BarChart3, Pencil, Send, Trash2 } from 'lucide-react';
+import { BarChart3, CalendarX, Pencil, Send, Trash2 } from 'lucide-react';
 import type { CampaignListItem } from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
@@ -46,10 +46,18 @@ interface CampaignRowsProps {
   onEdit: (campaign: CampaignListItem) => void;
   onSend: (campaign: CampaignListItem) => void;
   onDelete: (campaign: CampaignListItem) => void;
+  /** Takes a scheduled campaign back to a draft (its time is cleared), so it can be edited or deleted. */
+  onUnschedule: (campaign: CampaignListItem) => void;
 }
 
 /** One campaign on a phone: the same facts and actions as a table row, stacked. */
-function CampaignListCard({ campaign, onEdit, onSend, onDelete }: CampaignRowsProps & { campaign: CampaignListItem }) {
+function CampaignListCard({
+  campaign,
+  onEdit,
+  onSend,
+  onDelete,
+  onUnschedule,
+}: CampaignRowsProps & { campaign: CampaignListItem }) {
   const sent = campaign.status === 'sent';
   const when = whenText(campaign);
   return (
@@ -67,12 +75,12 @@ function CampaignListCard({ campaign, onEdit, onSend, onDelete }: CampaignRowsPr
         {sent && <span>{formatPercent(campaign.openRate)} opened</span>}
         {sent && <span>{formatPercent(campaign.clickRate)} clicked</span>}
       </p>
-      <RowActions campaign={campaign} onEdit={onEdit} onSend={onSend} onDelete={onDelete} />
+      <RowActions campaign={campaign} onEdit={onEdit} onSend={onSend} onDelete={onDelete} onUnschedule={onUnschedule} />
     </li>
   );
 }
 
-function CampaignRowsTable({ campaigns, onEdit, onSend, onDelete }: CampaignRowsProps) {
+function CampaignRowsTable({ campaigns, onEdit, onSend, onDelete, onUnschedule }: CampaignRowsProps) {
   return (
     <Table aria-label="Campaigns">
       <TableHeader>
@@ -122,6 +130,7 @@ function CampaignRowsTable({ campaigns, onEdit, onSend, onDelete }: CampaignRows
                 <RowActions
                   campaign={campaign}
                   onEdit={onEdit}
+                  onUnschedule={onUnschedule}
                   onSend={onSend}
                   onDelete={onDelete}
                   className="justify-end"
@@ -135,12 +144,13 @@ function CampaignRowsTable({ campaigns, onEdit, onSend, onDelete }: CampaignRows
   );
 }
 
-/** Edit and Delete for drafts, Send for drafts and scheduled ones, View Report once sent. */
+/** Edit and Delete for drafts, Send for drafts and scheduled ones, Unschedule for scheduled ones, View Report once sent. */
 function RowActions({
   campaign,
   onEdit,
   onSend,
   onDelete,
+  onUnschedule,
   className,
 }: Omit<CampaignRowsProps, 'campaigns'> & { campaign: CampaignListItem; className?: string }) {
   const actions = campaignActions(campaign.status);
@@ -150,6 +160,17 @@ function RowActions({
         <Button variant="outline" size="sm" onClick={() => onEdit(campaign)} aria-label={`Edit ${campaign.name}`}>
           <Pencil aria-hidden="true" />
           Edit
+        </Button>
+      )}
+      {actions.unschedule && (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onUnschedule(campaign)}
+          aria-label={`Unschedule ${campaign.name}`}
+        >
+          <CalendarX aria-hidden="true" />
+          Unschedule
         </Button>
       )}
       {actions.send && (

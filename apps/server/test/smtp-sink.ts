@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
@@ -58,8 +59,8 @@ export async function startSmtpSink(
   // A client killed mid-session resets its connection; the server reports that here, not as a crash.
   server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const sockets = new Set<import('node:net').Socket>();
-  server.server.on('connection', (socket: import('node:net').Socket) => {
+  const sockets = new Set<Socket>();
+  server.server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });

@@ -143,6 +143,16 @@ describe('sending through a real SMTP server', () => {
     expect(noRecipients.json().message).toContain('no recipients');
   });
 
+  // First-hour finding 12: a campaign created with status 'sent' and refused still left a draft behind.
+  it('leaves nothing behind when a campaign created to be sent at once is refused', async () => {
+    const { client } = await signUpUser(t());
+    const refused = await client.post('/api/campaigns', draft({ name: 'Send me now', status: 'sent' }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain('postal address');
+    const names = ((await client.get('/api/campaigns')).json() as { name: string }[]).map((c) => c.name);
+    expect(names).not.toContain('Send me now');
+  });
+
   it('sends to every recipient once, with unsubscribe headers, merge tags and a footer; tracks opens, clicks and unsubscribes', async () => {
     const { client } = await signUpUser(t(), { company: 'Acme' });
     await client.patch('/api/auth/user', { postalAddress: '1 Main St, Springfield' });

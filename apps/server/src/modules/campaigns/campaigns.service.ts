@@ -171,7 +171,16 @@ export async function createCampaign(
     status,
     scheduledAt: status === 'scheduled' && body.scheduledAt ? new Date(body.scheduledAt) : null,
   });
-  if (body.status === 'sent' || body.status === 'sending') await send(row.id);
+  if (body.status === 'sent' || body.status === 'sending') {
+    try {
+      await send(row.id);
+    } catch (error) {
+      // Asked to send at once and refused (no postal address, no recipients, over the plan): the
+      // request failed as a whole, so it leaves no draft behind.
+      await repo.deleteCampaign(db, row.id);
+      throw error;
+    }
+  }
   return toCampaignDetail((await repo.findCampaign(db, user.id, row.id)) ?? row);
 }
 

@@ -54,6 +54,28 @@ describe('email renderer', () => {
     expect(text).toContain('1 Main St\nSpringfield');
   });
 
+  // First-hour finding 10: the footer printed the company twice when the address began with it.
+  it('prints the company once when the postal address already starts with it', () => {
+    const withName = { company: 'Acme', postalAddress: 'Acme Inc, 1 Main St, Springfield', year: 2026 };
+    const compiled = compileEmail(
+      blocks([{ id: '1', type: 'text', content: { text: 'x', tag: 'p' } }]),
+      'Hi',
+      withName,
+      'https://app.example.com',
+    );
+    const { html, text } = renderForRecipient(
+      compiled,
+      ada,
+      untrackedLinks(compiled, 'https://u/unsub', 'https://u/prefs'),
+    );
+    expect(html).toContain('<p style="margin:0 0 8px 0;">Acme Inc, 1 Main St, Springfield</p>');
+    expect(text).toContain('--\nAcme Inc, 1 Main St, Springfield\n');
+    expect(html).toContain('&copy; 2026 Acme');
+    // A company that is only the start of a longer word is still printed.
+    const other = compileEmail(blocks([]), 'Hi', { ...withName, company: 'Ac' }, 'https://app.example.com');
+    expect(renderForRecipient(other, ada, untrackedLinks(other, 'u', 'p')).text).toContain('--\nAc\nAcme Inc');
+  });
+
   it('escapes user text so a script does not survive', () => {
     const { html } = render([
       { id: '1', type: 'text', content: { text: '<script>alert(1)</script><b onclick="x">', tag: 'p' } },

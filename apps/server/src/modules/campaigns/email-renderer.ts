@@ -29,6 +29,13 @@ type Part = string | Slot;
 export type CompiledEmail = { subject: Part[]; html: Part[]; text: Part[]; links: string[] };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Whether `text` begins with `name` as a whole word, ignoring case and surrounding space. */
+function startsWithName(text: string, name: string): boolean {
+  const head = text.trim().toLowerCase();
+  const wanted = name.trim().toLowerCase();
+  return wanted !== '' && head.startsWith(wanted) && !/[\p{L}\p{N}]/u.test(head.charAt(wanted.length));
+}
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
@@ -183,7 +190,10 @@ export function compileEmail(
     }
   }
 
-  const company = escapeHtml(sender.company);
+  // An address that already starts with the company's name ("Acme Inc, 1 Main St") is not
+  // preceded by the name again.
+  const companyLine = startsWithName(sender.postalAddress, sender.company) ? '' : sender.company;
+  const company = escapeHtml(companyLine);
   const address = escapeHtml(sender.postalAddress).replace(/\r?\n/g, '<br>');
   html.push(
     '</table>',
@@ -195,15 +205,15 @@ export function compileEmail(
     '" style="color:#71717a;text-decoration:underline;">Unsubscribe</a> &middot; <a href="',
     { kind: 'preferences' },
     '" style="color:#71717a;text-decoration:underline;">Update preferences</a></p>',
-    `<p style="margin:0;">&copy; ${sender.year} ${company}</p>`,
+    `<p style="margin:0;">&copy; ${sender.year} ${escapeHtml(sender.company)}</p>`,
     '</td></tr></table>',
     { kind: 'open' },
     '</td></tr></table></body></html>',
   );
   text.push(
     '--\n',
-    sender.company,
-    sender.company && sender.postalAddress ? '\n' : '',
+    companyLine,
+    companyLine && sender.postalAddress ? '\n' : '',
     sender.postalAddress,
     '\nUnsubscribe: ',
     { kind: 'unsubscribe' },

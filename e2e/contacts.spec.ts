@@ -106,6 +106,9 @@ test('contacts: import a CSV, search, detail, new contact, bulk add to list and 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByText('Showing 1–5 of 5')).toBeVisible();
 
+  // First-hour finding 10: contacts never mailed showed a red "0" engagement badge.
+  await expect(table.getByText('New', { exact: true }).first()).toBeVisible();
+
   // ── Contact detail sheet ───────────────────────────────────────────────────
   await table.getByRole('button', { name: 'Ada Lovelace' }).click();
   const sheet = page.getByRole('dialog', { name: 'Ada Lovelace' });
@@ -113,6 +116,7 @@ test('contacts: import a CSV, search, detail, new contact, bulk add to list and 
   await expect(sheet.getByText('ada@example.com')).toBeVisible();
   await expect(sheet.getByText('Analytical Engines, Ltd')).toBeVisible();
   await expect(sheet.getByText('Engagement score')).toBeVisible();
+  await expect(sheet.getByText('New', { exact: true })).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Remove from Imported people' })).toBeVisible();
   await checkScreen(page, 'contacts-detail');
   await sheet.getByRole('button', { name: 'Edit' }).click();

@@ -11,8 +11,26 @@ const BAND_STYLES: Record<EngagementBand, string> = {
   low: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
 };
 
-/** The engagement score, coloured by band (spec §9: ≥70 green, ≥40 yellow, below 40 red). */
-export function EngagementScore({ score, className }: { score: number; className?: string }) {
+/**
+ * The engagement score, coloured by band (spec §9: ≥70 green, ≥40 yellow, below 40 red). A contact
+ * with no activity yet has no score to judge: a neutral "New" rather than a red 0.
+ */
+export function EngagementScore({
+  score,
+  lastActivityAt,
+  className,
+}: {
+  score: number;
+  lastActivityAt: string | null;
+  className?: string;
+}) {
+  if (score === 0 && lastActivityAt === null) {
+    return (
+      <Badge variant="secondary" className={className} title="No opens or clicks yet">
+        New
+      </Badge>
+    );
+  }
   const band = engagementBand(score);
   return (
     <Badge variant="outline" className={cn('border-transparent tabular-nums', BAND_STYLES[band], className)}>

@@ -122,7 +122,10 @@ function ContactSummary({
           Activity
         </h3>
         <dl className="grid grid-cols-2 gap-3 rounded-lg border p-3 sm:grid-cols-3">
-          <Field label="Engagement score" value={<EngagementScore score={detail.engagementScore} />} />
+          <Field
+            label="Engagement score"
+            value={<EngagementScore score={detail.engagementScore} lastActivityAt={detail.lastActivityAt} />}
+          />
           <Field label="Emails opened" value={formatNumber(detail.totalEmailsOpened)} />
           <Field label="Emails clicked" value={formatNumber(detail.totalEmailsClicked)} />
           <Field

@@ -122,7 +122,7 @@ export function ContactsTable({
                     <ContactStatusBadge contact={contact} />
                   </TableCell>
                   <TableCell>
-                    <EngagementScore score={contact.engagementScore} />
+                    <EngagementScore score={contact.engagementScore} lastActivityAt={contact.lastActivityAt} />
                   </TableCell>
                   <TableCell>
                     <TagList tags={contact.tags} max={3} />

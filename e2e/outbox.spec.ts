@@ -100,6 +100,9 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   await expect(
     table.getByRole('row', { name: /rose@example\.com/ }).getByRole('link', { name: 'The garden is open, Rose' }),
   ).toBeVisible();
+  // First-hour finding 10: a long campaign name was clipped without an ellipsis or a way to read it.
+  const campaignName = table.getByRole('row', { name: /rose@example\.com/ }).getByTitle('Garden opening');
+  await expect(campaignName).toHaveCSS('text-overflow', 'ellipsis');
   await expect(page.getByText('Showing 1–4 of 4 messages')).toBeVisible();
   await checkOutboxScreen(page, 'outbox-list');
 

@@ -117,7 +117,8 @@ describe('outbox on the built-in catcher', () => {
     expect(message.headers).toMatch(/^Subject: Viewing\r?$/m);
     expect(message.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(message.headers).not.toContain('Hello R0');
-    expect(message.raw.startsWith(message.headers)).toBe(true);
+    // The headers are shown unfolded and decoded (outbox-headers.test.ts); the source keeps the bytes.
+    expect(message.headers).toContain('Message-ID: <');
 
     // Looking at it recorded nothing.
     expect((await client.get(`/api/campaigns/${campaignId}`)).json()).toMatchObject({ totalOpens: 0, totalClicks: 0 });

@@ -35,6 +35,40 @@ export async function listOutbox(
   return { messages: rows.map(toItem), total };
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`) as the text they stand for. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/(=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=)\s+(?==\?)/g, '$1') // space between encoded words is not text
+    .replace(/=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g, (word, charset: string, encoding: string, text: string) => {
+      try {
+        const bytes =
+          encoding.toUpperCase() === 'B'
+            ? Buffer.from(text, 'base64')
+            : Buffer.from(
+                text
+                  .replace(/_/g, ' ')
+                  .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+                'latin1',
+              );
+        return new TextDecoder(charset.toLowerCase()).decode(bytes);
+      } catch {
+        return word;
+      }
+    });
+}
+
+/**
+ * The header block as a person reads it: folded lines joined and encoded words decoded (the Source
+ * tab keeps the bytes as sent).
+ */
+export function readableHeaders(block: string): string {
+  return block
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .map(decodeEncodedWords)
+    .join('\n');
+}
+
 /** One of the user's stored messages with its parts for viewing; 404 for a missing or foreign id. */
 export async function getOutboxMessage(db: DbOrTx, secret: string, userId: string, id: number): Promise<OutboxMessage> {
   const row = await repo.findOutboxMessage(db, userId, id);
@@ -45,7 +79,7 @@ export async function getOutboxMessage(db: DbOrTx, secret: string, userId: strin
     ...toItem(row),
     html: typeof parsed.html === 'string' ? await withoutTracking(db, secret, parsed.html, row.campaignId) : null,
     text: parsed.text ?? null,
-    headers: headerEnd > 0 ? row.raw.slice(0, headerEnd) : row.raw,
+    headers: readableHeaders(headerEnd > 0 ? row.raw.slice(0, headerEnd) : row.raw),
     raw: row.raw,
   };
 }

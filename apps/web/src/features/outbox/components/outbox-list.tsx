@@ -36,7 +36,11 @@ function SentAt({ iso }: { iso: string }) {
 
 function CampaignName({ item }: { item: OutboxItem }) {
   if (item.campaignName === null) return <span className={SUBTLE_TEXT}>—</span>;
-  return <span className="line-clamp-1 break-all">{item.campaignName}</span>;
+  return (
+    <span className="block max-w-48 truncate" title={item.campaignName}>
+      {item.campaignName}
+    </span>
+  );
 }
 
 /**

@@ -63,7 +63,14 @@ test('domain wizard → DNS records → check now → verified; list, DNS Record
   await wizard.getByRole('button', { name: 'Add Domain' }).click();
   await expect(wizard.getByText('Enter the bare domain without www. or http://')).toBeVisible();
   await checkScreen(page, 'domain-wizard-input');
-  await wizard.getByLabel('Domain').fill(name);
+  // First-hour finding 10: a pasted address is cleaned up to the bare domain rather than refused.
+  await wizard.getByLabel('Domain').fill('');
+  await wizard.getByLabel('Domain').evaluate((input, text) => {
+    const data = new DataTransfer();
+    data.setData('text', text);
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, `https://www.${name}/pricing`);
+  await expect(wizard.getByLabel('Domain')).toHaveValue(name);
   await wizard.getByRole('button', { name: 'Add Domain' }).click();
 
   // DNS step: the three records as they really are, all missing so far.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BARE_DOMAIN_ONLY, createDomainBodySchema, DOMAIN_REQUIRED, INVALID_DOMAIN, isHostname } from './domains.ts';
+import {
+  BARE_DOMAIN_ONLY,
+  bareDomain,
+  createDomainBodySchema,
+  DOMAIN_REQUIRED,
+  INVALID_DOMAIN,
+  isHostname,
+} from './domains.ts';
 
 const messageOf = (domain: unknown) => {
   const result = createDomainBodySchema.safeParse({ domain });
@@ -39,5 +46,18 @@ describe('domain input (spec §5 Domain)', () => {
     expect(isHostname(`${'a'.repeat(64)}.com`)).toBe(false);
     expect(isHostname(`${'abcdefghi.'.repeat(25)}com`)).toBe(true);
     expect(isHostname(`${'abcdefghi.'.repeat(25)}info`)).toBe(false);
+  });
+});
+
+// First-hour finding 10: a pasted https://www.example.com was refused instead of cleaned up.
+describe('a pasted domain', () => {
+  it('is cut down to the bare domain', () => {
+    expect(bareDomain('https://www.example.com')).toBe('example.com');
+    expect(bareDomain('  HTTP://WWW.Example.COM/pricing?x=1#top ')).toBe('example.com');
+    expect(bareDomain('news.example.co.uk/')).toBe('news.example.co.uk');
+    expect(bareDomain('example.com:443')).toBe('example.com');
+    expect(bareDomain('//mail.example.com')).toBe('mail.example.com');
+    expect(bareDomain('example.com')).toBe('example.com');
+    expect(createDomainBodySchema.safeParse({ domain: bareDomain('https://www.example.com/') }).success).toBe(true);
   });
 });

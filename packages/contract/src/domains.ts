@@ -33,6 +33,24 @@ export function isHostname(value: string): boolean {
 }
 
 /**
+ * What a user pasted, cut down to the bare domain the form asks for: `https://www.example.com/path`
+ * becomes `example.com`. The form applies it on paste, so a copied address is cleaned up rather
+ * than refused; the API still refuses a name with a scheme or www. (BARE_DOMAIN_ONLY).
+ */
+export function bareDomain(pasted: string): string {
+  return pasted
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/^\/\//, '')
+    .replace(/^[^@/]*@/, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/^www\./i, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+}
+
+/**
  * A sending domain as typed: trimmed, lower-cased, one trailing dot dropped, IDN to punycode.
  * 'www.' and 'http(s)://' prefixes are refused with their own message (the form asks for the bare domain).
  */

@@ -2,7 +2,7 @@ import { useEffect, useReducer } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CircleCheck, Clock, RefreshCw, TrendingUp } from 'lucide-react';
-import { createDomainBodySchema, type Domain } from '@sendwell/contract/domains';
+import { bareDomain, createDomainBodySchema, type Domain } from '@sendwell/contract/domains';
 
 import { Button } from '@/components/ui/button';
 import {
@@ -119,6 +119,14 @@ function DomainInputStep({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'add-domain-help add-domain-error' : 'add-domain-help'}
           {...form.register('domain')}
+          onPaste={(event) => {
+            // A copied address (https://www.example.com/…) is cleaned up rather than refused.
+            const pasted = event.clipboardData.getData('text');
+            const bare = bareDomain(pasted);
+            if (bare === pasted.trim()) return;
+            event.preventDefault();
+            form.setValue('domain', bare, { shouldDirty: true });
+          }}
         />
         <p id="add-domain-help" className="text-muted-foreground text-sm">
           Enter your domain without www or http://, e.g. example.com or mail.example.com.

@@ -188,6 +188,26 @@ describe('accounts and sessions', () => {
       expect((await client.get('/api/auth/user')).statusCode).toBe(401);
     });
 
+    it('a session older than the absolute lifetime is refused even if active', async () => {
+      const { client, user } = await signUpUser(t());
+      await t().ctx.db.execute(
+        sql`UPDATE sessions SET created_at = now() - interval '91 days', last_seen_at = now(), expires_at = now() + interval '20 days' WHERE user_id = ${user.id}`,
+      );
+      expect((await client.get('/api/auth/user')).statusCode).toBe(401);
+    });
+
+    it('never slides the expiry past 90 days after sign-in', async () => {
+      const { client, user } = await signUpUser(t());
+      await t().ctx.db.execute(
+        sql`UPDATE sessions SET created_at = now() - interval '85 days', last_seen_at = now() - interval '1 hour', expires_at = now() + interval '1 day' WHERE user_id = ${user.id}`,
+      );
+      expect((await client.get('/api/auth/user')).statusCode).toBe(200);
+      const result = await t().ctx.db.execute(
+        sql`SELECT extract(epoch FROM expires_at - (created_at + interval '90 days'))::int AS past_lifetime FROM sessions WHERE user_id = ${user.id}`,
+      );
+      expect(Number((result.rows[0] as { past_lifetime: number }).past_lifetime)).toBe(0);
+    });
+
     it('slides the 30-day expiry forward when the session is used', async () => {
       const { client, user } = await signUpUser(t());
       await t().ctx.db.execute(

@@ -49,7 +49,13 @@ function prepareFindLiveSession(db: DbOrTx, companion: SessionCompanion | null) 
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          gt(sessions.createdAt, sql.placeholder('bornAfter')),
+        ),
+      )
       .limit(1)
       .prepare(companion ? `find_live_session_${companion.name}` : 'find_live_session')
   );
@@ -66,13 +72,15 @@ const liveSessionQueries = new WeakMap<
 >();
 
 /**
- * The session's last use and its user, if the session exists and has not expired; with a
- * companion, also the answer to its question for the session's user (placeholders filled from `values`).
+ * The session's last use and its user, if the session exists, has not expired and was created
+ * after `bornAfter` (its absolute lifetime); with a companion, also the answer to its question for
+ * the session's user (placeholders filled from `values`).
  */
 export async function findLiveSession(
   db: DbOrTx,
   id: string,
   now: Date,
+  bornAfter: Date,
   companion?: { question: SessionCompanion; values: Record<string, unknown> },
 ) {
   let queries = liveSessionQueries.get(db);
@@ -87,12 +95,30 @@ export async function findLiveSession(
     queries.set(question, query);
   }
   // As an ISO string: the same instant pg would send for the Date, formatted more cheaply.
-  const [row] = await query.execute({ ...companion?.values, id, now: now.toISOString() });
+  const [row] = await query.execute({
+    ...companion?.values,
+    id,
+    now: now.toISOString(),
+    bornAfter: bornAfter.toISOString(),
+  });
   return row;
 }
 
-export async function touchSession(db: DbOrTx, id: string, now: Date, expiresAt: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+/** Records the session's use and slides its expiry to `expiresAt`, never past `lifetimeMs` after its creation. */
+export async function touchSession(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  expiresAt: Date,
+  lifetimeMs: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({
+      lastSeenAt: now,
+      expiresAt: sql`least(${expiresAt.toISOString()}::timestamptz, ${sessions.createdAt} + ${lifetimeMs} * interval '1 millisecond')`,
+    })
+    .where(eq(sessions.id, id));
 }
 
 export async function deleteSession(db: DbOrTx, id: string): Promise<void> {

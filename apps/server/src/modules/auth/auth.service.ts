@@ -19,6 +19,8 @@ import type { SessionCompanion } from './session-companion.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 30 * DAY_MS;
+/** However active, a session ends this long after sign-in: a stolen cookie does not last for ever. */
+export const SESSION_LIFETIME_MS = 90 * DAY_MS;
 /** A live session's expiry is pushed forward at most once a minute, not on every request. */
 const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 /**
@@ -134,7 +136,7 @@ export async function logOut(db: Db, token: string | undefined): Promise<void> {
 
 export type SignedIn = { user: repo.UserRow; sessionId: string; refreshed: boolean };
 
-/** The signed-in user behind a cookie token, sliding the 30-day idle expiry forward. */
+/** The signed-in user behind a cookie token, sliding the 30-day idle expiry forward (within the 90-day lifetime). */
 export async function resolveSession(db: Db, token: string | undefined): Promise<SignedIn | null> {
   return (await resolveSessionAsking(db, token, () => null))?.signedIn ?? null;
 }
@@ -157,10 +159,13 @@ export async function resolveSessionAsking(
   const sessionId = sha256Hex(token);
   const now = new Date();
   const companion = ask(sessionId);
-  const found = await repo.findLiveSession(db, sessionId, now, companion ?? undefined);
+  const bornAfter = new Date(now.getTime() - SESSION_LIFETIME_MS);
+  const found = await repo.findLiveSession(db, sessionId, now, bornAfter, companion ?? undefined);
   if (!found) return null;
   const refreshed = now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS;
-  if (refreshed) await repo.touchSession(db, sessionId, now, new Date(now.getTime() + SESSION_IDLE_MS));
+  if (refreshed) {
+    await repo.touchSession(db, sessionId, now, new Date(now.getTime() + SESSION_IDLE_MS), SESSION_LIFETIME_MS);
+  }
   return {
     signedIn: { user: found.user, sessionId, refreshed },
     answer: companion ? found.answer === true : undefined,

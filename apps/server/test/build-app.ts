@@ -101,7 +101,7 @@ export async function signUpUser(
   overrides: Partial<Record<'email' | 'password' | 'firstName' | 'lastName' | 'company' | 'plan', string>> = {},
 ) {
   const client = testApp.client();
-  const password = overrides.password ?? 'secret12';
+  const password = overrides.password ?? 'lunar-lander-12';
   const email = overrides.email ?? `user-${Date.now()}-${ipCounter}@example.com`;
   const response = await client.post('/api/auth/signup', {
     email,

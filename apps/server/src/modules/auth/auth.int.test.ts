@@ -101,6 +101,26 @@ describe('accounts and sessions', () => {
       expect(await userCount()).toBe(before);
     });
 
+    it('123456 refused: a common password gets the field error, whatever its case, and nothing is written', async () => {
+      const before = await userCount();
+      for (const password of ['123456', 'Password1', 'qwerty123']) {
+        const response = await t()
+          .client()
+          .post('/api/auth/signup', {
+            ...validSignup,
+            email: 'common-password@example.com',
+            password,
+            confirmPassword: password,
+          });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          message: 'This password is too common. Choose one that is harder to guess.',
+          fields: { password: 'This password is too common. Choose one that is harder to guess.' },
+        });
+      }
+      expect(await userCount()).toBe(before);
+    });
+
     it('refuses a body that is not JSON with 400', async () => {
       const response = await t()
         .client()
@@ -238,6 +258,25 @@ describe('accounts and sessions', () => {
       expect(response.json().message).toBe('Password must be at least 6 characters long');
     });
 
+    it('123456 refused as a new password, on the newPassword field', async () => {
+      const { client, password } = await signUpUser(t());
+      const response = await client.post('/api/auth/change-password', {
+        newPassword: '123456',
+        currentPassword: password,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({
+        newPassword: 'This password is too common. Choose one that is harder to guess.',
+      });
+      expect(
+        (
+          await t()
+            .client()
+            .post('/api/auth/login', { email: (await client.get('/api/auth/user')).json().email, password })
+        ).statusCode,
+      ).toBe(200);
+    });
+
     it('asks for the current password outside a forced change, and checks it', async () => {
       const { client } = await signUpUser(t());
       const missing = await client.post('/api/auth/change-password', { newPassword: 'another-pass-1' });
@@ -282,6 +321,17 @@ describe('accounts and sessions', () => {
       expect(change.statusCode).toBe(200);
       expect((await client.get('/api/auth/user')).json().passwordChangeRequired).toBe(false);
       expect((await t().client().post('/api/auth/login', { email, password: issued.password })).statusCode).toBe(401);
+    });
+
+    it('refuses a common password in the forced change and keeps the change required', async () => {
+      const { email } = await signUpUser(t());
+      const issued = await issueTemporaryPassword(t().ctx.db, email);
+      const client = t().client();
+      expect((await client.post('/api/auth/login', { email, password: issued.password })).statusCode).toBe(200);
+      const change = await client.post('/api/auth/change-password', { newPassword: 'password' });
+      expect(change.statusCode).toBe(400);
+      expect(change.json().message).toBe('This password is too common. Choose one that is harder to guess.');
+      expect((await client.get('/api/auth/user')).json().passwordChangeRequired).toBe(true);
     });
 
     it('stops working after its hour', async () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   EMAIL_TAKEN,
   INVALID_CREDENTIALS,
+  PASSWORD_TOO_COMMON,
   type CurrentUser,
   type changePasswordBodySchema,
   type loginBodySchema,
@@ -12,7 +13,7 @@ import {
 import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/pricing';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newTemporaryPassword, newToken, sha256Hex } from '../../lib/tokens.ts';
 import * as repo from './auth.repo.ts';
 import type { SessionCompanion } from './session-companion.ts';
@@ -75,8 +76,15 @@ async function openSession(db: Db, userId: string, meta: SessionMeta): Promise<s
   return token;
 }
 
+/** Refuses a password from the common-password list, on the form field that carried it. */
+function refuseCommonPassword(password: string, field: 'password' | 'newPassword'): void {
+  if (isCommonPassword(password))
+    throw new AppError('bad_request', PASSWORD_TOO_COMMON, { [field]: PASSWORD_TOO_COMMON });
+}
+
 /** Creates the account on a 14-day trial of the chosen plan and signs it in. */
 export async function signUp(db: Db, body: z.output<typeof signupBodySchema>, meta: SessionMeta): Promise<NewSession> {
+  refuseCommonPassword(body.password, 'password');
   const user = await repo.insertUser(db, {
     email: body.email,
     passwordHash: await hashPassword(body.password),
@@ -194,6 +202,7 @@ export async function changePassword(
       });
     }
   }
+  refuseCommonPassword(body.newPassword, 'newPassword');
   await db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, {
       passwordHash: await hashPassword(body.newPassword),

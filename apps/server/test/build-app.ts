@@ -32,6 +32,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PUBLIC_URL: 'http://localhost:5000',
     // Uploads and other files of a test run go to a scratch directory, never the repo's ./data.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sendwell-test-data-')),
+    // Tests add domains under the reserved names (acme.example, *.e2e.test), not on the public suffix list.
+    ALLOW_TEST_DOMAINS: 'true',
     ...overrides,
   });
 }

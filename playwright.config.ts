@@ -54,6 +54,8 @@ export default defineConfig({
       UNLIMITED_EMAILS: 'owner@e2e.test',
       DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
       SPF_INCLUDE: 'include:_spf.sendwell.e2e.test',
+      // Domains in the browser tests are *.test names, which the public suffix list does not hold.
+      ALLOW_TEST_DOMAINS: 'true',
     },
   },
 });

@@ -81,12 +81,13 @@ try {
   const warm = await startServer(dataDir);
   console.log(`restart (existing data): ${warm.ms.toFixed(0)} ms until /api/health answers`);
   const right = await timeLogins('bench@example.com', 'bench-pass', 30);
-  // Wrong passwords are spread over several emails so the 10-failure lock does not kick in.
+  // Wrong passwords are spread over several emails so the sign-in pacing (5 attempts per email and
+  // address before the delays) does not kick in, and the 60 logins stay within the per-address minute limit.
   const wrong: number[] = [];
   const unknown: number[] = [];
   for (let i = 0; i < 5; i += 1) {
     wrong.push(...(await timeLogins('bench@example.com', `nope-${i}`, 1)));
-    unknown.push(...(await timeLogins(`ghost-${i}@example.com`, 'nope', 6)));
+    unknown.push(...(await timeLogins(`ghost-${i}@example.com`, 'nope', 5)));
   }
   console.log(
     `sign-in, right password: p50 ${percentile(right, 50).toFixed(1)} ms, p95 ${percentile(right, 95).toFixed(1)} ms (n=${right.length})`,

@@ -33,6 +33,18 @@ test('landing → sign-up (both steps) → development-mode notice → dashboard
   await expect(page).toHaveURL(/\/signup$/);
   await checkScreen(page, 'signup-account');
 
+  // A password from the common-password list: the server's field error shows under the field.
+  await page.getByLabel('Password', { exact: true }).fill('123456');
+  await page.getByLabel('Confirm password').fill('123456');
+  await page.getByRole('button', { name: 'Start 14-Day Free Trial' }).click();
+  await expect(
+    page
+      .locator('#signup-password-error')
+      .getByText('This password is too common. Choose one that is harder to guess.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+
+  await page.getByLabel('Password', { exact: true }).fill('lunar-module');
   await page.getByLabel('Confirm password').fill('lunar-module');
   await page.getByRole('button', { name: 'Start 14-Day Free Trial' }).click();
   await expect(page.getByText('Stripe checkout not configured in development.')).toBeVisible();

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import type { Config } from './config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -21,8 +22,16 @@ import { inboundRoutes } from './modules/inbound/inbound.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerRateLimits } from './modules/rate-limits/rate-limit-store.ts';
 
 export type BuildAppOptions = { logger?: boolean; serveWebApp?: boolean };
+
+/** Config's TRUST_PROXY for Fastify: a hop count as the function Fastify makes of one (its typings leave numbers out). */
+function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 /** Builds the HTTP app in a fixed order: external plugins, app plugins, then the modules. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -34,7 +43,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
             level: ctx.config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
-    trustProxy: true,
+    // The client address (rate limits, sign-in delays) comes from X-Forwarded-For only through the proxies TRUST_PROXY names.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Sessions end on shutdown only after in-flight requests finish; see main.ts.
     forceCloseConnections: 'idle',
@@ -57,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerSecurity(app, ctx.config);
   await app.register(cookie);
   registerErrorHandler(app);
+  await registerRateLimits(app, ctx.config, ctx.db);
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);

@@ -20,6 +20,9 @@ describe('loadConfig', () => {
       sendGuarantee: 'after-accept',
       dnsServers: [],
       unlimitedEmails: [],
+      trustProxy: false,
+      redisUrl: undefined,
+      allowTestDomains: false,
     });
     expect(config.dataDir).toBe(dir);
   });
@@ -43,6 +46,11 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
     [{ SEND_GUARANTEE: 'exactly-twice' }, 'SEND_GUARANTEE'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: must be a number of proxy hops'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'proxy.example.com' }, 'TRUST_PROXY'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL: must be a URL starting with redis:// or rediss://'],
+    [{ ALLOW_TEST_DOMAINS: 'yes' }, 'ALLOW_TEST_DOMAINS: must be true or false'],
   ])('stops with a clear message for %j', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(expected);
@@ -65,5 +73,22 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
     expect(config.dnsServers).toEqual(['127.0.0.1:5353', '10.0.0.1']);
     expect(config.unlimitedEmails).toEqual(['a@x.io', 'b@y.io']);
+  });
+
+  it.each([
+    ['', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+    ['fd00::/8,::1,loopback', ['fd00::/8', '::1', 'loopback']],
+  ])('reads TRUST_PROXY %j as %j (unset trusts no proxy)', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('reads REDIS_URL and ALLOW_TEST_DOMAINS', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://cache:6379/2', ALLOW_TEST_DOMAINS: 'true' });
+    expect(config.redisUrl).toBe('redis://cache:6379/2');
+    expect(config.allowTestDomains).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 const optionalString = z
@@ -13,6 +14,19 @@ const urlWithProtocols = (protocols: string[]) =>
     (value) => value === undefined || (URL.canParse(value) && protocols.includes(new URL(value).protocol)),
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
+
+/** proxy-addr's names for address ranges, allowed in TRUST_PROXY beside addresses and CIDRs. */
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One TRUST_PROXY entry: an IP address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,6 +56,19 @@ const envSchema = z.object({
   ),
   UNLIMITED_EMAILS: optionalString,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  TRUST_PROXY: optionalString.refine(
+    (value) =>
+      value === undefined || /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isProxyAddress(entry.trim())),
+    {
+      message:
+        'must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+    },
+  ),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
+  ALLOW_TEST_DOMAINS: z
+    .enum(['true', 'false', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
   SEND_BATCH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   SEND_GUARANTEE: z.enum(['after-accept', 'exactly-once']).default('after-accept'),
@@ -68,6 +95,18 @@ export type Config = {
   spfInclude: string;
   unlimitedEmails: string[];
   authRateLimitPerMinute: number;
+  /**
+   * Which peers' X-Forwarded-For is believed for the client address (rate limits, sign-in delays):
+   * false trusts none, a number that many proxy hops, a list those addresses and CIDRs.
+   */
+  trustProxy: false | number | string[];
+  /** Where rate-limit state is shared between API processes; unset keeps it in Postgres. */
+  redisUrl: string | undefined;
+  /**
+   * Accept sending domains under the reserved test names (.test, .example, .invalid, .localhost)
+   * beside the public suffix list; for tests and local trials only.
+   */
+  allowTestDomains: boolean;
   smtpMaxConnections: number;
   /** How sent messages are recorded: after the relay's 250 (default), or committed with the final dot. */
   sendGuarantee: 'after-accept' | 'exactly-once';
@@ -122,11 +161,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: trustedProxies(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    allowTestDomains: e.ALLOW_TEST_DOMAINS,
     smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
     sendGuarantee: e.SEND_GUARANTEE,
     sendBatchTimeoutSeconds: e.SEND_BATCH_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** TRUST_PROXY as Fastify's trustProxy takes it: nothing trusted when unset. */
+function trustedProxies(value: string | undefined): false | number | string[] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** SPF_INCLUDE as a full mechanism (a bare host means `include:`); by default `include:_spf.` + the PUBLIC_URL host. */

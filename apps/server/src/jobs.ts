@@ -4,6 +4,13 @@ import { authJobs } from './modules/auth/auth.jobs.ts';
 import { segmentJobs } from './modules/segments/segments.jobs.ts';
 import { campaignJobs } from './modules/campaigns/campaigns.jobs.ts';
 import { domainJobs } from './modules/domains/domains.jobs.ts';
+import { rateLimitJobs } from './modules/rate-limits/rate-limits.jobs.ts';
 
 /** Every pg-boss job the app defines. */
-export const allJobs: readonly AnyJob<AppContext>[] = [...authJobs, ...segmentJobs, ...campaignJobs, ...domainJobs];
+export const allJobs: readonly AnyJob<AppContext>[] = [
+  ...authJobs,
+  ...segmentJobs,
+  ...campaignJobs,
+  ...domainJobs,
+  ...rateLimitJobs,
+];

@@ -5,6 +5,8 @@ import { planIdSchema, purchasablePlanIds, subscriptionStatusSchema } from './pr
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+/** The server refuses passwords on a common-password list (sign-up and every password change). */
+export const PASSWORD_TOO_COMMON = 'This password is too common. Choose one that is harder to guess.';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 

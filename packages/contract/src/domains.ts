@@ -5,6 +5,8 @@ export const DOMAIN_REQUIRED = 'Domain is required';
 export const INVALID_DOMAIN = 'Invalid domain format';
 export const BARE_DOMAIN_ONLY = 'Enter the bare domain without www. or http://';
 export const DOMAIN_ALREADY_ADDED = 'You have already added this domain';
+/** The server's refusal of a name whose ending is not on the public suffix list, or that is a public suffix. */
+export const NOT_A_REGISTRABLE_DOMAIN = 'Enter a domain you registered, like example.com or example.co.uk';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 

@@ -33,6 +33,17 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that says when to come back: the error handler sends `retryAfterSeconds` as Retry-After. */
+export class RetryLaterError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+    this.name = 'RetryLaterError';
+  }
+}
+
 /**
  * An error of a provider hand-off call (checkout, billing portal): the error handler answers it as
  * `{ error }`, the shape the spec's client reads for these calls, instead of `{ message }`.

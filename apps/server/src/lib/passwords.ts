@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes). The library's default algorithm is argon2id
 // (its const enum cannot be imported under verbatimModuleSyntax); a unit test pins the prefix.
@@ -21,4 +22,15 @@ export async function verifyPassword(storedHash: string | undefined, password: s
     return false;
   }
   return verify(storedHash, password).catch(() => false);
+}
+
+let commonPasswords: Set<string> | undefined;
+
+/**
+ * True for a password on zxcvbn-ts's common-password list (~49,000 passwords from breach corpora,
+ * '123456' first), compared without case: those are the first guesses of any attack.
+ */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
+  return commonPasswords.has(password.toLowerCase());
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError, ProviderError, statusByCode } from '../lib/app-error.ts';
+import { AppError, ProviderError, RetryLaterError, statusByCode } from '../lib/app-error.ts';
 
 /**
  * The one edge where errors become HTTP answers: `{ message, fields? }` (`{ error }` for provider
@@ -13,6 +13,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ProviderError) {
       return reply.status(statusByCode[error.code]).send({ error: error.message });
     }
+    if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) {
       return reply.status(statusByCode[error.code]).send({ message: error.message, fields: error.fields });
     }

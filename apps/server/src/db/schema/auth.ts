@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id')
@@ -39,13 +39,25 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Sign-in attempts per account and client address since the last success there: the first few run
+ * at once, then each must wait until nextAttemptAt (a growing delay). Keyed by both, so failures
+ * from one address never slow the owner down at another.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
-    ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client address (IPv6 by its /64), as the rate limits see it. */
+    client: text('client').notNull(),
+    /** Attempts let through since the last success (counted before their password check). */
+    attempts: integer('attempts').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    /** The next attempt is refused before this; null while attempts are free. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
-  (t) => [index('login_failures_email_created_at_idx').on(t.email, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.email, t.client] }),
+    index('login_throttles_last_attempt_at_idx').on(t.lastAttemptAt),
+  ],
 );

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { loginFailures, sessions, users } from '../../db/schema/index.ts';
+import { loginThrottles, sessions, users } from '../../db/schema/index.ts';
 import type { SessionCompanion } from './session-companion.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -49,7 +49,13 @@ function prepareFindLiveSession(db: DbOrTx, companion: SessionCompanion | null) 
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          gt(sessions.createdAt, sql.placeholder('bornAfter')),
+        ),
+      )
       .limit(1)
       .prepare(companion ? `find_live_session_${companion.name}` : 'find_live_session')
   );
@@ -66,13 +72,15 @@ const liveSessionQueries = new WeakMap<
 >();
 
 /**
- * The session's last use and its user, if the session exists and has not expired; with a
- * companion, also the answer to its question for the session's user (placeholders filled from `values`).
+ * The session's last use and its user, if the session exists, has not expired and was created
+ * after `bornAfter` (its absolute lifetime); with a companion, also the answer to its question for
+ * the session's user (placeholders filled from `values`).
  */
 export async function findLiveSession(
   db: DbOrTx,
   id: string,
   now: Date,
+  bornAfter: Date,
   companion?: { question: SessionCompanion; values: Record<string, unknown> },
 ) {
   let queries = liveSessionQueries.get(db);
@@ -87,12 +95,30 @@ export async function findLiveSession(
     queries.set(question, query);
   }
   // As an ISO string: the same instant pg would send for the Date, formatted more cheaply.
-  const [row] = await query.execute({ ...companion?.values, id, now: now.toISOString() });
+  const [row] = await query.execute({
+    ...companion?.values,
+    id,
+    now: now.toISOString(),
+    bornAfter: bornAfter.toISOString(),
+  });
   return row;
 }
 
-export async function touchSession(db: DbOrTx, id: string, now: Date, expiresAt: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+/** Records the session's use and slides its expiry to `expiresAt`, never past `lifetimeMs` after its creation. */
+export async function touchSession(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  expiresAt: Date,
+  lifetimeMs: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({
+      lastSeenAt: now,
+      expiresAt: sql`least(${expiresAt.toISOString()}::timestamptz, ${sessions.createdAt} + ${lifetimeMs} * interval '1 millisecond')`,
+    })
+    .where(eq(sessions.id, id));
 }
 
 export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
@@ -106,33 +132,72 @@ export async function deleteOtherSessions(db: DbOrTx, userId: string, keepId: st
     .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
 }
 
-export async function recordLoginFailure(db: DbOrTx, email: string, ip: string | null): Promise<void> {
-  await db.insert(loginFailures).values({ email, ip });
-}
+/** How sign-in attempts of one account and client are paced (see claimLoginAttempt). */
+export type LoginPacing = {
+  /** Attempts let through at once before the delays start. */
+  freeAttempts: number;
+  /** The first delay; each further attempt doubles it, up to maxDelayMs. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** Attempts are forgotten after this long without one. */
+  memoryMs: number;
+};
 
-export async function countLoginFailuresSince(db: DbOrTx, email: string, since: Date): Promise<number> {
+/**
+ * Claims one sign-in attempt for (email, client), in one statement: refused while the pair must
+ * wait (nothing changes then); otherwise counted before its password is checked (a success clears
+ * it), and from the `freeAttempts`-th on the next attempt must wait firstDelayMs·2ⁿ (capped).
+ * Concurrent claims serialise on the pair's row, so no more than `freeAttempts` checks run at
+ * once however many requests arrive together. Times come from the database's clock.
+ */
+export async function claimLoginAttempt(
+  db: DbOrTx,
+  email: string,
+  client: string,
+  pacing: LoginPacing,
+): Promise<{ allowed: boolean; waitMs: number }> {
+  const t = loginThrottles;
+  const waiting = sql`${t.nextAttemptAt} > now()`;
+  const forgotten = sql`${t.lastAttemptAt} < now() - ${pacing.memoryMs} * interval '1 millisecond'`;
+  const counted = sql`CASE WHEN ${forgotten} THEN 1 ELSE ${t.attempts} + 1 END`;
+  // The exponent is capped so that 2ⁿ stays a finite double for any count.
+  const nextAfter = (attempts: SQL) =>
+    sql`CASE WHEN ${attempts} >= ${pacing.freeAttempts}
+      THEN now() + least(${pacing.firstDelayMs} * power(2, least(${attempts} - ${pacing.freeAttempts}, 30)), ${pacing.maxDelayMs}) * interval '1 millisecond'
+      END`;
   const [row] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
-  return row?.n ?? 0;
+    .insert(t)
+    .values({ email, client, attempts: 1, lastAttemptAt: sql`now()`, nextAttemptAt: nextAfter(sql`1`) })
+    .onConflictDoUpdate({
+      target: [t.email, t.client],
+      set: {
+        attempts: sql`CASE WHEN ${waiting} THEN ${t.attempts} ELSE ${counted} END`,
+        lastAttemptAt: sql`CASE WHEN ${waiting} THEN ${t.lastAttemptAt} ELSE now() END`,
+        nextAttemptAt: sql`CASE WHEN ${waiting} THEN ${t.nextAttemptAt} ELSE ${nextAfter(counted)} END`,
+      },
+    })
+    .returning({
+      // An attempt let through stamps the row with this statement's now(); a refused one leaves it older.
+      allowed: sql<boolean>`${t.lastAttemptAt} = now()`,
+      waitMs: sql<number>`coalesce(ceil(extract(epoch FROM ${t.nextAttemptAt} - now()) * 1000), 0)::int`,
+    });
+  if (!row) throw new Error('login attempt upsert returned no row');
+  return row;
 }
 
-/** The oldest failure still inside the window: the lock lifts when it leaves the window. */
-export async function oldestLoginFailureSince(db: DbOrTx, email: string, since: Date): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ at: sql<Date>`min(${loginFailures.createdAt})`.mapWith(loginFailures.createdAt) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
-  return row?.at ?? undefined;
+/** Clears the pacing of (email, client) after a success, or of every client of the email (password reset). */
+export async function clearLoginAttempts(db: DbOrTx, email: string, client?: string): Promise<void> {
+  await db
+    .delete(loginThrottles)
+    .where(
+      client === undefined
+        ? eq(loginThrottles.email, email)
+        : and(eq(loginThrottles.email, email), eq(loginThrottles.client, client)),
+    );
 }
 
-export async function clearLoginFailures(db: DbOrTx, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
-}
-
-/** Housekeeping: expired sessions and failures older than the throttle window. */
-export async function deleteExpiredAuthRows(db: DbOrTx, now: Date, failuresBefore: Date): Promise<void> {
+/** Housekeeping: expired sessions and sign-in pacing with no attempt since `attemptsBefore`. */
+export async function deleteExpiredAuthRows(db: DbOrTx, now: Date, attemptsBefore: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, failuresBefore));
+  await db.delete(loginThrottles).where(lt(loginThrottles.lastAttemptAt, attemptsBefore));
 }

@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -16,17 +16,22 @@ import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from 
 import { publicRoute } from '../../lib/route-guard.ts';
 import * as auth from './auth.service.ts';
 
+/** The request's address (as TRUST_PROXY lets Fastify read it), keyed for pacing like the rate limits key it (IPv6 by /64). */
 function requestMeta(request: FastifyRequest): auth.RequestMeta {
-  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+  return {
+    ip: request.ip ?? null,
+    client: normalizeIP(request.ip ?? ''),
+    userAgent: request.headers['user-agent'] ?? null,
+  };
 }
 
 /**
  * Route table (guard → route):
  *   public  GET  /api/login                       → redirect to /login
  *   public  POST /api/auth/signup                 (per-IP limit)
- *   public  POST /api/auth/login                  (per-IP limit, per-email lock)
+ *   public  POST /api/auth/login                  (per-IP limit, paced per email and client address)
  *   public  POST /api/auth/logout
- *   public  POST /api/admin/setup-unlimited-user  (per-IP limit; checked by credentials)
+ *   public  POST /api/admin/setup-unlimited-user  (per-IP limit; checked by credentials, paced like login)
  *   user    GET  /api/auth/user
  *   user    PATCH /api/auth/user
  *   user    POST /api/auth/change-password
@@ -35,13 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   const { db, config } = ctx;
   const signedIn = requireUser(db, config);
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
+  // Counted in the shared store app.ts registers (Postgres, or Redis with REDIS_URL), per client address.
   const publicPerIpLimit = { ...publicRoute, rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
 
   app.get('/api/login', { config: publicRoute }, async (_request, reply) => reply.redirect('/login'));

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   EMAIL_TAKEN,
   INVALID_CREDENTIALS,
+  PASSWORD_TOO_COMMON,
   type CurrentUser,
   type changePasswordBodySchema,
   type loginBodySchema,
@@ -11,22 +12,35 @@ import {
 } from '@sendwell/contract/auth';
 import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/pricing';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { AppError, RetryLaterError } from '../../lib/app-error.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newTemporaryPassword, newToken, sha256Hex } from '../../lib/tokens.ts';
 import * as repo from './auth.repo.ts';
 import type { SessionCompanion } from './session-companion.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 30 * DAY_MS;
+/** However active, a session ends this long after sign-in: a stolen cookie does not last for ever. */
+export const SESSION_LIFETIME_MS = 90 * DAY_MS;
 /** A live session's expiry is pushed forward at most once a minute, not on every request. */
 const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_LOGIN_FAILURES = 10;
+/**
+ * Sign-in pacing per account and client address: 5 attempts at once, then 30 s before the next,
+ * doubling to at most 15 minutes; forgotten after a day without attempts; a success clears it.
+ */
+export const LOGIN_PACING: repo.LoginPacing = {
+  freeAttempts: 5,
+  firstDelayMs: 30 * 1000,
+  maxDelayMs: 15 * 60 * 1000,
+  memoryMs: DAY_MS,
+};
 export const TEMPORARY_PASSWORD_TTL_MS = 60 * 60 * 1000;
 export const TRIAL_MS = 14 * DAY_MS;
 
-export type RequestMeta = { ip: string | null; userAgent: string | null };
+/** What a session records of the browser that opened it. */
+export type SessionMeta = { ip: string | null; userAgent: string | null };
+/** Who is signing in: the session's meta and the client address sign-in pacing is keyed by. */
+export type RequestMeta = SessionMeta & { client: string };
 export type { UserRow } from './auth.repo.ts';
 export type NewSession = { token: string; user: repo.UserRow };
 
@@ -50,7 +64,7 @@ export function toCurrentUser(row: repo.UserRow): CurrentUser {
   };
 }
 
-async function openSession(db: Db, userId: string, meta: RequestMeta): Promise<string> {
+async function openSession(db: Db, userId: string, meta: SessionMeta): Promise<string> {
   const token = newToken();
   await repo.insertSession(db, {
     id: sha256Hex(token),
@@ -62,8 +76,15 @@ async function openSession(db: Db, userId: string, meta: RequestMeta): Promise<s
   return token;
 }
 
+/** Refuses a password from the common-password list, on the form field that carried it. */
+function refuseCommonPassword(password: string, field: 'password' | 'newPassword'): void {
+  if (isCommonPassword(password))
+    throw new AppError('bad_request', PASSWORD_TOO_COMMON, { [field]: PASSWORD_TOO_COMMON });
+}
+
 /** Creates the account on a 14-day trial of the chosen plan and signs it in. */
-export async function signUp(db: Db, body: z.output<typeof signupBodySchema>, meta: RequestMeta): Promise<NewSession> {
+export async function signUp(db: Db, body: z.output<typeof signupBodySchema>, meta: SessionMeta): Promise<NewSession> {
+  refuseCommonPassword(body.password, 'password');
   const user = await repo.insertUser(db, {
     email: body.email,
     passwordHash: await hashPassword(body.password),
@@ -78,35 +99,36 @@ export async function signUp(db: Db, body: z.output<typeof signupBodySchema>, me
   return { user, token: await openSession(db, user.id, meta) };
 }
 
+/** A wait as the sign-in answer words it: seconds under a minute, else whole minutes (rounded up). */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 /**
  * Checks the credentials. Unknown emails, wrong passwords and expired temporary passwords get
- * the same answer after the same hashing work; ten failures in 15 minutes lock the email.
+ * the same answer after the same hashing work. Each attempt is claimed (counted) for the email and
+ * client address before the password is checked, so concurrent guesses cannot outrun the count;
+ * past LOGIN_PACING's free attempts the next one waits (429 with Retry-After). Another address,
+ * the owner's, is not slowed by these failures, and a success at this address clears them.
  */
 async function checkCredentials(
   db: Db,
   body: z.output<typeof loginBodySchema>,
   meta: RequestMeta,
 ): Promise<repo.UserRow> {
-  const windowStart = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-  if ((await repo.countLoginFailuresSince(db, body.email, windowStart)) >= MAX_LOGIN_FAILURES) {
-    const oldest = await repo.oldestLoginFailureSince(db, body.email, windowStart);
-    const waitMinutes = oldest
-      ? Math.max(1, Math.ceil((oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - Date.now()) / 60000))
-      : 15;
-    throw new AppError(
-      'rate_limited',
-      `Too many failed sign-in attempts for this email. Please try again in ${waitMinutes} minute${waitMinutes === 1 ? '' : 's'}.`,
-    );
+  const claim = await repo.claimLoginAttempt(db, body.email, meta.client, LOGIN_PACING);
+  if (!claim.allowed) {
+    const seconds = Math.max(1, Math.ceil(claim.waitMs / 1000));
+    throw new RetryLaterError(`Too many attempts. Try again in ${describeWait(seconds)}.`, seconds);
   }
   const user = await repo.findUserByEmail(db, body.email);
   const passwordOk = await verifyPassword(user?.passwordHash, body.password);
   const temporaryExpired =
     user?.temporaryPasswordExpiresAt != null && user.temporaryPasswordExpiresAt.getTime() <= Date.now();
-  if (!user || !passwordOk || temporaryExpired) {
-    await repo.recordLoginFailure(db, body.email, meta.ip);
-    throw new AppError('unauthorized', INVALID_CREDENTIALS);
-  }
-  await repo.clearLoginFailures(db, body.email);
+  if (!user || !passwordOk || temporaryExpired) throw new AppError('unauthorized', INVALID_CREDENTIALS);
+  await repo.clearLoginAttempts(db, body.email, meta.client);
   return user;
 }
 
@@ -122,7 +144,7 @@ export async function logOut(db: Db, token: string | undefined): Promise<void> {
 
 export type SignedIn = { user: repo.UserRow; sessionId: string; refreshed: boolean };
 
-/** The signed-in user behind a cookie token, sliding the 30-day idle expiry forward. */
+/** The signed-in user behind a cookie token, sliding the 30-day idle expiry forward (within the 90-day lifetime). */
 export async function resolveSession(db: Db, token: string | undefined): Promise<SignedIn | null> {
   return (await resolveSessionAsking(db, token, () => null))?.signedIn ?? null;
 }
@@ -145,10 +167,13 @@ export async function resolveSessionAsking(
   const sessionId = sha256Hex(token);
   const now = new Date();
   const companion = ask(sessionId);
-  const found = await repo.findLiveSession(db, sessionId, now, companion ?? undefined);
+  const bornAfter = new Date(now.getTime() - SESSION_LIFETIME_MS);
+  const found = await repo.findLiveSession(db, sessionId, now, bornAfter, companion ?? undefined);
   if (!found) return null;
   const refreshed = now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS;
-  if (refreshed) await repo.touchSession(db, sessionId, now, new Date(now.getTime() + SESSION_IDLE_MS));
+  if (refreshed) {
+    await repo.touchSession(db, sessionId, now, new Date(now.getTime() + SESSION_IDLE_MS), SESSION_LIFETIME_MS);
+  }
   return {
     signedIn: { user: found.user, sessionId, refreshed },
     answer: companion ? found.answer === true : undefined,
@@ -177,6 +202,7 @@ export async function changePassword(
       });
     }
   }
+  refuseCommonPassword(body.newPassword, 'newPassword');
   await db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, {
       passwordHash: await hashPassword(body.newPassword),
@@ -213,7 +239,7 @@ export async function issueTemporaryPassword(db: Db, email: string): Promise<{ p
       temporaryPasswordExpiresAt: expiresAt,
     });
     await repo.deleteOtherSessions(tx, user.id, null);
-    await repo.clearLoginFailures(tx, user.email);
+    await repo.clearLoginAttempts(tx, user.email);
   });
   return { password, expiresAt };
 }
@@ -244,9 +270,9 @@ export async function activateUnlimited(
   return { success: true, message: 'Unlimited plan activated', token: await openSession(db, user.id, meta) };
 }
 
-/** Removes expired sessions and stale login failures (hourly job). */
+/** Removes expired sessions and sign-in pacing nobody has used for LOGIN_PACING.memoryMs (hourly job). */
 export async function cleanUpAuthRows(db: Db): Promise<void> {
-  await repo.deleteExpiredAuthRows(db, new Date(), new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS));
+  await repo.deleteExpiredAuthRows(db, new Date(), new Date(Date.now() - LOGIN_PACING.memoryMs));
 }
 
 /** The account with this id, for other modules (which never read the users table themselves). */

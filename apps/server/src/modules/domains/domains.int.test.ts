@@ -6,6 +6,7 @@ import {
   DOMAIN_ALREADY_ADDED,
   DOMAIN_REQUIRED,
   INVALID_DOMAIN,
+  NOT_A_REGISTRABLE_DOMAIN,
   type Domain,
 } from '@sendwell/contract/domains';
 import type { NotificationList } from '@sendwell/contract/notifications';
@@ -13,6 +14,7 @@ import { domainDailySends, domains, emailEvents } from '../../db/schema/index.ts
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
 import { startTestDnsServer } from '../../../test/dns-server.ts';
 import { recheckDueDomains } from './domains.jobs.ts';
+import { DOMAIN_VERIFY_LIMIT_PER_MINUTE } from './domains.routes.ts';
 
 const dns = await startTestDnsServer();
 afterAll(() => dns.close());
@@ -375,6 +377,43 @@ describe('domains API', () => {
     const enterprise = await signUpUser(t(), { plan: 'enterprise' });
     for (let i = 0; i < 6; i += 1) await addDomain(enterprise.client, `e${i}.example`);
   });
+
+  it('a bad public suffix refused with 400: names nobody can register are never looked up', async () => {
+    const { client } = await signUpUser(t());
+    for (const name of ['intranet.corp', 'co.uk', 'github.io', 'printer.local']) {
+      const response = await client.post('/api/domains', { domain: name });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({
+        message: NOT_A_REGISTRABLE_DOMAIN,
+        fields: { domain: NOT_A_REGISTRABLE_DOMAIN },
+      });
+    }
+    expect((await client.get('/api/domains')).json()).toEqual([]);
+    // A name stored before the check came in is refused at verify, without a look-up.
+    const added = await addDomain(client, 'legacy.example');
+    await t().ctx.db.update(domains).set({ domain: 'legacy.corp' }).where(eq(domains.id, added.id));
+    const refused = await client.post(`/api/domains/${added.id}/verify`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(NOT_A_REGISTRABLE_DOMAIN);
+    const [row] = await t().ctx.db.select().from(domains).where(eq(domains.id, added.id));
+    expect(row?.lastCheckedAt?.toISOString()).toBe(added.lastCheckedAt);
+  });
+
+  it('verify throttled per account (429): ten look-ups a minute, whichever of its domains', async () => {
+    const a = await signUpUser(t());
+    const first = await addDomain(a.client, 'throttled.example');
+    const second = await addDomain(a.client, 'throttled-two.example');
+    for (let i = 0; i < DOMAIN_VERIFY_LIMIT_PER_MINUTE; i += 1) await verify(a.client, i % 2 ? first.id : second.id);
+    const refused = await a.client.post(`/api/domains/${first.id}/verify`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await a.client.post(`/api/domains/${second.id}/verify`)).statusCode).toBe(429);
+    // Another account, even from the same address, has its own allowance.
+    const b = await signUpUser(t());
+    const theirs = await addDomain(b.client, 'throttled.example');
+    await verify(b.client, theirs.id);
+  });
 });
 
 describe('domain re-check job', () => {
@@ -478,5 +517,18 @@ describe('domain re-check job', () => {
     expect(await domainsChecked(app, at(twoDays + 121 + 60))).toBe(0);
     expect(await domainsChecked(app, at(twoDays + 121 + 23 * 60))).toBe(0);
     expect(await domainsChecked(app, at(twoDays + 121 + 24 * 60))).toBe(1);
+  });
+});
+
+describe('domain names without ALLOW_TEST_DOMAINS', () => {
+  const t = useTestApp({ DNS_SERVERS: dns.server, SPF_INCLUDE, ALLOW_TEST_DOMAINS: 'false' });
+
+  it('refuses the reserved test names like any other name off the public suffix list', async () => {
+    const { client } = await signUpUser(t());
+    for (const name of ['acme.example', 'brand.e2e.test']) {
+      const response = await client.post('/api/domains', { domain: name });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().fields).toEqual({ domain: NOT_A_REGISTRABLE_DOMAIN });
+    }
   });
 });

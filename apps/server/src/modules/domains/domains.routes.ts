@@ -15,9 +15,12 @@ import * as domains from './domains.service.ts';
  *   POST   /api/domains               201, after a first DNS look-up (isVerified may already be true)
  *   GET    /api/domains/:id           the domain with its records and their status
  *   DELETE /api/domains/:id           204
- *   POST   /api/domains/:id/verify    looks the records up now; answers like GET
+ *   POST   /api/domains/:id/verify    looks the records up now; answers like GET (10 a minute per account)
  *   POST   /api/domains/:id/primary   makes it the primary sending domain
  */
+/** Look-ups one account may ask for in a minute: a person re-checking after a DNS change needs a few. */
+export const DOMAIN_VERIFY_LIMIT_PER_MINUTE = 10;
+
 export const domainRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
   app.addHook('onRequest', requireUser(db, config));
@@ -50,7 +53,17 @@ export const domainRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   app.post(
     '/api/domains/:id/verify',
-    { schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } },
+    {
+      // Counted per account (the session guard has run by then), in the shared rate-limit store.
+      config: {
+        rateLimit: {
+          max: DOMAIN_VERIFY_LIMIT_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => request.signedIn.user.id,
+        },
+      },
+      schema: { params: domainIdParamsSchema, response: { 200: domainSchema } },
+    },
     async (request) => domains.verifyDomain(db, config, request.signedIn.user.id, request.params.id),
   );
 

@@ -2,6 +2,7 @@ import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
 import {
   DOMAIN_ALREADY_ADDED,
+  NOT_A_REGISTRABLE_DOMAIN,
   type DnsRecord,
   type DnsRecordKind,
   type DnsRecordStatus,
@@ -30,6 +31,7 @@ import {
 } from './dns-records.ts';
 import * as repo from './domains.repo.ts';
 import { closestDomain } from './domain-match.ts';
+import { isRegistrableDomain } from './registrable-domain.ts';
 import { computeReputation, REPUTATION_WINDOW_DAYS } from './reputation.ts';
 import { utcDay, warmingState } from './warming.ts';
 
@@ -171,6 +173,16 @@ async function toDomains(
   return rows.map((row) => toDomain(row, counts.get(row.id), feedback.get(row.id), config, now));
 }
 
+/**
+ * Refuses (400) a name that cannot be a registered domain (public suffix list; see
+ * isRegistrableDomain), so no look-up goes to names nobody owns or to a whole suffix.
+ */
+function requireRegistrable(config: Config, name: string): void {
+  if (!isRegistrableDomain(name, config.allowTestDomains)) {
+    throw new AppError('bad_request', NOT_A_REGISTRABLE_DOMAIN, { domain: NOT_A_REGISTRABLE_DOMAIN });
+  }
+}
+
 async function requireDomain(db: Db, userId: string, id: number): Promise<repo.DomainRow> {
   const row = await repo.findDomain(db, userId, id);
   if (!row) throw new AppError('not_found', DOMAIN_NOT_FOUND);
@@ -226,7 +238,8 @@ export async function addDomain(
   name: string,
   now: Date = new Date(),
 ): Promise<Domain> {
-  // Cheap refusals first, so a duplicate or over-limit request costs no key generation.
+  // Cheap refusals first, so a bad name, a duplicate or an over-limit request costs no key generation.
+  requireRegistrable(config, name);
   if (await repo.findDomainByName(db, user.id, name)) throw new AppError('conflict', DOMAIN_ALREADY_ADDED);
   if (atLimit(user.plan, await repo.countDomains(db, user.id))) throw planLimitError(user.plan);
 
@@ -258,7 +271,7 @@ export async function addDomain(
   return domainOf(db, config, user.id, row.id, now);
 }
 
-/** Looks the domain's records up now and answers the updated domain. */
+/** Looks the domain's records up now and answers the updated domain (a name added before the public-suffix check is refused). */
 export async function verifyDomain(
   db: Db,
   config: Config,
@@ -267,6 +280,7 @@ export async function verifyDomain(
   now: Date = new Date(),
 ): Promise<Domain> {
   const row = await requireDomain(db, userId, id);
+  requireRegistrable(config, row.domain);
   await checkDomain(db, config, row.id, { now, source: 'user' });
   return domainOf(db, config, userId, id, now);
 }

@@ -1,6 +1,9 @@
 // npm start: build the web app when its build is missing or older than its sources, then run API + workers.
+// A production install (npm ci --omit=dev) has no build tools (vite): it serves the build it was given
+// (apps/web/dist, built with a full install and copied along) as it is, or, with none, the API alone.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,12 +21,31 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = [webDir, path.join(root, 'packages/contract/src')];
-const stale = !existsSync(builtIndex) || sources.some((dir) => newestMtime(dir) > statSync(builtIndex).mtimeMs);
-if (stale) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@sendwell/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+function canBuild() {
+  try {
+    createRequire(path.join(webDir, 'package.json')).resolve('vite');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const built = existsSync(builtIndex);
+if (!canBuild()) {
+  console.log(
+    built
+      ? 'No build tools in this install (npm ci --omit=dev): serving the web app as built in apps/web/dist.'
+      : 'No build tools in this install (npm ci --omit=dev) and no apps/web/dist: serving the API only. ' +
+          'Build the web app with a full install (npm ci && npm run build) and copy apps/web/dist here to serve it.',
+  );
+} else {
+  const sources = [webDir, path.join(root, 'packages/contract/src')];
+  const stale = !built || sources.some((dir) => newestMtime(dir) > statSync(builtIndex).mtimeMs);
+  if (stale) {
+    console.log('Building the web app…');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@sendwell/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 
 const server = spawn(

@@ -1,4 +1,5 @@
 // npm test: typecheck and lint first (a type error or a broken house rule fails fast), then unit tests, the integration suite on PGlite and on Postgres, then the browser tests.
+// With CI=true, the server is also started once from a production-only install (scripts/check-production-install.mjs).
 // The Postgres leg runs when a server answers at TEST_DATABASE_URL; with CI=true a missing server fails.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -46,6 +47,13 @@ run('Typecheck', 'npm', ['run', 'typecheck']);
 run('Lint', 'npm', ['run', 'lint']);
 run('Unit and integration tests', 'npx', ['vitest', 'run', ...projects]);
 run('Web build', 'npm', ['run', 'build', '-w', '@sendwell/web']);
+// CI also starts the server from a production-only install (npm ci --omit=dev) of a copy, with the
+// web app just built: a runtime package declared only as a dev dependency fails here.
+if (process.env.CI === 'true' || process.env.CI === '1') {
+  run('Runtime dependencies declared as dependencies: the server from a production-only install', process.execPath, [
+    'scripts/check-production-install.mjs',
+  ]);
+}
 run('Chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
 run('Browser tests', 'npx', ['playwright', 'test']);
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -72,6 +72,7 @@ const envSchema = z.object({
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
   SEND_BATCH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   SEND_GUARANTEE: z.enum(['after-accept', 'exactly-once']).default('after-accept'),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -112,6 +113,8 @@ export type Config = {
   sendGuarantee: 'after-accept' | 'exactly-once';
   /** How long a send batch may run before another worker may take it over (its claims go stale at half). */
   sendBatchTimeoutSeconds: number;
+  /** Bytes of uploaded images (logos and editor images) one account may keep. */
+  uploadQuotaBytes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
     sendGuarantee: e.SEND_GUARANTEE,
     sendBatchTimeoutSeconds: e.SEND_BATCH_TIMEOUT_SECONDS,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
   };
 }

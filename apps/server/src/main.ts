@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { openDatabase } from './db/client.ts';
 import { keepPrivate } from './lib/private-files.ts';
 import { createAppContext } from './app-context.ts';
+import { isConnectionError, rootMessage } from './lib/db-errors.ts';
 import { buildApp } from './app.ts';
 import {
   adminChannelRoutes,
@@ -22,9 +23,29 @@ function parseRole(argv: string[]): Role {
   return role;
 }
 
+/**
+ * A lost database connection never ends the process: every pool and client has an error listener,
+ * and each caller handles its failed statement (a request answers 503, a job is retried). One
+ * caller we cannot change does not: pg-boss 10 records a job's completion without awaiting it
+ * (manager.js `this.complete(…)`), so a completion that meets a lost connection is an unhandled
+ * rejection; the job stays active until it expires and is then run again (jobs are idempotent).
+ * Such rejections are logged here. Any other unhandled rejection is a bug and ends the process as
+ * Node does by default.
+ */
+function survivingConnectionLoss(reason: unknown): void {
+  if (!isConnectionError(reason)) throw reason;
+  const fromQueue = reason instanceof Error && /[\\/]pg-boss[\\/]/.test(reason.stack ?? '');
+  console.warn(
+    fromQueue
+      ? `pg-boss could not record a job's end (the job runs again after it expires): ${rootMessage(reason)}`
+      : `unhandled database connection error: ${rootMessage(reason)}`,
+  );
+}
+
 /** Starts the API, the workers, or both, and stops them cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const startedAt = performance.now();
+  process.on('unhandledRejection', survivingConnectionLoss);
   let config: Config;
   let role: Role;
   try {

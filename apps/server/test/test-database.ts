@@ -65,3 +65,29 @@ export function separateConnection(
     return { query: client.query.bind(client) as pg.Client['query'], release: () => void client.end() };
   };
 }
+
+/**
+ * Terminates every connection to the database at `url` (pg_terminate_backend), as an administrator
+ * or a failing network would: the app's pools, pg-boss's, and those of other processes on it. With
+ * `refuseForMs`, the database also refuses new connections for that long (a restart, an outage).
+ * Answers how many connections were terminated.
+ */
+export async function terminateConnections(url: string, options: { refuseForMs?: number } = {}): Promise<number> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    if (options.refuseForMs) await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    const result = await admin.query(
+      'SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
+    if (options.refuseForMs) {
+      await new Promise((resolve) => setTimeout(resolve, options.refuseForMs));
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+    }
+    return (result.rows[0] as { n: number }).n;
+  } finally {
+    await admin.end();
+  }
+}

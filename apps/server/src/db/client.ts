@@ -10,6 +10,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.ts';
+import {
+  failedBeforeStatement,
+  isConnectionError,
+  isReadOnlyStatement,
+  keepProcessOnConnectionLoss,
+} from '../lib/db-errors.ts';
 
 /**
  * The app's Drizzle handle. PGlite's and node-postgres' databases share the whole query API;
@@ -44,6 +50,33 @@ export function runsOnPool(db: DbOrTx): boolean {
   return '$client' in db && db.$client instanceof pg.Pool;
 }
 
+/** Pause before the one retry of a statement whose connection failed: the pool opens a fresh one. */
+const RETRY_AFTER_MS = 50;
+
+/**
+ * Runs a statement of `pool.query` (every statement outside a transaction, as Drizzle issues them)
+ * once more when its connection failed and running it again is safe: a read, or any statement whose
+ * connection never came up. A write whose connection dropped is not repeated (it may have
+ * committed): its caller fails, and a request answers 503.
+ */
+function retryReadsOnce(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown, callback?: unknown) => Promise<unknown>;
+  const textOf = (config: unknown) =>
+    typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');
+  // pg's query() also has callback forms; those (which nothing here uses) go straight through.
+  pool.query = (async (config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof values === 'function' || typeof callback === 'function') return query(config, values, callback);
+    try {
+      return await query(config, values);
+    } catch (error) {
+      const safe = isConnectionError(error) && (isReadOnlyStatement(textOf(config)) || failedBeforeStatement(error));
+      if (!safe || pool.ending) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+      return query(config, values);
+    }
+  }) as typeof pool.query;
+}
+
 const MIGRATION_LOCK_ID = 731104;
 const EXTENSIONS_SQL = 'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS citext;';
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -54,8 +87,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     // JIT compilation costs more than it saves on this workload's short queries (measured on segment counts).
     const serverOptions = '-c jit=off';
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: serverOptions });
-    // An idle client can lose its connection (server restart, admin termination); the pool replaces it.
-    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+    keepProcessOnConnectionLoss(pool, 'database connection lost');
+    retryReadsOnce(pool);
     const db = drizzlePg(pool, { schema });
     return {
       db,

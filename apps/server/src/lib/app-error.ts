@@ -8,7 +8,8 @@ export type AppErrorCode =
   | 'too_large'
   | 'unprocessable'
   | 'rate_limited'
-  | 'not_configured';
+  | 'not_configured'
+  | 'unavailable';
 
 export const statusByCode: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -20,6 +21,7 @@ export const statusByCode: Record<AppErrorCode, number> = {
   unprocessable: 422,
   rate_limited: 429,
   not_configured: 503,
+  unavailable: 503,
 };
 
 export class AppError extends Error {

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { isConnectionError } from './db-errors.ts';
 
 export type Queue = PgBoss;
 
@@ -18,7 +19,13 @@ export async function startQueue(database: Database, options: { runWorkers: bool
     database.driver === 'postgres'
       ? new PgBoss({ ...common, connectionString: database.connectionString, max: 4 })
       : new PgBoss({ ...common, db: database.raw as PgBoss.Db });
-  boss.on('error', (error) => console.error('pg-boss error', error));
+  // pg-boss reports what its loops meet here; a lost connection is expected now and then and it
+  // reconnects by itself, so it is one line (the error carries its whole client otherwise).
+  boss.on('error', (error) =>
+    isConnectionError(error)
+      ? console.warn(`pg-boss: database connection lost: ${error.message}`)
+      : console.error('pg-boss error', error),
+  );
   await boss.start();
   return boss;
 }

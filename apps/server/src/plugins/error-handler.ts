@@ -2,10 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError, ProviderError, RetryLaterError, statusByCode } from '../lib/app-error.ts';
+import { DATABASE_UNAVAILABLE, isConnectionError } from '../lib/db-errors.ts';
 
 /**
  * The one edge where errors become HTTP answers: `{ message, fields? }` (`{ error }` for provider
- * hand-off calls). Validation failures are 400 with the contract's messages; unexpected errors are
+ * hand-off calls). Validation failures are 400 with the contract's messages; a lost database
+ * connection is 503 (the request may be tried again; the process goes on); unexpected errors are
  * 500 with a generic message, logged.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -31,6 +33,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
       return reply.status(400).send({ message: error.issues[0]?.message ?? 'Invalid request', fields });
+    }
+    if (isConnectionError(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -12,6 +12,7 @@ import {
   reserveDailySends,
   sendingDomainFor,
 } from '../domains/domains.sending.ts';
+import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
 import { compileCampaign, senderFooter } from './campaigns.service.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
 import { renderForRecipient, type CompiledEmail } from './email-renderer.ts';
@@ -48,7 +49,9 @@ export const compiledCacheSize = () => compiledCache.size;
 /**
  * The send ledger of one batch of a campaign as the delivery engine sees it: claims, renders and
  * signs its rows, keeps within the domain's warming cap, and reports progress on the campaign.
- * Null when the campaign is gone or no longer sending.
+ * Null when the campaign is gone or no longer sending. Calls that are safe to repeat are tried
+ * again when the database connection drops (a claim whose answer was lost is read back), so a
+ * dropped connection does not fail the whole batch.
  */
 export async function campaignBatchStore(
   ctx: AppContext,
@@ -66,12 +69,25 @@ export async function campaignBatchStore(
   const claimToken = randomBytes(9).toString('base64url');
   const { db, config } = ctx;
   let pausedUntil = campaign.pausedUntil;
+  // Rows handed to the engine; a claim read back after a lost answer returns only the others.
+  const handedOut = new Set<number>();
 
   return {
     claimToken,
     async claim(limit) {
-      await ledger.requeueStale(db, new Date(Date.now() - (config.sendBatchTimeoutSeconds * 1000) / 2), batch);
-      return ledger.claimRows(db, batch, claimToken, limit);
+      let tried = false;
+      const rows = await retryOnConnectionLoss(async () => {
+        if (tried) {
+          // The lost attempt may have committed: its rows are this claim's, unsent.
+          const unseen = (await ledger.claimedRows(db, batch, claimToken)).filter((row) => !handedOut.has(row.id));
+          if (unseen.length > 0) return unseen;
+        }
+        tried = true;
+        await ledger.requeueStale(db, new Date(Date.now() - (config.sendBatchTimeoutSeconds * 1000) / 2), batch);
+        return ledger.claimRows(db, batch, claimToken, limit);
+      });
+      for (const row of rows) handedOut.add(row.id);
+      return rows;
     },
     async compose(row) {
       const links = trackedLinks(config.publicUrl, config.sessionSecret, row.id, linkIds);
@@ -102,7 +118,8 @@ export async function campaignBatchStore(
     },
     async allowance(wanted): Promise<Allowance> {
       if (!sendingDomain) return { granted: wanted, resumesAt: null, giveBack: async () => undefined };
-      const reservation = await reserveDailySends(db, sendingDomain.id, wanted);
+      // Repeating a reservation whose answer was lost reserves twice: the cap errs on the safe side.
+      const reservation = await retryOnConnectionLoss(() => reserveDailySends(db, sendingDomain.id, wanted));
       return {
         granted: reservation.granted,
         resumesAt: reservation.resumesAt,
@@ -111,14 +128,15 @@ export async function campaignBatchStore(
       };
     },
     async isActive() {
-      return (await ledger.campaignStatus(db, campaign.id)) === 'sending';
+      return (await retryOnConnectionLoss(() => ledger.campaignStatus(db, campaign.id))) === 'sending';
     },
-    requeue: (row, error) => ledger.requeueRow(db, row.id, claimToken, error),
+    requeue: (row, error) => retryOnConnectionLoss(() => ledger.requeueRow(db, row.id, claimToken, error)),
     async fail(row, error, hardBounce) {
       await ledger.failRow(db, { ...row, userId: user.id, campaignId: campaign.id }, claimToken, error, hardBounce);
       if (hardBounce) await suppress(db, user.id, row.email, 'bounce');
     },
-    progress: (newlySent) => ledger.refreshCampaignProgress(db, campaign.id, newlySent),
+    // Repeating an addition whose answer was lost over-counts until the end, when the exact count is taken.
+    progress: (newlySent) => retryOnConnectionLoss(() => ledger.refreshCampaignProgress(db, campaign.id, newlySent)),
     async deferRest(resumesAt) {
       if ((await ledger.queuedInRange(db, batch)) === 0) return;
       await ledger.setPausedUntil(db, campaign.id, resumesAt);
@@ -131,8 +149,8 @@ export async function campaignBatchStore(
     async resumed() {
       if (!pausedUntil) return;
       pausedUntil = null;
-      await ledger.setPausedUntil(db, campaign.id, null);
+      await retryOnConnectionLoss(() => ledger.setPausedUntil(db, campaign.id, null));
     },
-    releaseClaims: () => ledger.releaseClaims(db, campaign.id, claimToken),
+    releaseClaims: () => retryOnConnectionLoss(() => ledger.releaseClaims(db, campaign.id, claimToken)),
   };
 }

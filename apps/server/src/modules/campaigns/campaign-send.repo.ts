@@ -180,15 +180,39 @@ export const UNMARK_SENT_SQL = `UPDATE campaign_sends AS s SET status = 'sending
   FROM unnest($1::bigint[], $2::text[]) AS m(id, claim_token)
   WHERE s.id = m.id AND s.claim_token = m.claim_token AND s.status = 'sent'`;
 
+/**
+ * The after-accept mark of messages the server accepted. A row is marked while its claim owns it,
+ * and also when no claim does (its claim went stale and it waits in the queue: the message went, so
+ * sending it again would be a second copy). A row this claim already marked with this message
+ * counts as marked again, so that a mark retried after its answer was lost (it had committed)
+ * answers the same. A row another claim holds is left to it (superseded).
+ */
 export async function markSent(
   db: DbOrTx,
   rows: readonly { id: number; claimToken: string; messageId: string }[],
 ): Promise<Set<number>> {
   const result = await db.execute(sql`
-    UPDATE ${campaignSends} AS s SET status = 'sent', sent_at = now(), message_id = m.message_id, error = NULL
+    UPDATE ${campaignSends} AS s
+    SET status = 'sent', sent_at = CASE WHEN s.status = 'sent' THEN s.sent_at ELSE now() END,
+      claim_token = m.claim_token, message_id = m.message_id, error = NULL
     FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.claimToken))}::text[], ${sql.param(rows.map((r) => r.messageId))}::text[]) AS m(id, claim_token, message_id)
-    WHERE s.id = m.id AND s.status = 'sending' AND s.claim_token = m.claim_token RETURNING s.id`);
+    WHERE s.id = m.id AND (
+      (s.status = 'sending' AND s.claim_token = m.claim_token)
+      OR (s.status = 'queued' AND s.claim_token IS NULL)
+      OR (s.status = 'sent' AND s.claim_token = m.claim_token AND s.message_id = m.message_id))
+    RETURNING s.id`);
   return new Set((result.rows as { id: number | string }[]).map((r) => Number(r.id)));
+}
+
+/** The rows of the range this claim holds unsent (to recover a claim whose answer was lost). */
+export async function claimedRows(db: DbOrTx, batch: Batch, claimToken: string): Promise<LedgerRow[]> {
+  const result = await db.execute(sql`
+    SELECT id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company
+    FROM ${campaignSends}
+    WHERE campaign_id = ${batch.campaignId} AND id BETWEEN ${batch.fromId} AND ${batch.toId}
+      AND status = 'sending' AND claim_token = ${claimToken}
+    ORDER BY id`);
+  return (result.rows as LedgerRow[]).map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 export async function queuedInRange(db: DbOrTx, batch: Batch): Promise<number> {
@@ -240,6 +264,18 @@ export async function refreshCampaignProgress(db: DbOrTx, campaignId: number, ne
       sent_at = CASE WHEN c.status = 'sending' AND state.done THEN now() ELSE c.sent_at END
     FROM state
     WHERE c.id = ${campaignId}`);
+}
+
+/**
+ * Campaigns still marked sending whose every recipient is done (none queued or being sent): their
+ * last batch's final progress report did not reach the database.
+ */
+export async function drainedCampaignIds(db: DbOrTx): Promise<number[]> {
+  const drained = await db.execute(sql`
+    SELECT c.id FROM ${campaigns} c
+    WHERE c.status = 'sending'
+      AND NOT EXISTS (SELECT 1 FROM ${campaignSends} s WHERE s.campaign_id = c.id AND s.status IN ('queued', 'sending'))`);
+  return (drained.rows as { id: number | string }[]).map((row) => Number(row.id));
 }
 
 /** Campaigns still sending with queued rows whose warming pause (if any) is over, with their queued id range. */

@@ -219,11 +219,15 @@ export function cancelCampaign(ctx: AppContext, userId: string, campaignId: numb
 
 /**
  * Picks up sends whose worker died: in every campaign still 'sending', claims older than half the
- * batch timeout go back to the queue and one fresh batch job covers what is queued. Runs every
- * minute and when a worker starts; extra jobs are harmless, since rows are claimed one owner at a time.
+ * batch timeout go back to the queue and one fresh batch job covers what is queued; one whose every
+ * recipient is done but whose last progress report was lost (the database went away) is finished.
+ * Runs every minute and when a worker starts; extra jobs are harmless, since rows are claimed one
+ * owner at a time.
  */
 export async function recoverCampaignSends(ctx: AppContext): Promise<number> {
   await ledger.requeueStale(ctx.db, new Date(Date.now() - (ctx.config.sendBatchTimeoutSeconds * 1000) / 2));
+  for (const campaignId of await ledger.drainedCampaignIds(ctx.db))
+    await ledger.refreshCampaignProgress(ctx.db, campaignId);
   const pending = await ledger.pendingSends(ctx.db);
   for (const row of pending) await queueBatches(ctx, row.campaignId, row.minId, row.maxId);
   return pending.length;

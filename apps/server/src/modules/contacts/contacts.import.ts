@@ -8,6 +8,7 @@ import {
 } from '@sendwell/contract/contacts';
 import { runsOnPool, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isConnectionError } from '../../lib/db-errors.ts';
 import * as repo from './contacts.repo.ts';
 import { LIST_EXISTS } from './contacts.service.ts';
 import { csvRecords } from './csv-records.ts';
@@ -175,6 +176,8 @@ export async function importContactsCsv(
   let failure: { error: unknown } | undefined;
   // Progress is reported in file order, whichever batch commits first.
   let reported: Promise<void> = Promise.resolve();
+  // Rows of the file (from the first) whose batches have all committed: what progress reported.
+  let savedThrough = 0;
   const waitForOldest = async () => {
     await inFlight.shift()?.settled;
     if (failure) throw failure.error;
@@ -202,6 +205,7 @@ export async function importContactsCsv(
     inFlight.push({ emails: rows, settled });
     reported = reported.then(async () => {
       await written;
+      savedThrough = rowsProcessed;
       onProgress?.(rowsProcessed);
     });
     // A failed write surfaces through `failure`; keep the chain from reporting an unhandled rejection.
@@ -253,6 +257,10 @@ export async function importContactsCsv(
     // No batch may still be committing once the caller hears of the failure.
     await Promise.all(inFlight.map((write) => write.settled));
     if (error instanceof AppError) throw error;
+    if (isConnectionError(error)) {
+      await reported.catch(() => undefined);
+      throw new AppError('unavailable', importInterrupted(savedThrough));
+    }
     const code = (error as { code?: string }).code;
     if (typeof code === 'string' && code.startsWith('CSV_')) {
       throw new AppError(
@@ -263,6 +271,17 @@ export async function importContactsCsv(
     throw error;
   }
   return result;
+}
+
+/**
+ * The answer to an import cut off by a lost database connection. Each batch is one transaction, so
+ * a batch is saved whole or not at all; the rows progress reported are saved, later ones may be.
+ */
+export function importInterrupted(savedRows: number): string {
+  const again = 'Import the file again to finish: contacts already saved are updated, not duplicated.';
+  return savedRows > 0
+    ? `The database connection was lost during the import. The first ${savedRows} rows were saved; later rows may not have been. ${again}`
+    : `The database connection was lost during the import; its rows may not have been saved. ${again}`;
 }
 
 /** Whether two batches share an email (looked up from the smaller one). */

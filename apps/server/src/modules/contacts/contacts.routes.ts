@@ -31,6 +31,7 @@ import { idParamsSchema } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, statusByCode } from '../../lib/app-error.ts';
+import { DATABASE_UNAVAILABLE, isConnectionError } from '../../lib/db-errors.ts';
 import { requireUser, type RequestCompanion } from '../auth/session-guard.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as contacts from './contacts.service.ts';
@@ -225,6 +226,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
           write({ type: 'error', status: statusByCode[error.code], message: error.message });
         else if (error instanceof z.ZodError)
           write({ type: 'error', status: 400, message: error.issues[0]?.message ?? 'Invalid import' });
+        else if (isConnectionError(error)) write({ type: 'error', status: 503, message: DATABASE_UNAVAILABLE });
         else {
           request.log.error({ err: error }, 'import failed');
           write({ type: 'error', status: 500, message: 'Failed to import contacts. Please check your CSV format.' });

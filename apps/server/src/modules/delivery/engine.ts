@@ -214,40 +214,50 @@ export async function sendBatch<Row extends ClaimedRow>(
   const progress = new ProgressReporter((count) => store.progress(count));
   // Records of accepted messages are awaited together: a sender goes on to its next message at once.
   const recording = new Set<Promise<void>>();
+  // The first error of a sender (the database went away): the others finish the message they are
+  // sending, then stop; the batch fails after its records and releases, and the job is retried.
+  let failure: { error: unknown } | undefined;
 
+  const sendNext = async ({ row, message, chunk }: Prepared<Row>) => {
+    if (!(await watcher.stillActive())) {
+      await store.requeue(row, null);
+    } else {
+      // The connection is free once the server answered; the record may still be on its way.
+      const { left, recorded } = await sendOne(deps, row, message, tally);
+      if (left) chunk.delivered += 1;
+      const counted = recorded.then(async (sent) => {
+        if (!sent) return;
+        tally.sent += 1;
+        await progress.sent();
+      });
+      recording.add(counted);
+      void counted.finally(() => recording.delete(counted)).catch(() => undefined);
+    }
+    chunk.done += 1;
+    // What was reserved but did not go out is handed back, so daily counts stay real sends.
+    if (chunk.done === chunk.size && chunk.allowance && chunk.delivered < chunk.done) {
+      await chunk.allowance.giveBack(chunk.done - chunk.delivered);
+    }
+  };
   const sender = async () => {
-    for (let next = await feeder.next(); next; next = await feeder.next()) {
-      const { row, message, chunk } = next;
-      if (!(await watcher.stillActive())) {
-        await store.requeue(row, null);
-      } else {
-        // The connection is free once the server answered; the record may still be on its way.
-        const { left, recorded } = await sendOne(deps, row, message, tally);
-        if (left) chunk.delivered += 1;
-        const counted = recorded.then(async (sent) => {
-          if (!sent) return;
-          tally.sent += 1;
-          await progress.sent();
-        });
-        recording.add(counted);
-        void counted.finally(() => recording.delete(counted)).catch(() => undefined);
-      }
-      chunk.done += 1;
-      // What was reserved but did not go out is handed back, so daily counts stay real sends.
-      if (chunk.done === chunk.size && chunk.allowance && chunk.delivered < chunk.done) {
-        await chunk.allowance.giveBack(chunk.done - chunk.delivered);
-      }
+    try {
+      for (let next = await feeder.next(); next; next = failure ? null : await feeder.next()) await sendNext(next);
+    } catch (error) {
+      failure ??= { error };
     }
   };
   try {
+    // Every sender ends its message in flight before claims are released, even when another one
+    // failed: releasing a row whose message is on its way would send it a second time.
     await Promise.all(Array.from({ length: options.concurrency }, sender));
   } finally {
-    // Also when a sender failed (the database went away): what was accepted is recorded and what
-    // was claimed but not sent goes back, as far as the database lets us; the job is retried.
+    // What was accepted is recorded (the recorder waits for the database) and what was claimed but
+    // not sent goes back, as far as the database lets us.
     await feeder.settle();
     await Promise.allSettled(recording);
     await store.releaseClaims().catch(() => undefined);
     await progress.flush().catch(() => undefined);
   }
+  if (failure) throw failure.error;
   return tally;
 }

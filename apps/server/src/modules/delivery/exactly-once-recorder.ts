@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { HeldDot } from '../../lib/mail-transport.ts';
+import { keepProcessOnConnectionLoss, retryOnConnectionLoss } from '../../lib/db-errors.ts';
+import { markUntilRecorded, warnUnrecorded } from './recorder.ts';
 import { pgSocketOf, type CorkableSocket } from './adapters/pg-socket.ts';
 import type { FailedOutcome, MessageRecord, SendLedger, SendRecorder, SentMessage } from '../../lib/mail-transport.ts';
 
@@ -276,20 +278,25 @@ export class ExactlyOnceRecorder implements SendRecorder {
       return;
     }
     if (commitFailed && wrote.size > 0) {
-      // The dots went but the COMMIT's answer did not come: record them without ceremony.
-      await this.ledger.markSent([...wrote].map((m) => m.row)).catch(() => undefined);
+      // The dots went but the COMMIT's answer did not come (it may or may not have committed): record
+      // them the ordinary way, until the database answers; a row the COMMIT did mark counts as marked.
+      await markUntilRecorded(
+        this.ledger.markSent,
+        [...wrote].map((m) => m.row),
+        warnUnrecorded,
+      );
     }
     for (const member of wrote) member.settle('recorded');
     // A connection that closed while its row was in the mark: no dot went, so the mark is undone.
     const unsent = owned.filter((m) => !wrote.has(m));
     if (unsent.length > 0) {
-      await this.pool
-        .query({
+      await retryOnConnectionLoss(() =>
+        this.pool.query({
           name: `sendwell_${this.ledger.name}_unmark`,
           text: this.ledger.unmarkSql,
           values: [unsent.map((m) => m.row.id), unsent.map((m) => m.row.claimToken)],
-        })
-        .catch(() => undefined);
+        }),
+      ).catch(() => undefined);
       for (const member of unsent) member.settle('unsent');
     }
   }
@@ -317,6 +324,6 @@ export function recordPool(connectionString: string, size: number): pg.Pool {
     pipeline: true,
     options: '-c jit=off -c synchronous_commit=off',
   } as pg.PoolConfig);
-  pool.on('error', (error) => console.warn(`record connection lost: ${error.message}`));
+  keepProcessOnConnectionLoss(pool, 'record connection lost');
   return pool;
 }

@@ -115,6 +115,43 @@ describe('tracking links', () => {
     expect(contact).toMatchObject({ totalEmailsOpened: 1, totalEmailsClicked: 1 });
   });
 
+  it('every open-pixel hit inserts an event row without limit: loads of one message within 10 minutes are one open, a load after that another', async () => {
+    const { client } = await signUpUser(t());
+    const campaignId = await sendCampaign(t(), client, ['ida@x.io', 'jon@x.io'], 'Pixel');
+    const ida = await urlsOf(t(), 'ida@x.io');
+    const anon = t().client();
+    const opens = async () =>
+      Number(
+        (
+          (
+            await t().ctx.database.raw.executeSql(
+              `SELECT count(*)::int AS n FROM email_events WHERE send_id = $1 AND type = 'open'`,
+              [ida.sendId],
+            )
+          ).rows[0] as { n: number }
+        ).n,
+      );
+    for (let i = 0; i < 20; i += 1) expect((await anon.get(ida.pixel)).statusCode).toBe(200);
+    const atOnce = await Promise.all(Array.from({ length: 5 }, () => anon.get(ida.pixel)));
+    expect(atOnce.map((r) => r.headers['content-type'])).toEqual(Array(5).fill('image/gif'));
+    expect(await opens()).toBe(1);
+
+    // Eleven minutes on (the event is moved back instead of waiting): the next load is a new open.
+    await t().ctx.database.raw.executeSql(
+      `UPDATE email_events SET created_at = created_at - interval '11 minutes' WHERE send_id = $1`,
+      [ida.sendId],
+    );
+    await anon.get(ida.pixel);
+    await anon.get(ida.pixel);
+    expect(await opens()).toBe(2);
+
+    // Unique figures are unchanged, and the report's timeline counts the two opens the log holds.
+    expect((await client.get(`/api/campaigns/${campaignId}`)).json()).toMatchObject({ totalOpens: 1 });
+    const report = (await client.get(`/api/campaigns/${campaignId}/report`)).json();
+    expect(report.uniqueOpens).toBe(1);
+    expect(report.timeline.reduce((sum: number, hour: { opens: number }) => sum + hour.opens, 0)).toBe(2);
+  });
+
   it('unsubscribe with the same token: the page (GET) and an RFC 8058 one-click POST', async () => {
     const { client } = await signUpUser(t(), { company: 'Acme Ltd' });
     await sendCampaign(t(), client, ['fay@x.io']);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   campaignLinks,
@@ -86,6 +86,27 @@ export async function hasEvent(db: DbOrTx, send: SendRow, type: EngagementType):
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The send's latest open: whether it has one, and whether that one is within the last
+ * `withinMinutes` minutes (by the database's clock, which stamps events). The newest is found first
+ * on the (campaign_id, type, created_at) index read backwards.
+ */
+export async function latestOpen(
+  db: DbOrTx,
+  send: SendRow,
+  withinMinutes: number,
+): Promise<{ recent: boolean } | undefined> {
+  const [row] = await db
+    .select({ recent: sql<boolean>`${emailEvents.createdAt} > now() - make_interval(mins => ${withinMinutes})` })
+    .from(emailEvents)
+    .where(
+      and(eq(emailEvents.campaignId, send.campaignId), eq(emailEvents.type, 'open'), eq(emailEvents.sendId, send.id)),
+    )
+    .orderBy(desc(emailEvents.createdAt))
+    .limit(1);
+  return row;
 }
 
 /** Appends an event of a send (open, click, unsubscribe) to the event log. */

@@ -16,22 +16,40 @@ import { legacyClick, parseLinkIndex, sendOfOpenToken } from './tracking-tokens.
  * the lock, both saw no earlier event and both counted: three simultaneous loads of one pixel
  * counted three unique opens on Postgres, so the list and the dashboard cards showed a higher rate
  * than the report. Counting at read time instead would scan every open and click event of every
- * campaign on each load of the list and the dashboard.
+ * campaign on each load of the list and the dashboard. `earlier`: whether the send already had an
+ * event of the type, read by the caller under the lock.
  */
-async function countEngagement(tx: DbOrTx, send: repo.SendRow, type: repo.EngagementType, linkId: number | null) {
-  const earlier = await repo.hasEvent(tx, send, type);
+async function countEngagement(
+  tx: DbOrTx,
+  send: repo.SendRow,
+  type: repo.EngagementType,
+  linkId: number | null,
+  earlier: boolean,
+) {
   await repo.insertSendEvent(tx, send, type, linkId);
   if (earlier) return;
   await repo.incrementCampaignTotal(tx, send.campaignId, type);
   if (send.contactId !== null) await repo.incrementContactEngagement(tx, send.contactId, type);
 }
 
-/** Open pixel: records the open; false when the token's send does not exist. */
+/**
+ * Loads of one message's pixel within this many minutes of its last recorded open are the same
+ * open: a reader going back to the message, a mail client or image proxy fetching it again. Without
+ * it every hit added an event row, so anyone holding one pixel URL could grow the log at will.
+ */
+export const OPEN_REPEAT_WINDOW_MINUTES = 10;
+
+/**
+ * Open pixel: records the open, at most one per message per OPEN_REPEAT_WINDOW_MINUTES (under the
+ * send's row lock, so simultaneous loads are decided one after the other); false when the token's
+ * send does not exist. The event log stays the one source of the totals.
+ */
 export async function recordOpen(db: Db, sendId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const send = await repo.lockSend(tx, sendId);
     if (!send) return false;
-    await countEngagement(tx, send, 'open', null);
+    const latest = await repo.latestOpen(tx, send, OPEN_REPEAT_WINDOW_MINUTES);
+    if (!latest?.recent) await countEngagement(tx, send, 'open', null, latest !== undefined);
     return true;
   });
 }
@@ -54,7 +72,7 @@ export async function recordClick(
         ? await repo.findCampaignLinkAt(tx, send.campaignId, link.index)
         : await repo.findCampaignLink(tx, send.campaignId, link.id);
     if (!stored) return null;
-    await countEngagement(tx, send, 'click', stored.id);
+    await countEngagement(tx, send, 'click', stored.id, await repo.hasEvent(tx, send, 'click'));
     return stored.url;
   });
 }

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
@@ -88,5 +91,73 @@ describe('image uploads', () => {
     expect((await b.client.delete(`/api/logos/${logo.id}`)).statusCode).toBe(404);
     expect((await a.client.delete(`/api/logos/${logo.id}`)).statusCode).toBe(204);
     expect((await a.client.get('/api/logos')).json()).toEqual([]);
+  });
+});
+
+/** A PNG of random pixels: it does not compress, so it keeps about `kilobytes` KB once re-encoded. */
+const noisyPng = (kilobytes: number) => {
+  const width = 256;
+  const height = Math.ceil((kilobytes * 1024) / (width * 3));
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+};
+
+describe('upload storage per account', () => {
+  const t = useTestApp({ UPLOAD_QUOTA_MB: '1' });
+  const fileOf = (url: string) => path.join(t().ctx.config.dataDir, 'uploads', url.slice('/uploads/'.length));
+
+  it('uploads have no per-account quota: an upload past the account’s quota answers 413 with a clear message; deleting a logo makes room', async () => {
+    const { client } = await signUpUser(t());
+    const first = await upload(client, '/api/logos', 'a.png', 'image/png', await noisyPng(600));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().bytes).toBeGreaterThan(500 * 1024);
+    const second = await upload(client, '/api/upload/image', 'b.png', 'image/png', await noisyPng(600));
+    expect(second.statusCode, second.body).toBe(413);
+    expect(second.json().message).toMatch(
+      /^Your uploads would go over your 1 MB storage limit \(0\.\d MB used\)\. Delete logos you no longer need/,
+    );
+    // Another account has its own room.
+    const other = await signUpUser(t());
+    expect((await upload(other.client, '/api/logos', 'c.png', 'image/png', await noisyPng(600))).statusCode).toBe(201);
+
+    expect((await client.delete(`/api/logos/${first.json().id}`)).statusCode).toBe(204);
+    expect((await upload(client, '/api/upload/image', 'b.png', 'image/png', await noisyPng(600))).statusCode).toBe(201);
+  });
+
+  it('uploads have no per-account quota: two uploads at once cannot both take the room left for one', async () => {
+    const { client } = await signUpUser(t());
+    const [a, b] = await Promise.all([noisyPng(600), noisyPng(600)]);
+    const answers = await Promise.all([
+      upload(client, '/api/logos', 'a.png', 'image/png', a as Buffer),
+      upload(client, '/api/logos', 'b.png', 'image/png', b as Buffer),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 413]);
+    expect((await client.get('/api/logos')).json()).toHaveLength(1);
+  });
+
+  it('deleted logos keep their files: the file goes with its logo, unless a campaign still shows it', async () => {
+    const { client } = await signUpUser(t());
+    const logo = (await upload(client, '/api/logos', 'logo.png', 'image/png', await png())).json();
+    expect(existsSync(fileOf(logo.url))).toBe(true);
+    expect((await client.delete(`/api/logos/${logo.id}`)).statusCode).toBe(204);
+    expect(existsSync(fileOf(logo.url))).toBe(false);
+    expect((await t().client().get(logo.url)).statusCode).toBe(404);
+
+    // A logo in a campaign (mail that was sent points at it) leaves the library but keeps its file.
+    const shown = (await upload(client, '/api/logos', 'shown.png', 'image/png', await png())).json();
+    const campaign = await client.post('/api/campaigns', {
+      name: 'With logo',
+      subject: 'Hi',
+      fromEmail: 'news@acme.example',
+      content: { html: '' },
+      blocks: [{ id: 'i', type: 'image', content: { src: `http://localhost:5000${shown.url}`, alt: 'Logo' } }],
+    });
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    expect((await client.delete(`/api/logos/${shown.id}`)).statusCode).toBe(204);
+    expect((await client.get('/api/logos')).json()).toEqual([]);
+    expect(existsSync(fileOf(shown.url))).toBe(true);
+    expect((await t().client().get(shown.url)).statusCode).toBe(200);
+    expect((await client.delete(`/api/logos/${shown.id}`)).statusCode).toBe(404);
   });
 });

@@ -31,7 +31,7 @@ async function imagePart(request: FastifyRequest): Promise<Buffer> {
 
 /**
  * Route table:
- *   user   POST   /api/upload/image   multipart `image` → {url, …}
+ *   user   POST   /api/upload/image   multipart `image` → {url, …} (413 past the account's UPLOAD_QUOTA_MB)
  *   user   GET    /api/logos          the Logo Library
  *   user   POST   /api/logos          multipart `image`
  *   user   DELETE /api/logos/:id
@@ -40,6 +40,7 @@ async function imagePart(request: FastifyRequest): Promise<Buffer> {
 export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const storage = localStorage(path.join(ctx.config.dataDir, 'uploads'));
   const signedIn = requireUser(ctx.db, ctx.config);
+  const quota = ctx.config.uploadQuotaBytes;
   await app.register(multipart);
 
   app.post(
@@ -48,7 +49,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await storeImage(ctx.db, storage, request.signedIn.user.id, await imagePart(request), 'image')),
+        .send(await storeImage(ctx.db, storage, request.signedIn.user.id, await imagePart(request), 'image', quota)),
   );
 
   app.get('/api/logos', { onRequest: signedIn, schema: { response: { 200: logoListSchema } } }, async (request) =>
@@ -61,11 +62,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await storeImage(ctx.db, storage, request.signedIn.user.id, await imagePart(request), 'logo')),
+        .send(await storeImage(ctx.db, storage, request.signedIn.user.id, await imagePart(request), 'logo', quota)),
   );
 
   app.delete('/api/logos/:id', { onRequest: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteLogo(ctx.db, request.signedIn.user.id, request.params.id);
+    await deleteLogo(ctx.db, storage, request.signedIn.user.id, request.params.id);
     return reply.status(204).send();
   });
 

@@ -5,6 +5,7 @@ import {
   IMAGE_TOO_LARGE_MESSAGE,
   INVALID_IMAGE_MESSAGE,
   MAX_IMAGE_BYTES,
+  uploadQuotaMessage,
   type UploadedImage,
 } from '@sendwell/contract/uploads';
 import type { Db } from '../../db/client.ts';
@@ -36,7 +37,8 @@ export function toUploadedImage(row: repo.UploadedImageRow): UploadedImage {
 
 /**
  * Checks an upload by its bytes, re-encodes it with sharp (which drops EXIF and other metadata,
- * after applying the orientation) and stores it under a random name.
+ * after applying the orientation) and stores it under a random name, if it fits in what is left of
+ * the account's upload quota (413 otherwise; checked and recorded under a per-user lock).
  */
 export async function storeImage(
   db: Db,
@@ -44,6 +46,7 @@ export async function storeImage(
   userId: string,
   data: Buffer,
   kind: 'image' | 'logo',
+  quotaBytes: number,
 ): Promise<UploadedImage> {
   if (data.length > MAX_IMAGE_BYTES) throw new AppError('too_large', IMAGE_TOO_LARGE_MESSAGE);
   const detected = await fileTypeFromBuffer(data);
@@ -68,26 +71,52 @@ export async function storeImage(
     throw new AppError('bad_request', INVALID_IMAGE_MESSAGE);
   }
   const name = `${randomBytes(16).toString('hex')}.${extension}`;
-  await storage.put(name, output.data);
-  const row = await repo.insertUploadedImage(db, {
-    userId,
-    kind,
-    storageKey: name,
-    url: `/uploads/${name}`,
-    width: output.info.width,
-    height: output.info.pageHeight ?? output.info.height,
-    bytes: output.data.length,
-  });
-  return toUploadedImage(row);
+  let written = false;
+  try {
+    const row = await db.transaction(async (tx) => {
+      const used = await repo.lockedUploadBytes(tx, userId);
+      if (used + output.data.length > quotaBytes) throw new AppError('too_large', uploadQuotaMessage(used, quotaBytes));
+      await storage.put(name, output.data);
+      written = true;
+      return repo.insertUploadedImage(tx, {
+        userId,
+        kind,
+        storageKey: name,
+        url: `/uploads/${name}`,
+        width: output.info.width,
+        height: output.info.pageHeight ?? output.info.height,
+        bytes: output.data.length,
+      });
+    });
+    return toUploadedImage(row);
+  } catch (error) {
+    // No row points at the file: it goes too.
+    if (written) await storage.remove(name).catch(() => undefined);
+    throw error;
+  }
 }
 
 export async function logosOf(db: Db, userId: string): Promise<UploadedImage[]> {
   return (await repo.listLogos(db, userId)).map(toUploadedImage);
 }
 
-/** Removes a logo from the library. Its file stays, since sent campaigns may still show it. */
-export async function deleteLogo(db: Db, userId: string, id: number): Promise<void> {
-  if (!(await repo.deleteLogo(db, userId, id))) throw new AppError('not_found', 'Logo not found');
+/**
+ * Removes a logo from the library, and its file with it. A logo one of the user's campaigns still
+ * shows (mail already sent points at it) keeps its file: it leaves the library as a plain upload,
+ * still counted in the quota.
+ */
+export async function deleteLogo(db: Db, storage: FileStorage, userId: string, id: number): Promise<void> {
+  const removed = await db.transaction(async (tx) => {
+    const logo = await repo.lockLogo(tx, userId, id);
+    if (!logo) throw new AppError('not_found', 'Logo not found');
+    if (await repo.campaignShows(tx, userId, logo.storageKey)) {
+      await repo.retireLogo(tx, logo.id);
+      return null;
+    }
+    await repo.deleteUploadedImage(tx, logo.id);
+    return logo.storageKey;
+  });
+  if (removed) await storage.remove(removed);
 }
 
 /** A stored image by its random name, with its content type; any other name is not found. */

@@ -34,4 +34,15 @@ describe('image upload checks (spec §5)', () => {
       description: 'Failed to upload logo/image. Please try again.',
     });
   });
+  it('uploads have no per-account quota: a 413 for the account’s quota shows the server’s message, not the 5 MB one', () => {
+    const quota =
+      'Your uploads would go over your 50 MB storage limit (49.8 MB used). Delete logos you no longer need from the Logo Library, or upload a smaller image.';
+    expect(uploadErrorToast(new ApiError(413, JSON.stringify({ message: quota })))).toEqual({
+      title: 'Upload failed',
+      description: quota,
+    });
+    // Any other 413 (a proxy's, the request's size) is still the spec's size refusal.
+    expect(uploadErrorToast(new ApiError(413, '<html>Request Entity Too Large</html>')).title).toBe('File too large');
+    expect(uploadErrorToast(new ApiError(413, '{"message":"The request is too large"}')).title).toBe('File too large');
+  });
 });

@@ -3,6 +3,7 @@ import {
   IMAGE_TOO_LARGE_TITLE,
   INVALID_IMAGE_MESSAGE,
   INVALID_IMAGE_TITLE,
+  isUploadQuotaMessage,
   MAX_IMAGE_BYTES,
 } from '@sendwell/contract/uploads';
 
@@ -31,10 +32,15 @@ export function imageFilesOf(files: Iterable<File>): File[] {
   return [...files].filter((file) => file.type.startsWith('image/'));
 }
 
-/** The toast for a failed upload: the server's type or size refusal with the spec's titles, else 'Upload failed'. */
+/**
+ * The toast for a failed upload: the server's type or size refusal with the spec's titles; a 413 for
+ * the account's upload quota with the server's message (how much is used, what to do); else 'Upload failed'.
+ */
 export function uploadErrorToast(error: unknown): ToastText {
   const status = getApiErrorStatus(error);
   const message = getApiErrorMessage(error);
+  if (status === 413 && message && isUploadQuotaMessage(message))
+    return { title: UPLOAD_FAILED.title, description: message };
   if (status === 413) return { title: IMAGE_TOO_LARGE_TITLE, description: IMAGE_TOO_LARGE_MESSAGE };
   if (status === 400 && message === INVALID_IMAGE_MESSAGE)
     return { title: INVALID_IMAGE_TITLE, description: INVALID_IMAGE_MESSAGE };

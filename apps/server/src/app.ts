@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { routeMetaWithGuard } from './lib/route-guard.ts';
+import { requestValidatorCompiler } from './lib/request-validation.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
@@ -51,7 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await registerSecurity(app, ctx.config);

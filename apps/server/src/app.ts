@@ -7,6 +7,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { routeMetaWithGuard } from './lib/route-guard.ts';
 import { requestValidatorCompiler } from './lib/request-validation.ts';
+import { serializeRequest } from './lib/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
@@ -23,7 +24,12 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 
-export type BuildAppOptions = { logger?: boolean; serveWebApp?: boolean };
+export type BuildAppOptions = {
+  logger?: boolean;
+  serveWebApp?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+};
 
 /** Builds the HTTP app in a fixed order: external plugins, app plugins, then the modules. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -33,7 +39,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         ? false
         : {
             level: ctx.config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'req.headers["x-sendwell-token"]',
+              'res.headers["set-cookie"]',
+            ],
+            // The inbound webhook's `?token=` is a secret: request URLs are logged without it.
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: true,
     bodyLimit: 1024 * 1024,

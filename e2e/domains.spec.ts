@@ -157,8 +157,24 @@ test('forwarding and alias tabs, configure later, duplicate, primary, delete, an
   await expect(row.getByText('Verified', { exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Email Forwarding' }).click();
-  await expect(page.getByTestId('inbound-webhook')).toHaveText(new URL('/api/webhook/email', page.url()).toString());
+  // The account's own address: this origin + /api/webhook/email with the account's token.
+  const webhookAt = (token: string) => `${new URL('/api/webhook/email', page.url()).toString()}?token=${token}`;
+  const { token } = (await (await page.request.get('/api/webhook/email-address')).json()) as { token: string };
+  await expect(page.getByTestId('inbound-webhook')).toHaveText(webhookAt(token));
   await checkScreen(page, 'domain-settings-forwarding');
+  // Regenerating retires the old token: the webhook refuses it, and the tab shows the new address.
+  await page.getByRole('button', { name: 'Regenerate address' }).click();
+  const regenerate = page.getByRole('alertdialog', { name: 'Regenerate the webhook address?' });
+  await regenerate.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(regenerate).toBeHidden();
+  const { token: renewed } = (await (await page.request.get('/api/webhook/email-address')).json()) as {
+    token: string;
+  };
+  expect(renewed).not.toBe(token);
+  await expect(page.getByTestId('inbound-webhook')).toHaveText(webhookAt(renewed));
+  const report = { headers: { 'content-type': 'message/rfc822' }, data: 'Subject: hi\r\n\r\nhello' };
+  expect((await page.request.post(`/api/webhook/email?token=${token}`, report)).status()).toBe(401);
+  expect((await page.request.post(`/api/webhook/email?token=${renewed}`, report)).status()).toBe(200);
   await page.getByRole('tab', { name: 'Basic Aliases' }).click();
   await expect(page.getByText(`hello@${name}`, { exact: true })).toBeVisible();
   await expect(page.getByText('No aliases yet')).toBeVisible();

@@ -1,12 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { routeMetaWithGuard } from './lib/route-guard.ts';
+import { requestValidatorCompiler } from './lib/request-validation.ts';
+import { serializeRequest } from './lib/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
@@ -24,7 +26,12 @@ import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerRateLimits } from './modules/rate-limits/rate-limit-store.ts';
 
-export type BuildAppOptions = { logger?: boolean; serveWebApp?: boolean };
+export type BuildAppOptions = {
+  logger?: boolean;
+  serveWebApp?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+};
 
 /** Config's TRUST_PROXY for Fastify: a hop count as the function Fastify makes of one (its typings leave numbers out). */
 function trustProxyOption(
@@ -41,7 +48,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         ? false
         : {
             level: ctx.config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'req.headers["x-sendwell-token"]',
+              'res.headers["set-cookie"]',
+            ],
+            // The inbound webhook's `?token=` is a secret: request URLs are logged without it.
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // The client address (rate limits, sign-in delays) comes from X-Forwarded-For only through the proxies TRUST_PROXY names.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
@@ -61,7 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await registerSecurity(app, ctx.config);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from './common.ts';
 
 /** Trends compare the last 30 days with the 30 days before them. */
 export const TREND_WINDOW_DAYS = 30;
@@ -73,11 +74,7 @@ export const recordPurchaseBodySchema = z.object({
     .pipe(z.email('Invalid email format'))
     .transform((email) => email.toLowerCase()),
   amount: purchaseAmountSchema,
-  campaignId: z
-    .number({ error: 'Campaign must be a campaign id' })
-    .int('Campaign must be a campaign id')
-    .positive('Campaign must be a campaign id')
-    .optional(),
+  campaignId: rowIdSchema('Campaign must be a campaign id').optional(),
 });
 export type RecordPurchaseBody = z.input<typeof recordPurchaseBodySchema>;
 /** The body as parsed (email lower-cased). */

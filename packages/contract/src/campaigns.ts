@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWithinDateRange, LATEST_DATE, rowIdSchema } from './common.ts';
 
 export const campaignStatusSchema = z.enum(['draft', 'scheduled', 'sending', 'sent', 'paused', 'canceled', 'failed']);
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
@@ -135,10 +136,13 @@ const campaignFields = {
   scheduledAt: z
     .string()
     .datetime({ offset: true, error: 'Schedule time must be an ISO date-time' })
+    .refine((value) => isWithinDateRange(Date.parse(value)), {
+      message: `Schedule time must be no later than ${LATEST_DATE}`,
+    })
     .nullish()
     .transform((v) => v ?? null),
-  listIds: z.array(z.number().int().positive()).max(100),
-  segmentIds: z.array(z.number().int().positive()).max(100),
+  listIds: z.array(rowIdSchema('listIds must be list ids')).max(100),
+  segmentIds: z.array(rowIdSchema('segmentIds must be segment ids')).max(100),
 };
 
 /** POST /api/campaigns (spec part 1 §3 Campaign form, plus recipients and blocks). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, rowIdSchema } from './common.ts';
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const PAGE_SIZE_DEFAULT = 50;
@@ -59,7 +60,7 @@ const contactFields = {
 /** POST /api/contacts */
 export const createContactBodySchema = z.object({
   ...contactFields,
-  listIds: z.array(z.number().int().positive()).max(100).optional(),
+  listIds: z.array(rowIdSchema('listIds must be list ids')).max(100).optional(),
 });
 export type CreateContactBody = z.input<typeof createContactBodySchema>;
 
@@ -103,6 +104,7 @@ export const contactsQuerySchema = z.object({
     .number({ error: 'listId must be a number' })
     .int()
     .positive('listId must be a positive number')
+    .max(INT32_MAX, 'listId must be a list id')
     .optional(),
   status: z.enum(['active', 'unsubscribed'], { error: "status must be 'active' or 'unsubscribed'" }).optional(),
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').default(1),
@@ -118,7 +120,7 @@ export const listContactsQuerySchema = contactsQuerySchema.omit({ listId: true }
 export type ContactsQuery = z.input<typeof contactsQuerySchema>;
 
 const contactIds = z
-  .array(z.number().int().positive(), { error: 'contactIds must be a list of contact ids' })
+  .array(rowIdSchema('contactIds must be a list of contact ids'), { error: 'contactIds must be a list of contact ids' })
   .min(1, 'Select at least one contact')
   .max(10_000, 'At most 10,000 contacts at a time');
 
@@ -127,7 +129,7 @@ export const bulkDeleteBodySchema = z.object({ contactIds });
 /** POST /api/contacts/bulk-add-to-list and /api/contacts/bulk-remove-from-list */
 export const bulkListBodySchema = z.object({
   contactIds,
-  listId: z.number({ error: 'Choose a list' }).int().positive(),
+  listId: rowIdSchema('Choose a list'),
 });
 export const bulkResultSchema = z.object({ affected: z.number().int() });
 
@@ -171,7 +173,7 @@ export const NOT_CSV = 'Please upload a CSV file.';
 export const importCsvBodySchema = z
   .object({
     csvData: z.string({ error: CSV_REQUIRED }).min(1, CSV_REQUIRED),
-    listId: z.number().int().positive().nullish(),
+    listId: rowIdSchema('listId must be a list id').nullish(),
     createNewList: z.boolean().optional().default(false),
     newListName: z.string().trim().max(120).optional(),
   })
@@ -183,7 +185,7 @@ export const importCsvBodySchema = z
 /** Query of a streamed import (text/csv body); multipart uploads send the same names as fields. */
 export const importCsvQuerySchema = z
   .object({
-    listId: z.coerce.number().int().positive().optional(),
+    listId: z.coerce.number().int().positive().max(INT32_MAX, 'listId must be a list id').optional(),
     createNewList: z
       .enum(['true', 'false'])
       .optional()

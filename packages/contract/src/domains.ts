@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamsSchema } from './common.ts';
 
 /** Spec part 2 §5 Domain texts. */
 export const DOMAIN_REQUIRED = 'Domain is required';
@@ -78,7 +79,8 @@ export const domainNameSchema = z.string({ error: DOMAIN_REQUIRED }).transform((
 export const createDomainBodySchema = z.object({ domain: domainNameSchema }, { error: DOMAIN_REQUIRED });
 export type CreateDomainBody = z.input<typeof createDomainBodySchema>;
 
-export const domainIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** `/:id` of a domain: the common id rule (an id that cannot be a row's answers as not found). */
+export const domainIdParamsSchema = idParamsSchema;
 
 export const dnsRecordKinds = ['spf', 'dkim', 'dmarc'] as const;
 export type DnsRecordKind = (typeof dnsRecordKinds)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EARLIEST_DATE, INT32_MAX, INT32_MIN, isWithinDateRange, LATEST_DATE } from './common.ts';
 import { contactListResponseSchema, contactsQuerySchema } from './contacts.ts';
 
 /** Segment rule fields by kind (spec part 2 §5). */
@@ -47,6 +48,14 @@ export function isValidDateValue(value: string): boolean {
   );
 }
 
+/** A date value (isValidDateValue) whose instant lies from EARLIEST_DATE to LATEST_DATE; "N days ago" always does. */
+export function isDateValueInRange(value: string): boolean {
+  const trimmed = value.trim();
+  if (RELATIVE_DATE.test(trimmed)) return true;
+  // A bare date is a UTC day, as the segment's query reads it.
+  return isWithinDateRange(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? `${trimmed}T00:00:00Z` : trimmed));
+}
+
 const ruleSchema = z
   .object({
     id: z.string().max(100).default(''),
@@ -76,11 +85,24 @@ const ruleSchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: `The rule on '${rule.field}' needs a value` });
     } else if (kind === 'numeric' && !/^-?\d+(\.\d+)?$/.test(rule.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `The value for '${rule.field}' must be a number` });
+    } else if (kind === 'numeric' && !(Number(rule.value) >= INT32_MIN && Number(rule.value) <= INT32_MAX)) {
+      // The numeric fields are int4 columns: Postgres refuses a comparison with a number they cannot hold.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `The value for '${rule.field}' must be between ${INT32_MIN} and ${INT32_MAX}`,
+      });
     } else if (kind === 'date' && !isValidDateValue(rule.value)) {
       ctx.addIssue({
         code: 'custom',
         path: ['value'],
         message: `The value for '${rule.field}' must be a date (YYYY-MM-DD) or "N days ago"`,
+      });
+    } else if (kind === 'date' && !isDateValueInRange(rule.value)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `The value for '${rule.field}' must be a date from ${EARLIEST_DATE} to ${LATEST_DATE} (YYYY-MM-DD) or "N days ago"`,
       });
     } else if (rule.value.length > 200) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A rule value must be at most 200 characters' });

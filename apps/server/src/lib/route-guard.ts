@@ -45,8 +45,16 @@ export function publicRoutes<Options extends Record<string, unknown>>(
 
 export type RouteGuardRow = { method: string; url: string; guard: string };
 
-/** What Fastify keeps of a route (its context) that the guard is read from. */
-type RouteStore = { onRequest?: { name: string }[] | null; config?: { guard?: string } } & Record<string, unknown>;
+/** The schemas a route was declared with (zod schemas here), by the part of the request or answer they check. */
+export type RouteSchemas = Partial<Record<'body' | 'querystring' | 'params' | 'headers' | 'response', unknown>>;
+export type RouteRow = RouteGuardRow & { schema: RouteSchemas | undefined };
+
+/** What Fastify keeps of a route (its context) that the guard and schemas are read from. */
+type RouteStore = {
+  onRequest?: { name: string }[] | null;
+  config?: { guard?: string };
+  schema?: RouteSchemas;
+} & Record<string, unknown>;
 type RouterRoute = { method: string; path: string; store?: RouteStore };
 
 /** The guard of one route: its guard hooks' names and its declaration, 'none' without either. */
@@ -73,7 +81,7 @@ const SHOWN_PROPERTIES = [
   'onRequestAbort',
 ];
 
-let collecting: RouteGuardRow[] | null = null;
+let collecting: RouteRow[] | null = null;
 
 /**
  * Fastify's routerOptions.buildPrettyMeta (documented in its Server reference): what printRoutes
@@ -82,7 +90,7 @@ let collecting: RouteGuardRow[] | null = null;
  */
 export function routeMetaWithGuard(route: RouterRoute): Record<string, unknown> {
   const guard = guardOf(route.store);
-  collecting?.push({ method: route.method, url: route.path, guard });
+  collecting?.push({ method: route.method, url: route.path, guard, schema: route.store?.schema });
   const shown: Record<string, unknown> = {};
   for (const key of SHOWN_PROPERTIES) shown[key] = route.store?.[key];
   return { ...shown, guard };
@@ -93,8 +101,13 @@ export function routeMetaWithGuard(route: RouterRoute): Record<string, unknown> 
  * method; a HEAD route guarded like the GET beside it (Fastify adds one to each GET) is left out.
  */
 export function routeGuards(app: FastifyInstance): RouteGuardRow[] {
+  return routes(app).map(({ method, url, guard }) => ({ method, url, guard }));
+}
+
+/** Every route of a ready app as routeGuards lists them, with the schemas each was declared with. */
+export function routes(app: FastifyInstance): RouteRow[] {
   collecting = [];
-  let rows: RouteGuardRow[];
+  let rows: RouteRow[];
   try {
     app.printRoutes({ includeMeta: ['guard'] });
     rows = collecting;

@@ -5,3 +5,4 @@ export * from './campaigns.ts';
 export * from './segments.ts';
 export * from './domains.ts';
 export * from './rate-limits.ts';
+export * from './inbound.ts';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { runSendJobs } from '../../../test/send-jobs.ts';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { campaignSends, outboxMessages } from '../../db/schema/index.ts';
-import { inboundWebhookToken } from '../inbound/inbound.routes.ts';
+import { arf, dsn } from '../../../test/feedback-reports.ts';
 import { sendBatchJob } from './campaigns.jobs.ts';
 import { catcherTransport } from '../delivery/transport.ts';
 import { storeCaughtMessage } from '../outbox/outbox.service.ts';
@@ -28,75 +28,6 @@ async function campaignTo(client: TestClient, count: number, name = 'Campaign') 
     })
   ).json();
   return campaign.id as number;
-}
-
-function dsn(originalMessageId: string, recipient: string, status: string, action = 'failed') {
-  return [
-    'From: MAILER-DAEMON@mx.example',
-    'To: bounces@acme.example',
-    'Subject: Undelivered Mail',
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
-    '',
-    '--b1',
-    'Content-Type: text/plain',
-    '',
-    'Delivery failed.',
-    '',
-    '--b1',
-    'Content-Type: message/delivery-status',
-    '',
-    'Reporting-MTA: dns; mx.example',
-    '',
-    `Final-Recipient: rfc822; ${recipient}`,
-    `Action: ${action}`,
-    `Status: ${status}`,
-    'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
-    '',
-    '--b1',
-    'Content-Type: text/rfc822-headers',
-    '',
-    `Message-ID: ${originalMessageId}`,
-    'Subject: Hi',
-    '',
-    '--b1--',
-    '',
-  ].join('\r\n');
-}
-
-function arf(originalMessageId: string, recipient: string) {
-  return [
-    'From: fbl@isp.example',
-    'To: abuse@acme.example',
-    'Subject: Complaint',
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=feedback-report; boundary="b2"',
-    '',
-    '--b2',
-    'Content-Type: text/plain',
-    '',
-    'This is an abuse report.',
-    '',
-    '--b2',
-    'Content-Type: message/feedback-report',
-    '',
-    'Feedback-Type: abuse',
-    'User-Agent: isp/1.0',
-    'Version: 1',
-    `Original-Rcpt-To: ${recipient}`,
-    '',
-    '--b2',
-    'Content-Type: message/rfc822',
-    '',
-    `Message-ID: ${originalMessageId}`,
-    'From: news@acme.example',
-    `To: ${recipient}`,
-    'Subject: Hi',
-    '',
-    'Hello',
-    '--b2--',
-    '',
-  ].join('\r\n');
 }
 
 describe('delivery on the built-in catcher', () => {
@@ -199,7 +130,8 @@ describe('delivery on the built-in catcher', () => {
         })
       ).statusCode,
     ).toBe(401);
-    const token = inboundWebhookToken(t().ctx.config);
+    const { client } = await signUpUser(t());
+    const { token } = (await client.get('/api/webhook/email-address')).json() as { token: string };
     const big = await anon.request({
       method: 'POST',
       url: `/api/webhook/email?token=${token}`,
@@ -216,7 +148,7 @@ describe('delivery on the built-in catcher', () => {
     await runSendJobs(t());
     const sends = await t().ctx.db.select().from(campaignSends).where(eq(campaignSends.campaignId, id));
     const [first, second, third] = sends;
-    const token = inboundWebhookToken(t().ctx.config);
+    const { token } = (await client.get('/api/webhook/email-address')).json() as { token: string };
     const post = (raw: string, auth: 'query' | 'header' = 'query') =>
       t()
         .client()
@@ -261,9 +193,8 @@ describe('delivery on the built-in catcher', () => {
 
   it('gives a signed-in user the webhook address with its token', async () => {
     const { client } = await signUpUser(t());
-    expect((await client.get('/api/webhook/email-address')).json().url).toBe(
-      `http://localhost:5000/api/webhook/email?token=${inboundWebhookToken(t().ctx.config)}`,
-    );
+    const address = (await client.get('/api/webhook/email-address')).json() as { url: string; token: string };
+    expect(address.url).toBe(`http://localhost:5000/api/webhook/email?token=${address.token}`);
     expect((await t().client().get('/api/webhook/email-address')).statusCode).toBe(401);
   });
 });

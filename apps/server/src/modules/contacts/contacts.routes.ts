@@ -27,7 +27,7 @@ import {
   type ImportProgressLine,
   type ImportResult,
 } from '@sendwell/contract/contacts';
-import { idParamsSchema } from '@sendwell/contract/common';
+import { idParamsSchema, refusingNulCharacters } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, statusByCode } from '../../lib/app-error.ts';
@@ -184,7 +184,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     let source: CsvSource;
     let target: { listId?: number; newListName?: string };
     if (type === 'application/json') {
-      const body = importCsvBodySchema.parse(request.body);
+      const body = refusingNulCharacters(importCsvBodySchema).parse(request.body);
       source = [body.csvData];
       target = { listId: body.listId ?? undefined, newListName: body.createNewList ? body.newListName : undefined };
     } else if (type === 'multipart/form-data') {
@@ -196,13 +196,13 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
           part && !Array.isArray(part) && part.type === 'field' ? [[key, String(part.value)]] : [],
         ),
       );
-      const query = importCsvQuerySchema.parse(fields);
+      const query = refusingNulCharacters(importCsvQuerySchema).parse(fields);
       source = file.file;
       target = { listId: query.listId, newListName: query.createNewList ? query.newListName : undefined };
     } else if (CSV_TYPES.has(type)) {
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > MAX_IMPORT_BYTES) throw new AppError('too_large', 'The CSV file is larger than 100 MB');
-      const query = importCsvQuerySchema.parse(request.query);
+      const query = refusingNulCharacters(importCsvQuerySchema).parse(request.query);
       source = request.body as Readable;
       target = { listId: query.listId, newListName: query.createNewList ? query.newListName : undefined };
     } else {

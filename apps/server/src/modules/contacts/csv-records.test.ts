@@ -80,6 +80,26 @@ describe('csvRecords', () => {
     }
   });
 
+  it('refuses a record holding a NUL character, in any chunk, after the records before it (finding 6: CSV with a NUL after 8 KB)', async () => {
+    const before = Array.from({ length: 1000 }, (_, i) => `r${i}@x.io,Row ${i}`).join('\n');
+    const read: string[][] = [];
+    const reading = (async () => {
+      const chunks = [`email,name\n${before}\n`, 'bad@x.io,N\u0000ul\n', 'after@x.io,After\n'].map((text) =>
+        Buffer.from(text),
+      );
+      for await (const batch of csvRecords(Readable.from(chunks), OPTIONS)) read.push(...batch);
+    })();
+    await expect(reading).rejects.toMatchObject({
+      code: 'CSV_NUL_CHARACTER',
+      message: 'it holds a NUL character, which text never has (is it a binary file?)',
+    });
+    expect(read).toHaveLength(1001);
+    expect(read.at(-1)).toEqual(['r999@x.io', 'Row 999']);
+    // Inside quotes, and as the last byte of a file without a final line break, it is found too.
+    await expect(records(['a\n"x\u0000,y"\n'])).rejects.toMatchObject({ code: 'CSV_NUL_CHARACTER' });
+    await expect(records(['a\n', 'b\u0000'])).rejects.toMatchObject({ code: 'CSV_NUL_CHARACTER' });
+  });
+
   it('refuses a quote that is never closed and a record over the size limit, after the records before them', async () => {
     const read: string[][] = [];
     const reading = (async () => {

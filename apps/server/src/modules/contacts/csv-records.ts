@@ -3,7 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 /** A file that cannot be read as CSV; `code` starts with CSV_ and `message` says why. */
 export class CsvReadError extends Error {
   constructor(
-    readonly code: 'CSV_QUOTE_NOT_CLOSED' | 'CSV_RECORD_TOO_LARGE',
+    readonly code: 'CSV_QUOTE_NOT_CLOSED' | 'CSV_RECORD_TOO_LARGE' | 'CSV_NUL_CHARACTER',
     message: string,
   ) {
     super(message);
@@ -35,6 +35,8 @@ const TAB = 9;
  *   closing quote is kept after the quoted part.
  * - Empty lines are skipped; rows may have any number of fields.
  * - A UTF-8 byte order mark at the start is dropped, and characters split across chunks are joined.
+ * - A record holding a NUL character stops the reading (CSV_NUL_CHARACTER): text never has one,
+ *   Postgres text cannot store one, and a file with one anywhere is binary after all.
  */
 export async function* csvRecords(chunks: AsyncIterable<Buffer>, options: CsvOptions): AsyncGenerator<string[][]> {
   const decoder = new StringDecoder('utf8');
@@ -52,6 +54,8 @@ export async function* csvRecords(chunks: AsyncIterable<Buffer>, options: CsvOpt
   const parse = (text: string, final: boolean): { records: string[][]; rest: number; error?: CsvReadError } => {
     const records: string[][] = [];
     const n = text.length;
+    // Found once per chunk (a native scan); each record then only compares its end with it.
+    const nul = text.indexOf('\u0000');
     let start = 0;
     record: while (start < n) {
       const fields: string[] = [];
@@ -109,6 +113,10 @@ export async function* csvRecords(chunks: AsyncIterable<Buffer>, options: CsvOpt
         break;
       }
       if (at - start > options.maxRecordChars) return { records, rest: start, error: tooLarge() };
+      if (nul !== -1 && nul < at) {
+        const message = 'it holds a NUL character, which text never has (is it a binary file?)';
+        return { records, rest: start, error: new CsvReadError('CSV_NUL_CHARACTER', message) };
+      }
       if (fields.length > 1 || quotedAny || fields[0] !== '') records.push(fields);
       start = at;
     }

@@ -1,4 +1,5 @@
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail, type MailParserOptions } from 'mailparser';
+import { AppError } from '../../lib/app-error.ts';
 
 /** What an inbound report says about a message we sent. */
 export type Feedback =
@@ -13,9 +14,15 @@ export type Feedback =
   | { kind: 'complaint'; recipient: string | null; originalMessageId: string | null; feedbackType: string }
   | { kind: 'other' };
 
+/** A report's field, unfolded; NUL characters (which Postgres text cannot store) are dropped. */
 function field(text: string, name: string): string | null {
   const match = new RegExp(`^${name}:\\s*(.+(?:\\r?\\n[ \\t].+)*)`, 'im').exec(text);
-  return match?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim() ?? null;
+  return (
+    match?.[1]
+      ?.replace(/\r?\n[ \t]+/g, ' ')
+      .replaceAll('\u0000', '')
+      .trim() ?? null
+  );
 }
 
 function addressOf(value: string | null): string | null {
@@ -24,12 +31,45 @@ function addressOf(value: string | null): string | null {
   return address?.trim().replace(/^<|>$/g, '').toLowerCase() || null;
 }
 
+/** mailparser's limits (mailsplit's defaults, set here so the answers can name them). */
+export const MAX_MIME_PARTS = 1000;
+export const MAX_MIME_HEADER_BYTES = 1024 * 1024;
+
+/** mailparser hands its options to mailsplit, whose limits its types leave out. */
+const PARSER_OPTIONS: MailParserOptions & { maxChildNodes: number; maxHeadSize: number } = {
+  skipHtmlToText: true,
+  skipTextToHtml: true,
+  skipImageLinks: true,
+  maxChildNodes: MAX_MIME_PARTS,
+  maxHeadSize: MAX_MIME_HEADER_BYTES,
+};
+
+/**
+ * Parses a raw message. What mailparser refuses is the sender's problem, not ours: more parts (or
+ * deeper nesting) or a bigger header block than it reads answers 413, anything else it cannot read 400.
+ */
+async function parseMime(raw: Buffer): Promise<ParsedMail> {
+  try {
+    return await simpleParser(raw, PARSER_OPTIONS);
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (code === 'EMAXLEN' && typeof message === 'string' && message.includes('child nodes'))
+      throw new AppError('too_large', `The message has more than ${MAX_MIME_PARTS} MIME parts`);
+    if (code === 'EMAXLEN')
+      throw new AppError(
+        'too_large',
+        `A header block of the message is larger than ${MAX_MIME_HEADER_BYTES / 1024 / 1024} MB`,
+      );
+    throw new AppError('bad_request', 'The message could not be read as MIME');
+  }
+}
+
 /**
  * Reads a DSN bounce (multipart/report; report-type=delivery-status, RFC 3464) or an ARF complaint
  * (report-type=feedback-report, RFC 5965), with the Message-ID of the original message it is about.
  */
 export async function parseFeedback(raw: Buffer): Promise<Feedback> {
-  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+  const parsed = await parseMime(raw);
   const parts = parsed.attachments.map((a) => ({
     type: a.contentType.toLowerCase(),
     text: a.content.toString('utf8'),
@@ -37,7 +77,9 @@ export async function parseFeedback(raw: Buffer): Promise<Feedback> {
   const original = parts.find(
     (p) => p.type === 'message/rfc822' || p.type === 'text/rfc822-headers' || p.type === 'message/rfc822-headers',
   );
-  const originalMessageId = original ? (/^Message-ID:\s*(<[^>]+>)/im.exec(original.text)?.[1] ?? null) : null;
+  const quotedMessageId = original ? (/^Message-ID:\s*(<[^>]+>)/im.exec(original.text)?.[1] ?? null) : null;
+  // A Message-ID holding a NUL character is none of ours (and Postgres could not look it up).
+  const originalMessageId = quotedMessageId?.includes('\u0000') ? null : quotedMessageId;
 
   // mailparser folds message/delivery-status and message/feedback-report parts into the text body,
   // so the report's fields are read from the attachment when present, else from the text.

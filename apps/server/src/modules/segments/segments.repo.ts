@@ -272,7 +272,8 @@ function compileRule(rule: SegmentRule, now: Date): SQL {
       return tagsRule(column, rule.operator, rule.value);
     case 'date': {
       const { op, at } = dateComparison(rule.value, rule.operator as 'date_before' | 'date_after', now);
-      return sql`${column} ${sql.raw(op)} ${at.toISOString()}::timestamptz`;
+      // Seconds since the epoch, not an ISO string: the day after 9999-12-31 is '+010000-01-01…' in ISO, which Postgres refuses.
+      return sql`${column} ${sql.raw(op)} to_timestamp(${at.getTime() / 1000}::double precision)`;
     }
   }
 }

@@ -1,8 +1,7 @@
-import { Inbox } from 'lucide-react';
-import { INBOUND_WEBHOOK_PATH, type Domain } from '@sendwell/contract/domains';
+import type { Domain } from '@sendwell/contract/domains';
 
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CopyButton } from './copy-button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { InboundWebhookCard } from './inbound-webhook-card';
 
 /** The records an inbound mail service typically asks for (spec §2: MX, TXT and CNAME). */
 const INBOUND_RECORDS = [
@@ -27,38 +26,15 @@ const INBOUND_RECORDS = [
 ] as const;
 
 /**
- * The Email Forwarding tab (spec §2): the inbound webhook address (this origin + /api/webhook/email)
- * with a copy button, and the setup guide: four steps and the DNS records an inbound mail service needs.
+ * The Email Forwarding tab (spec §2): the account's inbound webhook address (this origin +
+ * /api/webhook/email, with its token) with a copy button, and the setup guide: four steps and the
+ * DNS records an inbound mail service needs.
  */
 export function EmailForwardingTab({ primary }: { primary: Domain | undefined }) {
-  const webhook = `${window.location.origin}${INBOUND_WEBHOOK_PATH}`;
   const domain = primary?.domain ?? 'yourdomain.com';
   return (
     <div className="space-y-4">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 className="flex items-center gap-2">
-              <Inbox className="size-4" aria-hidden="true" />
-              Inbound webhook
-            </h2>
-          </CardTitle>
-          <CardDescription>
-            Your inbound mail service posts each received message here; Sendwell forwards it by your alias rules.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <div className="flex items-center gap-2">
-            <code
-              className="bg-muted min-w-0 flex-1 rounded-md px-3 py-2 font-mono text-sm break-all"
-              data-testid="inbound-webhook"
-            >
-              {webhook}
-            </code>
-            <CopyButton value={webhook} label="Copy webhook address" className="size-9 shrink-0" />
-          </div>
-        </CardContent>
-      </Card>
+      <InboundWebhookCard />
       <Card>
         <CardHeader>
           <CardTitle>

@@ -212,7 +212,8 @@ describe('sending through a real SMTP server', () => {
     });
     expect(detailed.topLinks).toEqual([{ url: 'https://shop.example.com/spring', clicks: 1, uniqueClicks: 1 }]);
     expect(detailed.timeline).toHaveLength(1);
-    expect(detailed.timeline[0]).toMatchObject({ opens: 2, clicks: 1 });
+    // The second load of the pixel came within 10 minutes of the first: one open in the event log.
+    expect(detailed.timeline[0]).toMatchObject({ opens: 1, clicks: 1 });
 
     const page = await anon.get(unsubscribe);
     expect(page.statusCode).toBe(200);

@@ -137,6 +137,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       let rounds = 0;
       let lastRound: Promise<void> = Promise.resolve();
       const terminate = () => {
+        if (chaos !== 'running') return;
         lastRound = terminateConnections(url).then(() => {
           rounds += 1;
           if (chaos === 'running') setTimeout(terminate, TERMINATE_EVERY_MS);

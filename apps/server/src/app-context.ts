@@ -55,6 +55,7 @@ export async function createAppContext(options: {
     recorders,
     mailer: mailer({
       transport,
+      installationDomain: config.mailFromDomain,
       signingKeyFor: (userId, fromDomain) => dkimSigningKeyFor(database.db, config, userId, fromDomain),
       isSuppressed: (userId, email) => isSuppressed(database.db, userId, email),
     }),

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
     [{ SEND_GUARANTEE: 'exactly-twice' }, 'SEND_GUARANTEE'],
+    [{ MAIL_FROM_DOMAIN: 'bounces@mail.example.com' }, 'MAIL_FROM_DOMAIN: must be a domain name'],
   ])('stops with a clear message for %j', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(expected);
@@ -65,5 +66,19 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
     expect(config.dnsServers).toEqual(['127.0.0.1:5353', '10.0.0.1']);
     expect(config.unlimitedEmails).toEqual(['a@x.io', 'b@y.io']);
+  });
+
+  it('takes the installation’s mail domain from MAIL_FROM_DOMAIN, else the PUBLIC_URL host', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mailFromDomain).toBe('localhost');
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://App.Sendwell.example' }).mailFromDomain).toBe(
+      'app.sendwell.example',
+    );
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PUBLIC_URL: 'https://app.sendwell.example',
+        MAIL_FROM_DOMAIN: 'Mail.Sendwell.example',
+      }).mailFromDomain,
+    ).toBe('mail.sendwell.example');
   });
 });

@@ -40,6 +40,12 @@ const envSchema = z.object({
       message: 'must be one SPF mechanism, e.g. include:_spf.example.com or ip4:203.0.113.5',
     },
   ),
+  MAIL_FROM_DOMAIN: optionalString.refine(
+    (value) =>
+      value === undefined ||
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value),
+    { message: 'must be a domain name, e.g. mail.sendwell.example' },
+  ),
   UNLIMITED_EMAILS: optionalString,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
@@ -66,6 +72,11 @@ export type Config = {
   dnsServers: string[];
   /** The SPF mechanism a sending domain's SPF record must carry, e.g. `include:_spf.sendwell.example`. */
   spfInclude: string;
+  /**
+   * The installation's own mail domain: the From of its own mail (confirmation links) and the envelope
+   * sender of mail from addresses on domains no account has verified. MAIL_FROM_DOMAIN, else the PUBLIC_URL host.
+   */
+  mailFromDomain: string;
   unlimitedEmails: string[];
   authRateLimitPerMinute: number;
   smtpMaxConnections: number;
@@ -117,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     spfInclude: spfMechanism(e.SPF_INCLUDE, publicUrl),
+    mailFromDomain: (e.MAIL_FROM_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
     unlimitedEmails: (e.UNLIMITED_EMAILS ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())

@@ -21,6 +21,7 @@ import { inboundRoutes } from './modules/inbound/inbound.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { senderAddressRoutes } from './modules/sender-addresses/sender-addresses.routes.ts';
 
 export type BuildAppOptions = { logger?: boolean; serveWebApp?: boolean };
 
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(outboxRoutes, ctx);
   await app.register(domainRoutes, ctx);
   await app.register(notificationRoutes, ctx);
+  await app.register(senderAddressRoutes, ctx);
 
   await registerWebApp(app, options.serveWebApp !== false);
   return app;

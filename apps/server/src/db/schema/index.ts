@@ -4,3 +4,4 @@ export * from './contacts.ts';
 export * from './campaigns.ts';
 export * from './segments.ts';
 export * from './domains.ts';
+export * from './sender-addresses.ts';

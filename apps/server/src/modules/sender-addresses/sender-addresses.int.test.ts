@@ -138,6 +138,9 @@ describe('senders are proven', () => {
     const page = await client.get(path);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
+    // Not no-referrer: that would make the browser post the form with Origin: null, refused as cross-site.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('Confirm my email address');
     expect(page.body).toContain(`action="${path}"`);
     expect((await client.get('/api/auth/user')).json().emailConfirmedAt).toBeNull();

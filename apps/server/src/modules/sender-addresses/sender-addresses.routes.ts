@@ -63,12 +63,16 @@ export const senderAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       session?.user.id ?? null,
       request.method === 'POST',
     );
-    return reply
-      .status(linkStateStatus[state])
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(senderConfirmationPage(state, email, `/confirm-sender?token=${encodeURIComponent(request.query.token)}`));
+    return (
+      reply
+        .status(linkStateStatus[state])
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        // same-origin, not helmet's no-referrer: with no-referrer the page's form posts Origin: null, which the
+        // cross-site check refuses; the token still never leaves in a Referer to another site.
+        .header('referrer-policy', 'same-origin')
+        .send(senderConfirmationPage(state, email, `/confirm-sender?token=${encodeURIComponent(request.query.token)}`))
+    );
   };
   await app.register(async (pages) => {
     // The page's form posts application/x-www-form-urlencoded, with nothing in it that is read.

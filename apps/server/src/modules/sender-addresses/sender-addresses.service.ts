@@ -65,20 +65,18 @@ export async function checkSender(
   }
   const address = await repo.findAddressByEmail(db, account.id, email);
   if (address?.confirmedAt) return { kind: 'address' };
+  const refuse = (message: string) => new AppError('forbidden', message, { fromEmail: message });
   if (address) {
-    throw new AppError(
-      'forbidden',
+    throw refuse(
       `${email} is not confirmed yet: click the link we emailed to it. Domain Settings → Sender Addresses can send the link again.`,
     );
   }
   if (standing) {
-    throw new AppError(
-      'forbidden',
+    throw refuse(
       `Verify ${standing.domain} in Domain Settings before sending from it: publish its DKIM record and press Verify. Or add ${email} under Domain Settings → Sender Addresses and confirm it.`,
     );
   }
-  throw new AppError(
-    'forbidden',
+  throw refuse(
     `You cannot send from ${email}: it is not on a domain you have verified or an address you have confirmed. Add and verify ${domain} in Domain Settings, or add ${email} under Domain Settings → Sender Addresses and click the link we email to it.`,
   );
 }

@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -80,5 +82,25 @@ describe('loadConfig', () => {
         MAIL_FROM_DOMAIN: 'Mail.Sendwell.example',
       }).mailFromDomain,
     ).toBe('mail.sendwell.example');
+  });
+
+  it('reads the installation’s DKIM key from MAIL_DKIM_KEY_FILE, and stops on a file that is not one', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).installationDkim).toBeNull();
+    const keyFile = path.join(dir, 'dkim.pem');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    expect(loadConfig({ DATA_DIR: dir, MAIL_DKIM_KEY_FILE: keyFile }).installationDkim).toMatchObject({
+      selector: 'sendwell',
+      privateKey: expect.stringContaining('BEGIN PRIVATE KEY'),
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, MAIL_DKIM_KEY_FILE: keyFile, MAIL_DKIM_SELECTOR: 'sw1' }).installationDkim?.selector,
+    ).toBe('sw1');
+    writeFileSync(path.join(dir, 'not-a-key.pem'), 'hello');
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_DKIM_KEY_FILE: path.join(dir, 'not-a-key.pem') })).toThrow(
+      'MAIL_DKIM_KEY_FILE: must name a readable PEM private key file',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_DKIM_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(ConfigError);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 const optionalString = z
@@ -46,6 +46,13 @@ const envSchema = z.object({
       /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value),
     { message: 'must be a domain name, e.g. mail.sendwell.example' },
   ),
+  MAIL_DKIM_KEY_FILE: optionalString,
+  MAIL_DKIM_SELECTOR: optionalString.refine(
+    (value) => value === undefined || /^[a-z0-9][a-z0-9._-]{0,62}$/i.test(value),
+    {
+      message: 'must be a DNS label, e.g. sendwell',
+    },
+  ),
   UNLIMITED_EMAILS: optionalString,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
@@ -77,6 +84,11 @@ export type Config = {
    * sender of mail from addresses on domains no account has verified. MAIL_FROM_DOMAIN, else the PUBLIC_URL host.
    */
   mailFromDomain: string;
+  /**
+   * The installation's own DKIM key (MAIL_DKIM_KEY_FILE, MAIL_DKIM_SELECTOR), signing as mailFromDomain
+   * the mail no verified domain of its account can sign; null when not configured.
+   */
+  installationDkim: { selector: string; privateKey: string } | null;
   unlimitedEmails: string[];
   authRateLimitPerMinute: number;
   smtpMaxConnections: number;
@@ -129,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     spfInclude: spfMechanism(e.SPF_INCLUDE, publicUrl),
     mailFromDomain: (e.MAIL_FROM_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
+    installationDkim: e.MAIL_DKIM_KEY_FILE
+      ? { selector: e.MAIL_DKIM_SELECTOR ?? 'sendwell', privateKey: readDkimKey(e.MAIL_DKIM_KEY_FILE) }
+      : null,
     unlimitedEmails: (e.UNLIMITED_EMAILS ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())
@@ -147,6 +162,20 @@ function spfMechanism(value: string | undefined, publicUrl: string): string {
   return /^(include|ip4|ip6|a|mx):/i.test(value)
     ? value.replace(/^[a-z0-9]+:/i, (prefix) => prefix.toLowerCase())
     : `include:${value}`;
+}
+
+/** The PEM private key in `file`, checked to be one (a bad file stops start-up with its name). */
+function readDkimKey(file: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+    createPrivateKey(pem);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  MAIL_DKIM_KEY_FILE: must name a readable PEM private key file (${(error as Error).message})`,
+    );
+  }
+  return pem;
 }
 
 function localSecret(dataDir: string): string {

@@ -8,10 +8,10 @@ import { suppress } from '../delivery/suppressions.ts';
 import { userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
 import {
-  dkimSigningKeyFor,
   releaseDailySends,
   reserveDailySends,
   sendingDomainFor,
+  signingKeyForMail,
 } from '../domains/domains.sending.ts';
 import { compileCampaign, senderFooter } from './campaigns.service.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
@@ -62,7 +62,7 @@ export async function campaignBatchStore(
   const compiled = compiledFor(campaign, user, ctx.config.publicUrl);
   const linkIds = await ledger.linkIds(ctx.db, campaign.id, compiled.links);
   const fromDomain = campaign.fromEmail.split('@')[1] ?? '';
-  const dkimKey = await dkimSigningKeyFor(ctx.db, ctx.config, user.id, fromDomain);
+  const dkimKey = await signingKeyForMail(ctx.db, ctx.config, user.id, fromDomain);
   const sendingDomain = await sendingDomainFor(ctx.db, user.id, fromDomain);
   const returnPath = returnPathFor({
     signingDomain: dkimKey?.domainName ?? null,

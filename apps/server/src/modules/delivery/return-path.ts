@@ -13,7 +13,7 @@
  * (VERP) return paths can later be added in this one place.
  */
 export function returnPathFor(input: {
-  /** The domain whose key signs the message (a verified domain of the account), or null when none does. */
+  /** The domain whose key signs the message (a verified domain of the account, or the installation's own), or null. */
   signingDomain: string | null;
   /** The installation's own mail domain (config.mailFromDomain). */
   installationDomain: string;

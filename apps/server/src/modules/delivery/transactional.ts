@@ -9,7 +9,7 @@ export type TransactionalDeps = {
   transport: Transport;
   /** The installation's own mail domain (MAIL_FROM_DOMAIN): the envelope of mail no verified domain of the user signs. */
   installationDomain: string;
-  /** The user's signing key for the From domain, when it is one of their verified domains. */
+  /** The key to sign with: the user's verified domain's for the From domain, else the installation's own, if any. */
   signingKeyFor(userId: string, fromDomain: string): Promise<DkimKey | null>;
   /** Whether the user's suppression list holds the address (unsubscribed, bounced, complained). */
   isSuppressed(userId: string, email: string): Promise<boolean>;

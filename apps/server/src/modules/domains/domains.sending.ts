@@ -35,6 +35,27 @@ export async function dkimSigningKeyFor(
 }
 
 /**
+ * The key that signs mail from `fromDomain` for this user: the user's verified domain's
+ * (dkimSigningKeyFor), else the installation's own key (MAIL_DKIM_KEY_FILE), signing as its mail
+ * domain, when one is configured: mail from an address the user only confirmed then still carries
+ * a signature receivers can check, if not one aligned with the From. Null when neither.
+ */
+export async function signingKeyForMail(
+  db: DbOrTx,
+  config: Config,
+  userId: string,
+  fromDomain: string,
+): Promise<DkimSigningKey | null> {
+  const own = await dkimSigningKeyFor(db, config, userId, fromDomain);
+  if (own || !config.installationDkim) return own;
+  return {
+    domainName: config.mailFromDomain,
+    keySelector: config.installationDkim.selector,
+    privateKey: config.installationDkim.privateKey,
+  };
+}
+
+/**
  * How the user stands on `fromDomain` as a sender: 'verified' when it or a parent is one of the
  * user's domains with its DKIM record verified (the record carries the user's own key, so it proves
  * control of the domain's DNS; mail from there is signed, as dkimSigningKeyFor picks the same

@@ -1,4 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import type { Domain } from '@sendwell/contract/domains';
 import {
   addConfirmedSender,
@@ -534,5 +539,43 @@ describe('senders are proven', () => {
     expect(overview.verifiedDomains).toEqual(['owned.example']);
     expect(overview.addresses).toHaveLength(CONFIRMATION_MAILS_PER_HOUR - 1);
     expect(overview.addresses.every((a: { status: string }) => a.status === 'pending')).toBe(true);
+  });
+});
+
+describe('with the installation’s own DKIM key (MAIL_DKIM_KEY_FILE)', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const keyFile = path.join(mkdtempSync(path.join(tmpdir(), 'sendwell-dkim-')), 'dkim.pem');
+  writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+  const t = useTestApp(() => ({
+    SMTP_URL: sink.url,
+    DNS_SERVERS: dns.server,
+    MAIL_FROM_DOMAIN,
+    MAIL_DKIM_KEY_FILE: keyFile,
+    MAIL_DKIM_SELECTOR: 'sw-test',
+  }));
+
+  it('confirmed address works with the installation’s envelope and is signed by the installation’s domain', async () => {
+    const { client } = await signUpUser(t());
+    const listId = await audience(client, 'installation', 1);
+    const id = (
+      (await client.post('/api/campaigns', draft(TEST_SENDER, { listIds: [listId] }))).json() as { id: number }
+    ).id;
+    const before = sink.received.length;
+    await client.post(`/api/campaigns/${id}/send`);
+    await runSendJobs(t());
+    const [message] = sink.received.slice(before);
+    expect(message?.from).toBe(INSTALLATION_ENVELOPE);
+    expect(message?.parsed.from?.value[0]?.address).toBe(TEST_SENDER);
+    const result = await dkimVerify(Buffer.from(message?.raw ?? ''), {
+      resolver: async (name: string, type: string) => {
+        if (type === 'TXT' && name === `sw-test._domainkey.${MAIL_FROM_DOMAIN}`) return [[record]];
+        const error = new Error('not found') as Error & { code: string };
+        error.code = 'ENOTFOUND';
+        throw error;
+      },
+    });
+    expect(result.results[0]?.status.result, JSON.stringify(result.results[0]?.status)).toBe('pass');
+    expect(result.results[0]?.signingDomain).toBe(MAIL_FROM_DOMAIN);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@sendwell/contract/auth';
 import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/pricing';
 import type { AppContext } from '../../context.ts';
+import type { TransactionalResult } from '../../lib/mail-transport.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -295,7 +296,7 @@ export function accountConfirmationLink(
 }
 
 /** Mails the confirmation link to the account's own address (through the mailer: DKIM, suppression, Outbox). */
-async function mailAccountConfirmation(ctx: AppContext, user: repo.UserRow): Promise<void> {
+async function mailAccountConfirmation(ctx: AppContext, user: repo.UserRow): Promise<TransactionalResult> {
   const { html, text } = confirmationMail({
     heading: 'Confirm your email address',
     paragraphs: [
@@ -307,7 +308,7 @@ async function mailAccountConfirmation(ctx: AppContext, user: repo.UserRow): Pro
     footnote:
       'The link works for 48 hours, while you are signed in to Sendwell. If you did not sign up, ignore this email: nothing will be sent from this address.',
   });
-  await ctx.mailer.sendTransactional({
+  return ctx.mailer.sendTransactional({
     userId: user.id,
     from: installationSender(ctx.config),
     to: user.email,
@@ -357,12 +358,19 @@ export async function resendAccountConfirmation(ctx: AppContext, user: repo.User
       `We sent a link less than a minute ago. Check your inbox (and spam folder), or try again in ${seconds} seconds.`,
     );
   }
+  let result: TransactionalResult;
   try {
-    await mailAccountConfirmation(ctx, claimed);
+    result = await mailAccountConfirmation(ctx, claimed);
   } catch (error) {
     throw new AppError(
       'bad_request',
       `The mail server did not accept the confirmation email: ${(error as Error).message}`,
+    );
+  }
+  if (result.status === 'suppressed') {
+    throw new AppError(
+      'bad_request',
+      `${user.email} is on your suppression list (unsubscribed, bounced or complained), so no link was sent to it.`,
     );
   }
 }

@@ -13,7 +13,17 @@ import nodemailer from 'nodemailer';
 import { benchDatabase } from './support.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createAppContext } from '../apps/server/src/app-context.ts';
-import { signUp, updateProfile } from '../apps/server/src/modules/auth/auth.service.ts';
+import {
+  accountConfirmation,
+  accountConfirmationLink,
+  signUp,
+  updateProfile,
+} from '../apps/server/src/modules/auth/auth.service.ts';
+import {
+  addSenderAddress,
+  senderConfirmation,
+  senderConfirmationLink,
+} from '../apps/server/src/modules/sender-addresses/sender-addresses.service.ts';
 import { createCampaign } from '../apps/server/src/modules/campaigns/campaigns.service.ts';
 import { startCampaignSend } from '../apps/server/src/modules/campaigns/campaign-send.service.ts';
 import { campaigns, contactLists, users } from '../apps/server/src/db/schema/index.ts';
@@ -219,6 +229,27 @@ try {
     { id: '4', type: 'button', content: { text: 'Shop Now', url: 'https://shop.example.com/spring' } },
   ].map((b) => emailBlockSchema.parse(b));
   const ctx = await createAppContext({ config, database, runWorkers: true });
+  // The account proves its address and its sender as a user does: through the links' services.
+  const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+  const signedUp = await accountConfirmation(
+    database.db,
+    config.sessionSecret,
+    tokenOf(accountConfirmationLink(config, user)),
+    user,
+    true,
+  );
+  if (signedUp.state !== 'confirmed') throw new Error(`account not confirmed: ${signedUp.state}`);
+  const [confirmedOwner] = await database.db.select().from(users).where(eq(users.id, user.id));
+  if (!confirmedOwner) throw new Error('no user');
+  const sender = await addSenderAddress(ctx, confirmedOwner, 'news@acme.example');
+  const senderConfirmed = await senderConfirmation(
+    database.db,
+    config.sessionSecret,
+    tokenOf(senderConfirmationLink(config, sender)),
+    user.id,
+    true,
+  );
+  if (senderConfirmed.state !== 'confirmed') throw new Error(`sender not confirmed: ${senderConfirmed.state}`);
   const [owner] = await database.db.select().from(users).where(eq(users.id, user.id));
   if (!owner) throw new Error('no user');
   const campaign = await createCampaign(

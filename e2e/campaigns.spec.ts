@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { checkScreen, uniqueEmail } from './support.ts';
+import { checkScreen, confirmAccountEmail, uniqueEmail } from './support.ts';
 
 // A real 2×2 PNG (what a user would upload); the server checks the bytes and re-encodes it.
 const PNG = Buffer.from(
@@ -73,6 +73,8 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   expect(imported.ok()).toBe(true);
   const { listId, imported: importedCount } = (await imported.json()) as { listId: number; imported: number };
   expect(importedCount).toBe(3);
+  // Sending needs the account's own address confirmed, with the link sign-up mailed (caught in the Outbox).
+  await confirmAccountEmail(page);
 
   // ── Empty page ───────────────────────────────────────────────────────────────
   await page.goto('/campaigns');
@@ -98,8 +100,9 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   const canvas = editor.getByTestId('email-canvas');
   // The six-block spring-sale starter.
   await expect.poll(() => blockTypes(canvas)).toEqual(['text', 'text', 'text', 'image', 'text', 'button']);
-  await expect(editor.getByRole('combobox', { name: 'From email' })).toHaveText('marketing@e2e.test');
-  await expect(editor.getByText('Mail from an unverified domain will likely land in spam.')).toBeVisible();
+  // The sender choice offers exactly what the account may send from: here its own, confirmed address.
+  await expect(editor.getByRole('combobox', { name: 'From email' })).toHaveText(email);
+  await expect(editor.getByText('A confirmed address: it goes out without your own domain’s signature.')).toBeVisible();
 
   // Spec §5 messages on save.
   await editor.getByRole('button', { name: 'Save Draft' }).click();
@@ -418,7 +421,7 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
     data: {
       name: 'Old idea',
       subject: 'Never mind',
-      fromEmail: 'marketing@e2e.test',
+      fromEmail: email,
       content: { html: '' },
       blocks: [],
     },

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, expectAccessible, screenshot, uniqueEmail } from './support.ts';
+import {
+  addConfirmedSender,
+  checkScreen,
+  confirmAccountEmail,
+  expectAccessible,
+  screenshot,
+  uniqueEmail,
+} from './support.ts';
 
 const CUSTOMERS_CSV = [
   'email,firstName,lastName',
@@ -60,6 +67,9 @@ test('dashboard: trend captions from stored data, and recording a purchase from 
   await expect(page.getByText('vs last month')).toHaveCount(0);
 
   // ── After a send: the open rate against the industry average, from the real (0%) figure ──
+  // Sending needs a confirmed account and a proven sender: both confirmed by the links mailed (to the Outbox).
+  await confirmAccountEmail(page);
+  await addConfirmedSender(page, 'news@garden.example');
   const created = await page.request.post('/api/campaigns', {
     data: {
       name: 'Spring sale',
@@ -81,7 +91,7 @@ test('dashboard: trend captions from stored data, and recording a purchase from 
       { timeout: 30_000 },
     )
     .toBe('sent');
-  await page.reload();
+  await page.goto('/');
   await expect(statCard(page, 'Open Rate').getByTestId('stat-caption')).toHaveText('25.0 pts below industry avg (25%)');
   await expect(statCard(page, 'Click Rate').getByTestId('stat-caption')).toHaveText(
     'No data from the previous 30 days',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, expectAccessible, screenshot, uniqueEmail } from './support.ts';
+import { addConfirmedSender, checkScreen, expectAccessible, screenshot, uniqueEmail } from './support.ts';
 
 const RECIPIENTS_CSV = [
   'email,firstName',
@@ -29,9 +29,10 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   page,
 }) => {
   test.setTimeout(180_000);
+  const accountEmail = uniqueEmail('outbox');
   const signup = await page.request.post('/api/auth/signup', {
     data: {
-      email: uniqueEmail('outbox'),
+      email: accountEmail,
       password: 'outbox-pass',
       confirmPassword: 'outbox-pass',
       firstName: 'Flora',
@@ -46,6 +47,11 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   ).toBe(true);
 
   // ── Empty: the page explains where messages come from ──────────────────────────
+  // A new account's Outbox holds its sign-up confirmation link, so the empty page is shown here
+  // with the list answered empty.
+  await page.route(/\/api\/outbox(\?|$)/, (route) =>
+    route.fulfill({ json: { transport: 'catcher', messages: [] }, headers: { 'x-total-count': '0' } }),
+  );
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox' }).click();
   await expect(page).toHaveURL(/\/outbox$/);
@@ -54,6 +60,29 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   await expect(page.getByText('While no SMTP server is configured, every email Sendwell sends')).toBeVisible();
   await expect(page.getByText('The built-in mail catcher is on')).toBeVisible();
   await checkOutboxScreen(page, 'outbox-empty');
+  await page.unroute(/\/api\/outbox(\?|$)/);
+
+  // ── Sign-up's confirmation link: caught here, followed from the message view ─────────
+  await page.reload();
+  await expect(page.getByText('Confirm your email address to send campaigns')).toBeVisible();
+  const confirmRow = page
+    .getByRole('table', { name: 'Sent messages' })
+    .getByRole('row', { name: /Confirm your email address/ });
+  await expect(confirmRow.getByRole('cell').first()).toHaveText(accountEmail);
+  await confirmRow.getByRole('link', { name: 'Confirm your email address' }).click();
+  const confirmation = page.frameLocator('iframe[title^="Email:"]');
+  const link = await confirmation.getByRole('link', { name: 'Confirm my email address' }).getAttribute('href');
+  expect(link).toMatch(/\/confirm-email\?token=/);
+  await page.goto(link ?? '');
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page.getByText("Welcome back! Here's your campaign overview.")).toBeVisible();
+  await expect(page.getByText('Confirm your email address to send campaigns')).toHaveCount(0);
+  // The campaign below comes from a sender address, confirmed the same way.
+  await addConfirmedSender(page, 'news@garden.example');
+  await page.goto('/outbox');
 
   // ── Send a campaign to three people and a test email, all caught by the built-in catcher ──
   const imported = await page.request.post('/api/contacts/import-csv', {
@@ -83,16 +112,17 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
     )
     .toBe('sent');
   const testSend = await page.request.post(`/api/campaigns/${campaign.id}/test`, {
-    data: { emails: ['flora@example.com'] },
+    data: { emails: [accountEmail] },
   });
   expect(await testSend.json()).toEqual({ sent: 1 });
 
   // ── The list: newest first, the test marked, the campaign named ───────────────────
   await page.getByRole('button', { name: 'Refresh' }).click();
   const table = page.getByRole('table', { name: 'Sent messages' });
-  await expect(table.getByRole('row')).toHaveCount(5); // the header and four messages
+  // The header, the four messages, and the two confirmation links.
+  await expect(table.getByRole('row')).toHaveCount(7);
   const firstRow = table.getByRole('row').nth(1);
-  await expect(firstRow.getByRole('cell').first()).toHaveText('flora@example.com');
+  await expect(firstRow.getByRole('cell').first()).toHaveText(accountEmail);
   await expect(firstRow.getByText('Test', { exact: true })).toBeVisible();
   await expect(
     table.getByRole('row', { name: /rose@example\.com/ }).getByRole('cell', { name: 'Garden opening' }),
@@ -103,7 +133,7 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   // First-hour finding 10: a long campaign name was clipped without an ellipsis or a way to read it.
   const campaignName = table.getByRole('row', { name: /rose@example\.com/ }).getByTitle('Garden opening');
   await expect(campaignName).toHaveCSS('text-overflow', 'ellipsis');
-  await expect(page.getByText('Showing 1–4 of 4 messages')).toBeVisible();
+  await expect(page.getByText('Showing 1–6 of 6 messages')).toBeVisible();
   await checkOutboxScreen(page, 'outbox-list');
 
   // ── Search by recipient, then clear ───────────────────────────────────────────────
@@ -114,7 +144,7 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   await page.getByRole('searchbox', { name: 'Search messages' }).fill('nobody-here');
   await expect(page.getByText('No messages match “nobody-here”')).toBeVisible();
   await page.getByRole('button', { name: 'Clear search' }).click();
-  await expect(table.getByRole('row')).toHaveCount(5);
+  await expect(table.getByRole('row')).toHaveCount(7);
   await page.getByRole('searchbox', { name: 'Search messages' }).fill('lily');
   await expect(table.getByRole('row')).toHaveCount(2);
 
@@ -173,11 +203,16 @@ test('outbox: with SMTP_URL set, the page says mail goes to the SMTP server', as
   });
   expect(signup.status()).toBe(201);
   // This e2e server runs without SMTP_URL; the answer's transport field is what the page reads,
-  // so it is switched here to show the page as it is with a relay configured.
+  // so it is switched here to show the page as it is with a relay configured. With a relay nothing
+  // is stored, so the list is empty too (here the catcher holds the sign-up confirmation link).
   await page.route(/\/api\/outbox(\?|$)/, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { transport: string };
-    await route.fulfill({ response, json: { ...body, transport: 'smtp' } });
+    await route.fulfill({
+      response,
+      json: { ...body, transport: 'smtp', messages: [] },
+      headers: { ...response.headers(), 'x-total-count': '0' },
+    });
   });
   await page.goto('/outbox');
   await expect(page.getByRole('heading', { name: 'Mail goes to your SMTP server' })).toBeVisible();

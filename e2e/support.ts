@@ -101,3 +101,46 @@ export function runAdmin(args: string[]): string {
   if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
 }
+
+/**
+ * The confirmation link in the newest Outbox message with this subject: the e2e server has no
+ * SMTP_URL, so the mail Sendwell sends (confirmation links included) is caught in the Outbox.
+ */
+export async function outboxLink(page: Page, subject: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/outbox?search=${encodeURIComponent(subject)}`);
+      const { messages } = (await answer.json()) as { messages: { id: number; subject: string }[] };
+      const message = messages.find((m) => m.subject === subject);
+      if (!message) return undefined;
+      const detail = (await (await page.request.get(`/api/outbox/${message.id}`)).json()) as { text: string | null };
+      link = /https?:\/\/\S+\/confirm-(?:email|sender)\?token=[\w.-]+/.exec(detail.text ?? '')?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link ?? '';
+}
+
+/** Follows a confirmation link as its owner does, signed in: opens its page and presses the button. */
+export async function followConfirmationLink(page: Page, link: string, button: string): Promise<void> {
+  await page.goto(link);
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /confirmed$/ })).toBeVisible();
+}
+
+/** Confirms the signed-in account's own address with the link sign-up mailed (read from the Outbox). */
+export async function confirmAccountEmail(page: Page): Promise<void> {
+  await followConfirmationLink(page, await outboxLink(page, 'Confirm your email address'), 'Confirm my email address');
+}
+
+/** Adds a sender address to the signed-in account and confirms it with the link mailed to it (read from the Outbox). */
+export async function addConfirmedSender(page: Page, email: string): Promise<void> {
+  const added = await page.request.post('/api/sender-addresses', { data: { email } });
+  expect(added.status()).toBe(201);
+  await followConfirmationLink(
+    page,
+    await outboxLink(page, `Confirm ${email} as a sender address`),
+    'Confirm sender address',
+  );
+}

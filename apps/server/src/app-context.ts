@@ -7,7 +7,7 @@ import { catcherTransport, smtpTransport } from './modules/delivery/transport.ts
 import { createSendRecorders } from './modules/delivery/recorders.ts';
 import { mailer } from './modules/delivery/transactional.ts';
 import { isSuppressed } from './modules/delivery/suppressions.ts';
-import { dkimSigningKeyFor } from './modules/domains/domains.sending.ts';
+import { signingKeyForMail } from './modules/domains/domains.sending.ts';
 import { storeCaughtMessage } from './modules/outbox/outbox.service.ts';
 import { recoverCampaignSends } from './modules/campaigns/campaign-send.service.ts';
 
@@ -55,7 +55,8 @@ export async function createAppContext(options: {
     recorders,
     mailer: mailer({
       transport,
-      signingKeyFor: (userId, fromDomain) => dkimSigningKeyFor(database.db, config, userId, fromDomain),
+      installationDomain: config.mailFromDomain,
+      signingKeyFor: (userId, fromDomain) => signingKeyForMail(database.db, config, userId, fromDomain),
       isSuppressed: (userId, email) => isSuppressed(database.db, userId, email),
     }),
   };

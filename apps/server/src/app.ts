@@ -25,6 +25,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerRateLimits } from './modules/rate-limits/rate-limit-store.ts';
+import { senderAddressRoutes } from './modules/sender-addresses/sender-addresses.routes.ts';
 
 export type BuildAppOptions = {
   logger?: boolean;
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(outboxRoutes, ctx);
   await app.register(domainRoutes, ctx);
   await app.register(notificationRoutes, ctx);
+  await app.register(senderAddressRoutes, ctx);
 
   await registerWebApp(app, options.serveWebApp !== false);
   return app;

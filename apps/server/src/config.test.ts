@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -51,6 +53,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'proxy.example.com' }, 'TRUST_PROXY'],
     [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL: must be a URL starting with redis:// or rediss://'],
     [{ ALLOW_TEST_DOMAINS: 'yes' }, 'ALLOW_TEST_DOMAINS: must be true or false'],
+    [{ MAIL_FROM_DOMAIN: 'bounces@mail.example.com' }, 'MAIL_FROM_DOMAIN: must be a domain name'],
   ])('stops with a clear message for %j', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(expected);
@@ -90,5 +93,39 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://cache:6379/2', ALLOW_TEST_DOMAINS: 'true' });
     expect(config.redisUrl).toBe('redis://cache:6379/2');
     expect(config.allowTestDomains).toBe(true);
+  });
+
+  it('takes the installation’s mail domain from MAIL_FROM_DOMAIN, else the PUBLIC_URL host', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mailFromDomain).toBe('localhost');
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://App.Sendwell.example' }).mailFromDomain).toBe(
+      'app.sendwell.example',
+    );
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PUBLIC_URL: 'https://app.sendwell.example',
+        MAIL_FROM_DOMAIN: 'Mail.Sendwell.example',
+      }).mailFromDomain,
+    ).toBe('mail.sendwell.example');
+  });
+
+  it('reads the installation’s DKIM key from MAIL_DKIM_KEY_FILE, and stops on a file that is not one', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).installationDkim).toBeNull();
+    const keyFile = path.join(dir, 'dkim.pem');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    expect(loadConfig({ DATA_DIR: dir, MAIL_DKIM_KEY_FILE: keyFile }).installationDkim).toMatchObject({
+      selector: 'sendwell',
+      privateKey: expect.stringContaining('BEGIN PRIVATE KEY'),
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, MAIL_DKIM_KEY_FILE: keyFile, MAIL_DKIM_SELECTOR: 'sw1' }).installationDkim?.selector,
+    ).toBe('sw1');
+    writeFileSync(path.join(dir, 'not-a-key.pem'), 'hello');
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_DKIM_KEY_FILE: path.join(dir, 'not-a-key.pem') })).toThrow(
+      'MAIL_DKIM_KEY_FILE: must name a readable PEM private key file',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_DKIM_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(ConfigError);
   });
 });

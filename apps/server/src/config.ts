@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -54,6 +54,19 @@ const envSchema = z.object({
       message: 'must be one SPF mechanism, e.g. include:_spf.example.com or ip4:203.0.113.5',
     },
   ),
+  MAIL_FROM_DOMAIN: optionalString.refine(
+    (value) =>
+      value === undefined ||
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value),
+    { message: 'must be a domain name, e.g. mail.sendwell.example' },
+  ),
+  MAIL_DKIM_KEY_FILE: optionalString,
+  MAIL_DKIM_SELECTOR: optionalString.refine(
+    (value) => value === undefined || /^[a-z0-9][a-z0-9._-]{0,62}$/i.test(value),
+    {
+      message: 'must be a DNS label, e.g. sendwell',
+    },
+  ),
   UNLIMITED_EMAILS: optionalString,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   TRUST_PROXY: optionalString.refine(
@@ -94,6 +107,16 @@ export type Config = {
   dnsServers: string[];
   /** The SPF mechanism a sending domain's SPF record must carry, e.g. `include:_spf.sendwell.example`. */
   spfInclude: string;
+  /**
+   * The installation's own mail domain: the From of its own mail (confirmation links) and the envelope
+   * sender of mail from addresses on domains no account has verified. MAIL_FROM_DOMAIN, else the PUBLIC_URL host.
+   */
+  mailFromDomain: string;
+  /**
+   * The installation's own DKIM key (MAIL_DKIM_KEY_FILE, MAIL_DKIM_SELECTOR), signing as mailFromDomain
+   * the mail no verified domain of its account can sign; null when not configured.
+   */
+  installationDkim: { selector: string; privateKey: string } | null;
   unlimitedEmails: string[];
   authRateLimitPerMinute: number;
   /**
@@ -159,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     spfInclude: spfMechanism(e.SPF_INCLUDE, publicUrl),
+    mailFromDomain: (e.MAIL_FROM_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
+    installationDkim: e.MAIL_DKIM_KEY_FILE
+      ? { selector: e.MAIL_DKIM_SELECTOR ?? 'sendwell', privateKey: readDkimKey(e.MAIL_DKIM_KEY_FILE) }
+      : null,
     unlimitedEmails: (e.UNLIMITED_EMAILS ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())
@@ -191,6 +218,20 @@ function spfMechanism(value: string | undefined, publicUrl: string): string {
   return /^(include|ip4|ip6|a|mx):/i.test(value)
     ? value.replace(/^[a-z0-9]+:/i, (prefix) => prefix.toLowerCase())
     : `include:${value}`;
+}
+
+/** The PEM private key in `file`, checked to be one (a bad file stops start-up with its name). */
+function readDkimKey(file: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+    createPrivateKey(pem);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  MAIL_DKIM_KEY_FILE: must name a readable PEM private key file (${(error as Error).message})`,
+    );
+  }
+  return pem;
 }
 
 function localSecret(dataDir: string): string {

@@ -7,6 +7,8 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
 import { createAppContext, type RunningContext } from '../src/app-context.ts';
 import { createTestDatabase } from './test-database.ts';
+import { accountConfirmationLink } from '../src/modules/auth/auth.service.ts';
+import { senderConfirmationLink } from '../src/modules/sender-addresses/sender-addresses.service.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -97,10 +99,50 @@ function makeClient(app: FastifyInstance): TestClient {
   };
 }
 
-/** Signs up a fresh user through the API and returns the signed-in client. */
+/** The sender address every test account may send from unless a test asks otherwise (confirmed by its link). */
+export const TEST_SENDER = 'news@acme.example';
+
+/**
+ * Follows a confirmation link the way its owner does: opens the page (which changes nothing), then
+ * presses its button (a form POST). Answers the POST.
+ */
+export async function followConfirmationLink(client: TestClient, link: string): Promise<LightMyRequestResponse> {
+  const url = new URL(link);
+  const path = `${url.pathname}${url.search}`;
+  const page = await client.get(path);
+  if (page.statusCode !== 200) throw new Error(`confirmation page answered ${page.statusCode}: ${page.body}`);
+  // A browser posts the page's form with its Origin (the page's referrer policy keeps it from being null).
+  return client.request({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin },
+    payload: '',
+  });
+}
+
+/** Adds a sender address through the API and confirms it by its link; answers the address's id. */
+export async function addConfirmedSender(testApp: TestApp, client: TestClient, email: string): Promise<number> {
+  const added = await client.post('/api/sender-addresses', { email });
+  if (added.statusCode !== 201) throw new Error(`adding ${email} failed: ${added.statusCode} ${added.body}`);
+  const row = added.json() as { id: number; email: string };
+  const confirmed = await followConfirmationLink(client, senderConfirmationLink(testApp.ctx.config, row));
+  if (confirmed.statusCode !== 200) throw new Error(`confirming ${email} failed: ${confirmed.statusCode}`);
+  return row.id;
+}
+
+/**
+ * Signs up a fresh user through the API and returns the signed-in client. Like a real user, it
+ * then follows the link that confirms the account's own address and confirms TEST_SENDER as a
+ * sender address (each through its confirmation route, with the link the mail carries, made by the
+ * same function); `confirmEmail: false` leaves the account unconfirmed, `senders` names other
+ * addresses to confirm ([] for none).
+ */
 export async function signUpUser(
   testApp: TestApp,
-  overrides: Partial<Record<'email' | 'password' | 'firstName' | 'lastName' | 'company' | 'plan', string>> = {},
+  overrides: Partial<Record<'email' | 'password' | 'firstName' | 'lastName' | 'company' | 'plan', string>> & {
+    confirmEmail?: boolean;
+    senders?: string[];
+  } = {},
 ) {
   const client = testApp.client();
   const password = overrides.password ?? 'lunar-lander-12';
@@ -116,5 +158,11 @@ export async function signUpUser(
     planPrice: 49,
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return { client, email: email.toLowerCase(), password, user: response.json() as { id: string } };
+  const user = response.json() as { id: string; email: string };
+  if (overrides.confirmEmail !== false) {
+    const confirmed = await followConfirmationLink(client, accountConfirmationLink(testApp.ctx.config, user));
+    if (confirmed.statusCode !== 200) throw new Error(`confirming ${user.email} failed: ${confirmed.statusCode}`);
+    for (const sender of overrides.senders ?? [TEST_SENDER]) await addConfirmedSender(testApp, client, sender);
+  }
+  return { client, email: email.toLowerCase(), password, user };
 }

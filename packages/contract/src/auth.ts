@@ -88,6 +88,8 @@ export const currentUserSchema = z.object({
   subscriptionStatus: subscriptionStatusSchema.nullable(),
   trialEndsAt: z.string().nullable(),
   createdAt: z.string(),
+  /** When the owner followed the link mailed at sign-up; null until then, and the account sends nothing. */
+  emailConfirmedAt: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -103,6 +105,9 @@ export const updateProfileBodySchema = z
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
 export const okSchema = z.object({ success: z.literal(true) });
+
+/** The banner's text while the account's own address is unconfirmed (the web shows it with a Resend link). */
+export const CONFIRM_EMAIL_BANNER = 'Confirm your email address to send campaigns';
 
 /** POST /api/admin/setup-unlimited-user: checked only by the supplied credentials and the server's entitlement list. */
 export const setupUnlimitedBodySchema = z.object({

@@ -76,3 +76,6 @@ export function refusingNulCharacters<Schema extends z.ZodType>(schema: Schema) 
     })
     .pipe(schema);
 }
+
+/** `?token=` of a link Sendwell mailed (a confirmation link); its signature is checked by the server. */
+export const tokenQuerySchema = z.object({ token: z.string().max(600).catch('') });

@@ -15,14 +15,33 @@ import { EmailForwardingTab } from '@/features/domains/components/email-forwardi
 import { PrimaryDomainCard } from '@/features/domains/components/primary-domain-card';
 import { ReputationTab } from '@/features/domains/components/reputation-tab';
 import { primaryDomainOf } from '@/features/domains/domain-display';
+import { SenderAddressesTab } from '@/features/sender-addresses/components/sender-addresses-tab';
 
-type DomainTab = 'domains' | 'basic-aliases' | 'advanced-aliases' | 'forwarding' | 'dns' | 'reputation';
+const DOMAIN_TABS = [
+  'domains',
+  'basic-aliases',
+  'advanced-aliases',
+  'forwarding',
+  'dns',
+  'reputation',
+  'senders',
+] as const;
+type DomainTab = (typeof DOMAIN_TABS)[number];
 
-/** /domain-settings (spec §2): sending domains with their DNS records, reputation and warming; the alias tabs' empty states. */
+/** The tab a link asks for (`?tab=senders` from the campaign editor), else Domains. */
+function initialTab(): DomainTab {
+  const asked = new URLSearchParams(window.location.search).get('tab');
+  return DOMAIN_TABS.find((tab) => tab === asked) ?? 'domains';
+}
+
+/**
+ * /domain-settings (spec §2): sending domains with their DNS records, reputation and warming; the
+ * alias tabs' empty states; and Sender Addresses (single addresses confirmed by a mailed link).
+ */
 export default function DomainSettingsPage() {
   const { isAuthenticated } = useAuth();
   const domains = useDomains(isAuthenticated);
-  const [tab, setTab] = useState<DomainTab>('domains');
+  const [tab, setTab] = useState<DomainTab>(initialTab);
   const [adding, setAdding] = useState(false);
   const [configuringId, setConfiguringId] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -51,7 +70,7 @@ export default function DomainSettingsPage() {
       {primary && <PrimaryDomainCard domain={primary} />}
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as DomainTab)} className="gap-4">
-        {/* Six tabs do not fit a phone's width: the list scrolls sideways there. */}
+        {/* Seven tabs do not fit a phone's width: the list scrolls sideways there. */}
         <div className="-mx-1 overflow-x-auto px-1 pb-1">
           <TabsList>
             <TabsTrigger value="domains">Domains</TabsTrigger>
@@ -60,6 +79,7 @@ export default function DomainSettingsPage() {
             <TabsTrigger value="forwarding">Email Forwarding</TabsTrigger>
             <TabsTrigger value="dns">DNS Records</TabsTrigger>
             <TabsTrigger value="reputation">Reputation</TabsTrigger>
+            <TabsTrigger value="senders">Sender Addresses</TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="domains">
@@ -93,6 +113,9 @@ export default function DomainSettingsPage() {
           ) : (
             <DnsRecordsTab domains={list} selected={undefined} onSelect={setSelectedId} onAdd={openAdd} />
           )}
+        </TabsContent>
+        <TabsContent value="senders">
+          <SenderAddressesTab />
         </TabsContent>
       </Tabs>
 

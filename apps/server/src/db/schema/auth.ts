@@ -18,6 +18,10 @@ export const users = pgTable('users', {
   passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   /** Set while the password is an admin-issued temporary one; after it, that password no longer logs in. */
   temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
+  /** When the owner followed the link mailed to `email`; until then the account sends nothing. */
+  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+  /** When the last confirmation link went out, so a resend can wait its turn. */
+  emailConfirmationSentAt: timestamp('email_confirmation_sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -175,3 +175,21 @@ export const outboxMessages = pgTable(
   },
   (t) => [index('outbox_messages_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Test mails sent from the editor, one row per recipient: they count against the plan's monthly
+ * emails and an hourly limit per account.
+ */
+export const campaignTestSends = pgTable(
+  'campaign_test_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaign_test_sends_user_sent_idx').on(t.userId, t.sentAt)],
+);

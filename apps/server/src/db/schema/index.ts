@@ -6,3 +6,4 @@ export * from './segments.ts';
 export * from './domains.ts';
 export * from './rate-limits.ts';
 export * from './inbound.ts';
+export * from './sender-addresses.ts';

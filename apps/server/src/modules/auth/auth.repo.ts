@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginThrottles, sessions, users } from '../../db/schema/index.ts';
 import type { SessionCompanion } from './session-companion.ts';
@@ -29,6 +29,39 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/**
+ * Takes the account's turn to be mailed a confirmation link: sets email_confirmation_sent_at to `now`
+ * unless the address is confirmed or a link went out after `notSentAfter`. The updated row, or
+ * undefined when it is not the account's turn.
+ */
+export async function claimConfirmationSend(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  notSentAfter: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ emailConfirmationSentAt: now })
+    .where(
+      and(
+        eq(users.id, id),
+        isNull(users.emailConfirmedAt),
+        or(isNull(users.emailConfirmationSentAt), lte(users.emailConfirmationSentAt, notSentAfter)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Marks the account's own address confirmed (once: a later call keeps the first time). */
+export async function confirmEmail(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: now, updatedAt: now })
+    .where(and(eq(users.id, id), isNull(users.emailConfirmedAt)));
 }
 
 export async function insertSession(

@@ -1,6 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   changePasswordBodySchema,
   currentUserSchema,
@@ -11,9 +11,11 @@ import {
   signupBodySchema,
   updateProfileBodySchema,
 } from '@sendwell/contract/auth';
+import { tokenQuerySchema } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from './session-guard.ts';
 import { publicRoute } from '../../lib/route-guard.ts';
+import { confirmationPage, linkStateStatus, type LinkState } from '../../lib/confirmation-link.ts';
 import * as auth from './auth.service.ts';
 
 /** The request's address (as TRUST_PROXY lets Fastify read it), keyed for pacing like the rate limits key it (IPv6 by /64). */
@@ -32,6 +34,9 @@ function requestMeta(request: FastifyRequest): auth.RequestMeta {
  *   public  POST /api/auth/login                  (per-IP limit, paced per email and client address)
  *   public  POST /api/auth/logout
  *   public  POST /api/admin/setup-unlimited-user  (per-IP limit; checked by credentials, paced like login)
+ *   public  GET  /confirm-email?token=…           the emailed link's page: says what it confirms, changes nothing
+ *   public  POST /confirm-email?token=…           confirms, for the account's owner signed in (read inside)
+ *   user    POST /api/auth/resend-confirmation    another link (one a minute)
  *   user    GET  /api/auth/user
  *   user    PATCH /api/auth/user
  *   user    POST /api/auth/change-password
@@ -51,6 +56,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     async (request, reply) => {
       const { user, token } = await auth.signUp(db, request.body, requestMeta(request));
       setSessionCookie(reply, config, token);
+      await auth.sendSignupConfirmation(ctx, user, (error) =>
+        request.log.error({ err: error }, 'the sign-up confirmation email was not sent'),
+      );
       return reply.status(201).send(auth.toCurrentUser(user));
     },
   );
@@ -76,6 +84,45 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       return { success: true as const };
     },
   );
+
+  app.post(
+    '/api/auth/resend-confirmation',
+    { onRequest: signedIn, schema: { response: { 200: okSchema } } },
+    async (request) => {
+      await auth.resendAccountConfirmation(ctx, request.signedIn.user);
+      return { success: true as const };
+    },
+  );
+
+  const confirmEmailPage = async (request: FastifyRequest<{ Querystring: { token: string } }>, reply: FastifyReply) => {
+    const signedIn = await auth.resolveSession(db, sessionToken(request));
+    const { state, email } = await auth.accountConfirmation(
+      db,
+      config.sessionSecret,
+      request.query.token,
+      signedIn?.user ?? null,
+      request.method === 'POST',
+    );
+    return (
+      reply
+        .status(linkStateStatus[state])
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        // same-origin, not helmet's no-referrer: with no-referrer the page's form posts Origin: null, which the
+        // cross-site check refuses; the token still never leaves in a Referer to another site.
+        .header('referrer-policy', 'same-origin')
+        .send(accountConfirmationPage(state, email, `/confirm-email?token=${encodeURIComponent(request.query.token)}`))
+    );
+  };
+  await app.register(async (pages) => {
+    // The page's form posts application/x-www-form-urlencoded, with nothing in it that is read.
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, {}),
+    );
+    const route = { config: publicRoute, schema: { querystring: tokenQuerySchema } };
+    pages.get('/confirm-email', route, confirmEmailPage);
+    pages.post('/confirm-email', route, confirmEmailPage);
+  });
 
   app.get(
     '/api/auth/user',
@@ -119,3 +166,53 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
   );
 };
+
+/** The page of the account confirmation link, per state. */
+function accountConfirmationPage(state: LinkState, email: string | null, action: string): string {
+  const address = email ?? 'your address';
+  switch (state) {
+    case 'ready':
+      return confirmationPage({
+        title: 'Confirm your email address',
+        paragraphs: [`Confirm that ${address} is your address, so that your Sendwell account can send campaigns.`],
+        form: { action, button: 'Confirm my email address' },
+      });
+    case 'confirmed':
+    case 'already':
+      return confirmationPage({
+        title: 'Email address confirmed',
+        paragraphs: [`${address} is confirmed. Your account can send campaigns now.`],
+        link: { href: '/', label: 'Go to Dashboard' },
+      });
+    case 'expired':
+      return confirmationPage({
+        title: 'This link has expired',
+        paragraphs: [
+          'Confirmation links work for 48 hours. Sign in and choose Resend link in the banner at the top of the page to get a new one.',
+        ],
+        link: { href: '/login', label: 'Sign in' },
+      });
+    case 'sign-in':
+      return confirmationPage({
+        title: 'Sign in to confirm',
+        paragraphs: [`Sign in to Sendwell as ${address}, then open this link again to confirm the address.`],
+        link: { href: '/login', label: 'Sign in' },
+      });
+    case 'other-account':
+      return confirmationPage({
+        title: 'This link is for another account',
+        paragraphs: [
+          `This link confirms ${address}, but you are signed in to a different Sendwell account. Sign out, sign in as ${address} and open the link again.`,
+        ],
+        link: { href: '/', label: 'Go to Dashboard' },
+      });
+    case 'invalid':
+      return confirmationPage({
+        title: 'This link is not valid',
+        paragraphs: [
+          'The link may have been cut short or changed. Open it again from the email, or sign in and choose Resend link in the banner at the top of the page.',
+        ],
+        link: { href: '/', label: 'Go to Sendwell' },
+      });
+  }
+}

@@ -11,8 +11,18 @@ import {
   type updateProfileBodySchema,
 } from '@sendwell/contract/auth';
 import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/pricing';
+import type { AppContext } from '../../context.ts';
+import type { TransactionalResult } from '../../lib/mail-transport.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
+import {
+  CONFIRMATION_LINK_TTL_MS,
+  CONFIRMATION_RESEND_WAIT_MS,
+  confirmationMail,
+  installationSender,
+  type LinkState,
+} from '../../lib/confirmation-link.ts';
+import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newTemporaryPassword, newToken, sha256Hex } from '../../lib/tokens.ts';
 import * as repo from './auth.repo.ts';
@@ -36,6 +46,8 @@ export const LOGIN_PACING: repo.LoginPacing = {
 };
 export const TEMPORARY_PASSWORD_TTL_MS = 60 * 60 * 1000;
 export const TRIAL_MS = 14 * DAY_MS;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a session records of the browser that opened it. */
 export type SessionMeta = { ip: string | null; userAgent: string | null };
@@ -61,6 +73,7 @@ export function toCurrentUser(row: repo.UserRow): CurrentUser {
     subscriptionStatus: status.success ? status.data : null,
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    emailConfirmedAt: row.emailConfirmedAt?.toISOString() ?? null,
   };
 }
 
@@ -82,7 +95,10 @@ function refuseCommonPassword(password: string, field: 'password' | 'newPassword
     throw new AppError('bad_request', PASSWORD_TOO_COMMON, { [field]: PASSWORD_TOO_COMMON });
 }
 
-/** Creates the account on a 14-day trial of the chosen plan and signs it in. */
+/**
+ * Creates the account on a 14-day trial of the chosen plan and signs it in. Its address is not
+ * confirmed yet: the sign-up route mails the link (sendSignupConfirmation).
+ */
 export async function signUp(db: Db, body: z.output<typeof signupBodySchema>, meta: SessionMeta): Promise<NewSession> {
   refuseCommonPassword(body.password, 'password');
   const user = await repo.insertUser(db, {
@@ -278,4 +294,137 @@ export async function cleanUpAuthRows(db: Db): Promise<void> {
 /** The account with this id, for other modules (which never read the users table themselves). */
 export function userById(db: DbOrTx, id: string): Promise<repo.UserRow | undefined> {
   return repo.findUserById(db, id);
+}
+
+/** What a send, a test send or a new sender address meets while the account's own address is unconfirmed (403). */
+export function accountUnconfirmedMessage(email: string): string {
+  return `Confirm your email address before sending: click the link we emailed to ${email}, or choose Resend link in the banner at the top of the page.`;
+}
+
+/** Refuses (403) to send anything for an account whose own address is not confirmed yet. */
+export function requireConfirmedAccount(user: Pick<repo.UserRow, 'email' | 'emailConfirmedAt'>): void {
+  if (!user.emailConfirmedAt) throw new AppError('forbidden', accountUnconfirmedMessage(user.email));
+}
+
+/** The link that confirms the account's own address: it names the account and the address, and expires. */
+export function accountConfirmationLink(
+  config: AppContext['config'],
+  user: Pick<repo.UserRow, 'id' | 'email'>,
+  now = new Date(),
+): string {
+  const token = signExpiringToken(
+    config.sessionSecret,
+    'account-email',
+    `${user.id}:${user.email}`,
+    new Date(now.getTime() + CONFIRMATION_LINK_TTL_MS),
+  );
+  return `${config.publicUrl}/confirm-email?token=${token}`;
+}
+
+/** Mails the confirmation link to the account's own address (through the mailer: DKIM, suppression, Outbox). */
+async function mailAccountConfirmation(ctx: AppContext, user: repo.UserRow): Promise<TransactionalResult> {
+  const { html, text } = confirmationMail({
+    heading: 'Confirm your email address',
+    paragraphs: [
+      `Hello ${user.firstName}, thanks for signing up for Sendwell.`,
+      `Confirm that ${user.email} is your address to start sending campaigns. Until then you can build everything, but nothing is sent.`,
+    ],
+    link: accountConfirmationLink(ctx.config, user),
+    buttonLabel: 'Confirm my email address',
+    footnote:
+      'The link works for 48 hours, while you are signed in to Sendwell. If you did not sign up, ignore this email: nothing will be sent from this address.',
+  });
+  return ctx.mailer.sendTransactional({
+    userId: user.id,
+    from: installationSender(ctx.config),
+    to: user.email,
+    subject: 'Confirm your email address',
+    html,
+    text,
+  });
+}
+
+/**
+ * Mails the first confirmation link after sign-up. A failure to send is logged, never the sign-up's
+ * failure: the account exists, and the banner's Resend link sends another.
+ */
+export async function sendSignupConfirmation(
+  ctx: AppContext,
+  user: repo.UserRow,
+  logError: (error: unknown) => void,
+): Promise<void> {
+  try {
+    await repo.updateUser(ctx.db, user.id, { emailConfirmationSentAt: new Date() });
+    await mailAccountConfirmation(ctx, user);
+  } catch (error) {
+    logError(error);
+  }
+}
+
+/**
+ * POST /api/auth/resend-confirmation: another link, at most one a minute (429 sooner; 409 once
+ * confirmed). The wait is claimed in one conditional UPDATE, so two requests at once send one mail.
+ */
+export async function resendAccountConfirmation(ctx: AppContext, user: repo.UserRow): Promise<void> {
+  if (user.emailConfirmedAt) throw new AppError('conflict', 'Your email address is already confirmed.');
+  const now = new Date();
+  const claimed = await repo.claimConfirmationSend(
+    ctx.db,
+    user.id,
+    now,
+    new Date(now.getTime() - CONFIRMATION_RESEND_WAIT_MS),
+  );
+  if (!claimed) {
+    const fresh = await repo.findUserById(ctx.db, user.id);
+    if (fresh?.emailConfirmedAt) throw new AppError('conflict', 'Your email address is already confirmed.');
+    const sentAt = fresh?.emailConfirmationSentAt?.getTime() ?? now.getTime();
+    const seconds = Math.max(1, Math.ceil((sentAt + CONFIRMATION_RESEND_WAIT_MS - now.getTime()) / 1000));
+    throw new AppError(
+      'rate_limited',
+      `We sent a link less than a minute ago. Check your inbox (and spam folder), or try again in ${seconds} seconds.`,
+    );
+  }
+  let result: TransactionalResult;
+  try {
+    result = await mailAccountConfirmation(ctx, claimed);
+  } catch (error) {
+    throw new AppError(
+      'bad_request',
+      `The mail server did not accept the confirmation email: ${(error as Error).message}`,
+    );
+  }
+  if (result.status === 'suppressed') {
+    throw new AppError(
+      'bad_request',
+      `${user.email} is on your suppression list (unsubscribed, bounced or complained), so no link was sent to it.`,
+    );
+  }
+}
+
+/**
+ * What the account confirmation link in `token` is for whoever opened it (`signedIn`, or null), and,
+ * when `confirm` is set and the link is ready, confirms the address. Only the owner, signed in, can
+ * confirm: whoever else receives the mail (a typo'd address, someone signed up as them) cannot.
+ */
+export async function accountConfirmation(
+  db: Db,
+  secret: string,
+  token: string,
+  signedIn: repo.UserRow | null,
+  confirm: boolean,
+): Promise<{ state: LinkState; email: string | null }> {
+  const read = readExpiringToken(secret, 'account-email', token);
+  if (read.status === 'invalid') return { state: 'invalid', email: null };
+  const colon = read.subject.indexOf(':');
+  const ownerId = read.subject.slice(0, colon);
+  // Only this secret signs tokens, so the id is one it wrote; checked anyway before it reaches a uuid column.
+  const owner = UUID.test(ownerId) ? await repo.findUserById(db, ownerId) : undefined;
+  if (!owner || owner.email !== read.subject.slice(colon + 1)) return { state: 'invalid', email: null };
+  if (read.status === 'expired') return { state: 'expired', email: owner.email };
+  if (!signedIn) return { state: 'sign-in', email: owner.email };
+  if (signedIn.id !== owner.id) return { state: 'other-account', email: owner.email };
+  if (owner.emailConfirmedAt) return { state: 'already', email: owner.email };
+  if (!confirm) return { state: 'ready', email: owner.email };
+  await repo.confirmEmail(db, owner.id, new Date());
+  return { state: 'confirmed', email: owner.email };
 }

@@ -2,15 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Allowance, BatchStore } from '../delivery/engine.ts';
 import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
+import { returnPathFor } from '../delivery/return-path.ts';
 import { trackedLinks } from './tracked-links.ts';
 import { suppress } from '../delivery/suppressions.ts';
 import { userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
 import {
-  dkimSigningKeyFor,
   releaseDailySends,
   reserveDailySends,
   sendingDomainFor,
+  signingKeyForMail,
 } from '../domains/domains.sending.ts';
 import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
 import { compileCampaign, senderFooter } from './campaigns.service.ts';
@@ -64,8 +65,12 @@ export async function campaignBatchStore(
   const compiled = compiledFor(campaign, user, ctx.config.publicUrl);
   const linkIds = await ledger.linkIds(ctx.db, campaign.id, compiled.links);
   const fromDomain = campaign.fromEmail.split('@')[1] ?? '';
-  const dkimKey = await dkimSigningKeyFor(ctx.db, ctx.config, user.id, fromDomain);
+  const dkimKey = await signingKeyForMail(ctx.db, ctx.config, user.id, fromDomain);
   const sendingDomain = await sendingDomainFor(ctx.db, user.id, fromDomain);
+  const returnPath = returnPathFor({
+    signingDomain: dkimKey?.domainName ?? null,
+    installationDomain: ctx.config.mailFromDomain,
+  });
   const claimToken = randomBytes(9).toString('base64url');
   const { db, config } = ctx;
   let pausedUntil = campaign.pausedUntil;
@@ -108,7 +113,7 @@ export async function campaignBatchStore(
         userId: user.id,
         campaignId: campaign.id,
         messageId,
-        returnPath: campaign.fromEmail,
+        returnPath,
         from: campaign.fromEmail,
         to: row.email,
         subject,

@@ -1,7 +1,15 @@
-import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
-import { campaignLinks, campaigns, campaignSends, contacts, emailEvents } from '../../db/schema/index.ts';
+import {
+  campaignLinks,
+  campaigns,
+  campaignSends,
+  campaignTestSends,
+  contacts,
+  emailEvents,
+  users,
+} from '../../db/schema/index.ts';
 import { recipientPredicate } from './recipients.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
 
@@ -16,7 +24,7 @@ export type LedgerRow = {
 };
 export type Batch = { campaignId: number; fromId: number; toId: number };
 
-/** Emails the user has sent since the start of this calendar month (UTC). */
+/** Emails the user has sent since the start of this calendar month (UTC): campaign messages and test mails. */
 export async function sentThisMonth(db: DbOrTx, userId: string): Promise<number> {
   const now = new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -30,7 +38,60 @@ export async function sentThisMonth(db: DbOrTx, userId: string): Promise<number>
         gte(campaignSends.sentAt, monthStart),
       ),
     );
-  return row?.n ?? 0;
+  const [tests] = await db
+    .select({ n: count() })
+    .from(campaignTestSends)
+    .where(and(eq(campaignTestSends.userId, userId), gte(campaignTestSends.sentAt, monthStart)));
+  return (row?.n ?? 0) + (tests?.n ?? 0);
+}
+
+/** Locks the account's row: test mails are counted against its limits one request at a time. */
+export async function lockAccount(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** The account's test mails since `since`: how many, and when the oldest of them went. */
+export async function testSendsSince(
+  db: DbOrTx,
+  userId: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const rows = await db
+    .select({ sentAt: campaignTestSends.sentAt })
+    .from(campaignTestSends)
+    .where(and(eq(campaignTestSends.userId, userId), gte(campaignTestSends.sentAt, since)))
+    .orderBy(asc(campaignTestSends.sentAt));
+  return { count: rows.length, oldest: rows[0]?.sentAt ?? null };
+}
+
+/** Records test mails about to go (one row per recipient); answers their ids. */
+export async function insertTestSends(
+  db: DbOrTx,
+  userId: string,
+  campaignId: number,
+  emails: readonly string[],
+): Promise<number[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .insert(campaignTestSends)
+    .values(emails.map((email) => ({ userId, campaignId, email })))
+    .returning({ id: campaignTestSends.id });
+  return rows.map((row) => row.id);
+}
+
+/** Forgets test mails that did not go after all, so they count against nothing. */
+export async function deleteTestSends(db: DbOrTx, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(campaignTestSends).where(inArray(campaignTestSends.id, [...ids]));
+}
+
+/** Which of `emails` (lower-cased) are among the user's contacts. */
+export async function contactEmailsAmong(db: DbOrTx, userId: string, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: contacts.email })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), inArray(contacts.email, [...emails])));
+  return new Set(rows.map((row) => row.email.toLowerCase()));
 }
 
 /** Resolves the audience once into the ledger (UNIQUE per campaign and contact); answers how many rows it added. */

@@ -2,8 +2,9 @@ import { planIdSchema } from '@sendwell/contract/pricing';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendBatch } from '../delivery/engine.ts';
-import { userById } from '../auth/auth.service.ts';
+import { requireConfirmedAccount, userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
+import { checkSender, confirmedAddressesOf } from '../sender-addresses/sender-addresses.service.ts';
 import { planById } from '../pricing/plan-catalogue.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { refreshAutoSegmentsIn } from '../segments/segments.service.ts';
@@ -16,17 +17,29 @@ import { renderForRecipient } from './email-renderer.ts';
 
 /** Recipients per batch job: large enough to amortise job overhead, small enough to retry cheaply. */
 export const SEND_BATCH_SIZE = 1000;
+/** Test mails an account may send in an hour. */
+export const TEST_SENDS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
 export const POSTAL_ADDRESS_REQUIRED =
   'Add your postal address before sending: the law requires it in every campaign footer. Set it on your Profile page (avatar menu → Profile).';
+
+/** The plan's monthly email limit of a user (null: none). */
+function monthlyEmailLimit(user: UserRow): number | null {
+  return planById(planIdSchema.catch('starter').parse(user.plan)).limits.emailsPerMonth;
+}
 
 /**
  * Starts sending a draft or scheduled campaign: resolves the recipients once into the send ledger
  * (UNIQUE per campaign and contact), stores its links, moves it to 'sending' and queues one job per
- * batch of recipients. Checks the postal address (422) and the plan's monthly limit (403) first.
+ * batch of recipients. Checks first that the account's own address is confirmed and its From
+ * address proven (403, see checkSender), the postal address (422) and the plan's monthly limit (403).
  */
 export async function startCampaignSend(ctx: AppContext, userId: string, campaignId: number): Promise<CampaignRow> {
   const user = await userById(ctx.db, userId);
-  if (!user || !(await findCampaign(ctx.db, userId, campaignId))) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  const found = user && (await findCampaign(ctx.db, userId, campaignId));
+  if (!user || !found) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  requireConfirmedAccount(user);
+  await checkSender(ctx.db, user, found.fromEmail, 'send');
   if (!user.postalAddress.trim()) throw new AppError('unprocessable', POSTAL_ADDRESS_REQUIRED);
 
   const started = await ctx.db.transaction(async (tx) => {
@@ -44,7 +57,7 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
         'This campaign has no recipients: choose at least one list or segment with active contacts.',
       );
     }
-    const limit = planById(planIdSchema.catch('starter').parse(user.plan)).limits.emailsPerMonth;
+    const limit = monthlyEmailLimit(user);
     if (limit !== null) {
       const left = Math.max(0, limit - (await ledger.sentThisMonth(tx, userId)));
       if (recipients > left) {
@@ -129,54 +142,102 @@ export async function startScheduledCampaign(ctx: AppContext, campaignId: number
   }
 }
 
-/** Sends the rendered campaign, marked as a test, to the given addresses (nothing is tracked or counted). */
+/**
+ * Sends the rendered campaign, marked as a test, to the given addresses (nothing is tracked). Only
+ * from a confirmed account and a proven From address (403), only to the account's own confirmed
+ * addresses or its contacts (400 naming the address); each one counts against the plan's monthly
+ * emails (403 when they would exceed it), and at most TEST_SENDS_PER_HOUR go in an hour (429). The limits are
+ * counted and the mails recorded with the account's row locked; a mail that does not go is taken back.
+ */
 export async function sendTestEmails(
   ctx: AppContext,
   user: UserRow,
   campaignId: number,
-  emails: string[],
+  requested: string[],
 ): Promise<number> {
   const campaign = await findCampaign(ctx.db, user.id, campaignId);
   if (!campaign) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
-  const compiled = compileCampaign(campaign, user, ctx.config.publicUrl);
-  for (const email of emails) {
-    const { subject, html, text } = renderForRecipient(
-      compiled,
-      { firstName: user.firstName, lastName: user.lastName, email, company: user.company || null },
-      {
-        click: (i) => compiled.links[i] ?? '#',
-        openPixel: null,
-        unsubscribe: `${ctx.config.publicUrl}/u/test`,
-        preferences: `${ctx.config.publicUrl}/u/test`,
-      },
+  requireConfirmedAccount(user);
+  await checkSender(ctx.db, user, campaign.fromEmail, 'send');
+  const emails = [...new Set(requested.map((email) => email.trim().toLowerCase()))];
+  const own = new Set(await confirmedAddressesOf(ctx.db, user));
+  const contacts = await ledger.contactEmailsAmong(ctx.db, user.id, emails);
+  const stranger = emails.find((email) => !own.has(email) && !contacts.has(email));
+  if (stranger) {
+    throw new AppError(
+      'bad_request',
+      `${stranger} is not one of your confirmed addresses or contacts. Send tests to your own confirmed addresses, or to people on your contact lists.`,
     );
-    let result;
-    try {
-      result = await ctx.mailer.sendTransactional({
-        userId: user.id,
-        campaignId: campaign.id,
-        from: { name: campaign.fromName, address: campaign.fromEmail },
-        to: email,
-        replyTo: campaign.replyTo,
-        subject,
-        html,
-        text,
-        isTest: true,
-      });
-    } catch (error) {
-      throw new AppError(
-        'bad_request',
-        `The mail server did not accept the test for ${email}: ${(error as Error).message}`,
-      );
-    }
-    if (result.status === 'suppressed') {
-      throw new AppError(
-        'bad_request',
-        `${email} is on your suppression list (unsubscribed, bounced or complained), so no test was sent to it.`,
-      );
-    }
   }
-  return emails.length;
+  const recorded = await ctx.db.transaction(async (tx) => {
+    await ledger.lockAccount(tx, user.id);
+    const limit = monthlyEmailLimit(user);
+    if (limit !== null) {
+      const left = Math.max(0, limit - (await ledger.sentThisMonth(tx, user.id)));
+      if (emails.length > left) {
+        throw new AppError(
+          'forbidden',
+          `Test emails count against your plan, which has ${left.toLocaleString('en-US')} emails left this month.`,
+        );
+      }
+    }
+    const now = Date.now();
+    const lastHour = await ledger.testSendsSince(tx, user.id, new Date(now - HOUR_MS));
+    if (lastHour.count + emails.length > TEST_SENDS_PER_HOUR) {
+      const minutes = Math.max(1, Math.ceil(((lastHour.oldest?.getTime() ?? now) + HOUR_MS - now) / 60000));
+      throw new AppError(
+        'rate_limited',
+        `You can send ${TEST_SENDS_PER_HOUR} test emails an hour and have ${Math.max(0, TEST_SENDS_PER_HOUR - lastHour.count)} left. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    return ledger.insertTestSends(tx, user.id, campaign.id, emails);
+  });
+
+  const compiled = compileCampaign(campaign, user, ctx.config.publicUrl);
+  let sent = 0;
+  try {
+    for (const email of emails) {
+      const { subject, html, text } = renderForRecipient(
+        compiled,
+        { firstName: user.firstName, lastName: user.lastName, email, company: user.company || null },
+        {
+          click: (i) => compiled.links[i] ?? '#',
+          openPixel: null,
+          unsubscribe: `${ctx.config.publicUrl}/u/test`,
+          preferences: `${ctx.config.publicUrl}/u/test`,
+        },
+      );
+      let result;
+      try {
+        result = await ctx.mailer.sendTransactional({
+          userId: user.id,
+          campaignId: campaign.id,
+          from: { name: campaign.fromName, address: campaign.fromEmail },
+          to: email,
+          replyTo: campaign.replyTo,
+          subject,
+          html,
+          text,
+          isTest: true,
+        });
+      } catch (error) {
+        throw new AppError(
+          'bad_request',
+          `The mail server did not accept the test for ${email}: ${(error as Error).message}`,
+        );
+      }
+      if (result.status === 'suppressed') {
+        throw new AppError(
+          'bad_request',
+          `${email} is on your suppression list (unsubscribed, bounced or complained), so no test was sent to it.`,
+        );
+      }
+      sent += 1;
+    }
+  } finally {
+    await ledger.deleteTestSends(ctx.db, recorded.slice(sent));
+  }
+  return sent;
 }
 
 async function changeStatus(

@@ -238,10 +238,10 @@ describe('sending through a real SMTP server', () => {
   });
 
   it('sends a test to the typed addresses, marked as a test', async () => {
-    const { client } = await signUpUser(t());
+    const { client, email } = await signUpUser(t());
     const campaign = (await client.post('/api/campaigns', draft())).json();
     const before = sink.received.length;
-    const response = await client.post(`/api/campaigns/${campaign.id}/test`, { emails: ['me@x.io'] });
+    const response = await client.post(`/api/campaigns/${campaign.id}/test`, { emails: [email] });
     expect(response.json()).toEqual({ sent: 1 });
     const test = sink.received.slice(before)[0];
     expect(test?.parsed.subject).toBe('[Test] Spring is here, Ada');

@@ -10,7 +10,8 @@ import {
 import { campaignStatusSchema } from '@sendwell/contract/campaigns';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../auth/auth.service.ts';
+import { requireConfirmedAccount, type UserRow } from '../auth/auth.service.ts';
+import { checkSender } from '../sender-addresses/sender-addresses.service.ts';
 import { ratePercent } from '../analytics/analytics.service.ts';
 import { compileEmail, renderForRecipient, untrackedLinks, type CompiledEmail } from './email-renderer.ts';
 import * as repo from './campaigns.repo.ts';
@@ -148,6 +149,21 @@ function rowValues(
   return values;
 }
 
+/**
+ * Refuses (403, saying how to fix it) a From address the account has not proven it may use: at
+ * save time for the address given, and for a campaign being scheduled as if it were sent now,
+ * account confirmation included (a schedule is a send that waits). See checkSender.
+ */
+async function checkSenderOnSave(
+  db: Db,
+  user: UserRow,
+  fromEmail: string | undefined,
+  status: string | undefined,
+): Promise<void> {
+  if (status === 'scheduled') requireConfirmedAccount(user);
+  if (fromEmail !== undefined) await checkSender(db, user, fromEmail, status === 'scheduled' ? 'send' : 'save');
+}
+
 export type SendRequester = (campaignId: number) => Promise<unknown>;
 
 /**
@@ -164,6 +180,7 @@ export async function createCampaign(
   checkMergeTags(body.subject, body.blocks);
   checkSchedule(body.status, body.scheduledAt);
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
+  await checkSenderOnSave(db, user, body.fromEmail, body.status);
   const status = body.status === 'scheduled' ? 'scheduled' : 'draft';
   const row = await repo.insertCampaign(db, {
     ...(rowValues(body, user, publicUrl) as repo.NewCampaignRow),
@@ -203,6 +220,12 @@ export async function updateCampaign(
   checkMergeTags(body.subject, body.blocks);
   checkSchedule(body.status, body.scheduledAt ?? current.scheduledAt?.toISOString());
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
+  await checkSenderOnSave(
+    db,
+    user,
+    body.fromEmail ?? (body.status === 'scheduled' ? current.fromEmail : undefined),
+    body.status,
+  );
   const values = rowValues(body, user, publicUrl, current);
   if (body.status === 'scheduled') {
     values.status = 'scheduled';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 import { createSendRecorders } from './recorders.ts';
@@ -20,16 +20,19 @@ describe('single (transactional) messages', () => {
     };
     const sent = await t().ctx.mailer.sendTransactional(message);
     expect(sent.status).toBe('sent');
-    const stored = await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.userId, user.id));
+    // The account's Outbox also holds the confirmation links of sign-up, from the installation's own address.
+    const fromAcme = and(eq(outboxMessages.userId, user.id), eq(outboxMessages.fromAddress, 'hello@acme.example'));
+    const stored = await t().ctx.db.select().from(outboxMessages).where(fromAcme);
     expect(stored.map((m) => [m.toAddress, m.subject, m.isTest])).toEqual([['Reader@X.io', 'Confirm your address', 0]]);
     expect(stored[0]?.raw).toContain('Click to confirm');
 
     await suppress(t().ctx.db, user.id, 'reader@x.io', 'unsubscribe');
     expect(await t().ctx.mailer.sendTransactional(message)).toEqual({ status: 'suppressed' });
-    expect(await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.userId, user.id))).toHaveLength(1);
+    expect(await t().ctx.db.select().from(outboxMessages).where(fromAcme)).toHaveLength(1);
 
-    // A campaign's test mail to that address is refused with a clear 400, and nothing is stored.
+    // A campaign's test mail to that address (a contact) is refused with a clear 400, and nothing is stored.
     await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
+    await client.post('/api/contacts', { email: 'reader@x.io', firstName: 'Reader', lastName: 'One' });
     const campaign = (
       await client.post('/api/campaigns', {
         name: 'T',
@@ -41,7 +44,8 @@ describe('single (transactional) messages', () => {
     const refused = await client.post(`/api/campaigns/${campaign.id}/test`, { emails: ['reader@x.io'] });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('suppression list');
-    expect(await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.userId, user.id))).toHaveLength(1);
+    // Still the one message and the two sign-up links.
+    expect(await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.userId, user.id))).toHaveLength(3);
   });
 
   it('suppression is per account: another account may still mail the address', async () => {

@@ -1,12 +1,15 @@
 import type { Mailer, TransactionalMessage, TransactionalResult, Transport } from '../../lib/mail-transport.ts';
 import { buildRawMessage, newMessageId, signDkim } from './message.ts';
+import { returnPathFor } from './return-path.ts';
 
 export type DkimKey = { domainName: string; keySelector: string; privateKey: string };
 
 /** What single messages need besides the transport: the sender's DKIM key and the suppression list. */
 export type TransactionalDeps = {
   transport: Transport;
-  /** The user's signing key for the From domain, when it is one of their verified domains. */
+  /** The installation's own mail domain (MAIL_FROM_DOMAIN): the envelope of mail no verified domain of the user signs. */
+  installationDomain: string;
+  /** The key to sign with: the user's verified domain's for the From domain, else the installation's own, if any. */
   signingKeyFor(userId: string, fromDomain: string): Promise<DkimKey | null>;
   /** Whether the user's suppression list holds the address (unsubscribed, bounced, complained). */
   isSuppressed(userId: string, email: string): Promise<boolean>;
@@ -41,7 +44,7 @@ export async function sendTransactional(
     userId: message.userId,
     campaignId: message.campaignId ?? null,
     messageId,
-    returnPath: message.from.address,
+    returnPath: returnPathFor({ signingDomain: key?.domainName ?? null, installationDomain: deps.installationDomain }),
     from: message.from.address,
     to: message.to,
     subject: isTest ? `[Test] ${message.subject}` : message.subject,

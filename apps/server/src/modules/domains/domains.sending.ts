@@ -34,6 +34,50 @@ export async function dkimSigningKeyFor(
   };
 }
 
+/**
+ * The key that signs mail from `fromDomain` for this user: the user's verified domain's
+ * (dkimSigningKeyFor), else the installation's own key (MAIL_DKIM_KEY_FILE), signing as its mail
+ * domain, when one is configured: mail from an address the user only confirmed then still carries
+ * a signature receivers can check, if not one aligned with the From. Null when neither.
+ */
+export async function signingKeyForMail(
+  db: DbOrTx,
+  config: Config,
+  userId: string,
+  fromDomain: string,
+): Promise<DkimSigningKey | null> {
+  const own = await dkimSigningKeyFor(db, config, userId, fromDomain);
+  if (own || !config.installationDkim) return own;
+  return {
+    domainName: config.mailFromDomain,
+    keySelector: config.installationDkim.selector,
+    privateKey: config.installationDkim.privateKey,
+  };
+}
+
+/**
+ * How the user stands on `fromDomain` as a sender: 'verified' when it or a parent is one of the
+ * user's domains with its DKIM record verified (the record carries the user's own key, so it proves
+ * control of the domain's DNS; mail from there is signed, as dkimSigningKeyFor picks the same
+ * domain); 'unverified' when the user registered it (or a parent) without that proof; null when it
+ * is not the user's at all (another account's domain is that too). `domain` names the domain meant.
+ */
+export async function domainStandingFor(
+  db: DbOrTx,
+  userId: string,
+  fromDomain: string,
+): Promise<{ status: 'verified' | 'unverified'; domain: string } | null> {
+  const verified = closestDomain(await repo.dkimVerifiedDomains(db, userId), fromDomain);
+  if (verified) return { status: 'verified', domain: verified.domain };
+  const registered = closestDomain(await repo.listDomains(db, userId), fromDomain);
+  return registered ? { status: 'unverified', domain: registered.domain } : null;
+}
+
+/** The user's domains mail may come from at any address (those whose DKIM record is verified), primary first. */
+export async function verifiedSendingDomains(db: DbOrTx, userId: string): Promise<string[]> {
+  return (await repo.listDomains(db, userId)).filter((row) => row.dkimStatus === 'verified').map((row) => row.domain);
+}
+
 /** The user's domain whose warming caps apply to mail from `fromDomain` (verified or not). */
 export async function sendingDomainFor(db: DbOrTx, userId: string, fromDomain: string): Promise<{ id: number } | null> {
   const match = closestDomain(await repo.listDomains(db, userId), fromDomain);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSendJobs } from '../../../test/send-jobs.ts';
-import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
+import { signUpUser, TEST_SENDER, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 const blocks = [
@@ -35,19 +35,24 @@ async function sentCampaign(
   return campaign.id;
 }
 
+/** What sign-up leaves in a test account's Outbox: the links confirming its own address and TEST_SENDER. */
+const SIGN_UP_MAILS = 2;
+
 describe('outbox on the built-in catcher', () => {
   const t = useTestApp();
 
   it('lists the user’s stored mail newest first, with paging, search and the transport in use', async () => {
     const { client } = await signUpUser(t());
     const campaignId = await sentCampaign(t(), client, 'list', 3, 'Spring news');
+    // Tests go to the account's confirmed addresses or its contacts.
+    await client.post('/api/contacts', { email: 'me@x.io', firstName: 'Me', lastName: 'Tester' });
     expect((await client.post(`/api/campaigns/${campaignId}/test`, { emails: ['me@x.io'] })).json()).toEqual({
       sent: 1,
     });
 
     const all = await client.get('/api/outbox');
     expect(all.statusCode).toBe(200);
-    expect(all.headers['x-total-count']).toBe('4');
+    expect(all.headers['x-total-count']).toBe(String(4 + SIGN_UP_MAILS));
     const listed = all.json() as {
       transport: string;
       messages: {
@@ -68,14 +73,18 @@ describe('outbox on the built-in catcher', () => {
       campaignId,
       campaignName: 'list campaign',
     });
-    expect(listed.messages.slice(1).every((m) => !m.isTest && m.campaignName === 'list campaign')).toBe(true);
+    expect(listed.messages.slice(1, 4).every((m) => !m.isTest && m.campaignName === 'list campaign')).toBe(true);
+    expect(listed.messages.slice(4).map((m) => m.subject)).toEqual([
+      `Confirm ${TEST_SENDER} as a sender address`,
+      'Confirm your email address',
+    ]);
     // Newest first by stored time. Two send workers can store in either order, so ids alone need not fall.
     const storedTimes = listed.messages.map((m) => m.createdAt);
     expect(storedTimes).toEqual([...storedTimes].sort().reverse());
 
     const page2 = await client.get('/api/outbox?page=2&pageSize=3');
-    expect(page2.headers['x-total-count']).toBe('4');
-    expect(page2.json().messages.map((m: { id: number }) => m.id)).toEqual([listed.messages[3]?.id]);
+    expect(page2.headers['x-total-count']).toBe(String(4 + SIGN_UP_MAILS));
+    expect(page2.json().messages.map((m: { id: number }) => m.id)).toEqual(listed.messages.slice(3).map((m) => m.id));
 
     // Search matches recipient, sender or subject, case-insensitively; LIKE wildcards are literal.
     const byRecipient = await client.get('/api/outbox?search=LIST1%40');
@@ -85,7 +94,8 @@ describe('outbox on the built-in catcher', () => {
     expect((await client.get('/api/outbox?search=me%40x')).json().messages.map((m: { to: string }) => m.to)).toEqual([
       'me@x.io',
     ]);
-    expect((await client.get('/api/outbox?search=news%40acme')).headers['x-total-count']).toBe('4');
+    // From it (4), and the link that confirmed it, sent to it (1).
+    expect((await client.get('/api/outbox?search=news%40acme')).headers['x-total-count']).toBe('5');
     const wildcard = await client.get('/api/outbox?search=%25');
     expect(wildcard.headers['x-total-count']).toBe('0');
     expect(wildcard.json().messages).toEqual([]);
@@ -131,8 +141,15 @@ describe('outbox on the built-in catcher', () => {
 
     const b = await signUpUser(t());
     const theirs = await b.client.get('/api/outbox');
-    expect(theirs.headers['x-total-count']).toBe('0');
-    expect(theirs.json()).toEqual({ transport: 'catcher', messages: [] });
+    // Only b's own: the links sign-up sent to b.
+    expect(theirs.headers['x-total-count']).toBe(String(SIGN_UP_MAILS));
+    expect(theirs.json().transport).toBe('catcher');
+    expect(
+      theirs
+        .json()
+        .messages.map((m: { to: string }) => m.to)
+        .sort(),
+    ).toEqual([b.email, TEST_SENDER].sort());
     expect((await b.client.get('/api/outbox?search=mine0')).json().messages).toEqual([]);
     const foreign = await b.client.get(`/api/outbox/${own?.id}`);
     expect(foreign.statusCode).toBe(404);
@@ -166,7 +183,14 @@ describe('outbox with SMTP_URL set', () => {
   it('says mail goes to the SMTP server and stores nothing', async () => {
     const { client } = await signUpUser(t());
     await sentCampaign(t(), client, 'relay', 2, 'Relayed');
-    expect(sink.received).toHaveLength(2);
+    // The two campaign messages, and the confirmation links sign-up sent, all went to the relay.
+    expect(sink.received).toHaveLength(2 + SIGN_UP_MAILS);
+    expect(
+      sink.received
+        .filter((m) => m.parsed.subject === 'Relayed')
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual(['relay0@x.io', 'relay1@x.io']);
     const outbox = await client.get('/api/outbox');
     expect(outbox.json()).toEqual({ transport: 'smtp', messages: [] });
     expect(outbox.headers['x-total-count']).toBe('0');

@@ -3,6 +3,7 @@ import type { CurrentUser } from '@sendwell/contract/auth';
 
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Logo } from '@/components/logo';
+import { ConfirmEmailBanner } from '@/features/auth/components/confirm-email-banner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';
@@ -28,7 +29,14 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             </div>
           </aside>
           <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-            <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">{children}</div>
+            <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
+              {!user.emailConfirmedAt && (
+                <div className="mb-6">
+                  <ConfirmEmailBanner email={user.email} />
+                </div>
+              )}
+              {children}
+            </div>
           </main>
         </div>
         <Sheet open={mobileNavOpen} onOpenChange={setMobileNavOpen}>

@@ -48,6 +48,13 @@ export function useUpdateProfile() {
   });
 }
 
+/** POST /api/auth/resend-confirmation: another link to confirm the account's own address (one a minute). */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: () => apiJson<{ success: true }>('POST', '/api/auth/resend-confirmation'),
+  });
+}
+
 /** Where the browser goes after logging out, whatever the server answered (spec §4). */
 export const AFTER_LOGOUT_PATH = '/login';
 

@@ -3,6 +3,7 @@ import type { EmailBlock } from '@sendwell/contract/campaigns';
 import type { ContactList } from '@sendwell/contract/contacts';
 import type { Domain } from '@sendwell/contract/domains';
 import type { Segment } from '@sendwell/contract/segments';
+import type { SenderOverview } from '@sendwell/contract/sender-addresses';
 import type { UploadedImage } from '@sendwell/contract/uploads';
 
 import { apiJson, apiRequest, throwIfResNotOk } from '@/lib/api';
@@ -22,6 +23,14 @@ export function useSegments(enabled: boolean) {
 /** GET /api/domains: the first entry (the primary domain) forms the sender addresses. */
 export function useDomains(enabled: boolean) {
   return useQuery<Domain[]>({ queryKey: ['/api/domains'], enabled });
+}
+
+/**
+ * GET /api/sender-addresses: what the account may send from (the same key as Domain Settings' Sender
+ * Addresses tab, so both share one cache entry).
+ */
+export function useSenderOverview(enabled: boolean) {
+  return useQuery<SenderOverview>({ queryKey: ['/api/sender-addresses'], enabled });
 }
 
 /**

@@ -1,63 +1,85 @@
-/** Sender names used when a domain has no aliases, or they cannot be loaded (spec §9); the first is the default. */
+import type { SenderOverview } from '@sendwell/contract/sender-addresses';
+
+/** Sender names offered on a verified domain when it has no aliases, or they cannot be loaded (spec §9); the first is the default. */
 export const DEFAULT_SENDER_ALIASES = ['marketing', 'support', 'newsletter'] as const;
 
-interface DomainLike {
-  domain: string;
-  isVerified: boolean;
-}
+/**
+ * Why an address may be chosen: 'domain' (on a verified domain, signed by it), 'address' (the
+ * account's own or a sender address, confirmed by its link), 'unconfirmed-account' (the account's own
+ * address before its link is followed: a draft may use it, nothing is sent until it is confirmed).
+ */
+export type SenderKind = 'domain' | 'address' | 'unconfirmed-account';
+export type SenderChoice = { address: string; kind: SenderKind };
 
 /**
- * The company domain senders are formed at: the first domain (the server lists the primary one
- * first), else the domain of the user's own address.
+ * Where the draft's sender stands: one of the choices' kinds, or 'pending' (a sender address whose
+ * link has not been followed) or 'unproven' (nothing the account has proven: the server refuses it).
  */
-export function senderDomain(domains: readonly DomainLike[] | undefined, userEmail: string): string {
-  const first = domains?.[0];
-  if (first) return first.domain;
-  const at = userEmail.lastIndexOf('@');
-  return at >= 0 ? userEmail.slice(at + 1).toLowerCase() : userEmail.toLowerCase();
-}
+export type SenderStanding = SenderKind | 'pending' | 'unproven';
+
+const hostOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+const onDomain = (address: string, domain: string) => {
+  const host = hostOf(address);
+  return host === domain || host.endsWith(`.${domain}`);
+};
 
 /**
- * The addresses the sender select offers (spec §2/§9): the first domain's aliases as
- * alias@domain, else marketing, support and newsletter at the company domain. `keep` (the
- * campaign's saved sender) is always offered, so reopening a draft never changes its sender.
+ * The addresses the editor's sender choice offers: exactly those the account may send from.
+ * On each verified domain (primary first) its aliases (the first domain's, spec §2) or else
+ * marketing, support and newsletter (spec §9); the account's own address (awaiting confirmation
+ * until its link is followed); each confirmed sender address.
  */
-export function senderOptions({
-  domains,
+export function senderChoices({
+  overview,
   aliases,
-  userEmail,
-  keep,
+  aliasDomain,
 }: {
-  domains: readonly DomainLike[] | undefined;
+  overview: SenderOverview | undefined;
+  /** Alias names of `aliasDomain`, when they could be loaded. */
   aliases: readonly string[] | undefined;
-  userEmail: string;
-  keep?: string | null;
-}): string[] {
-  const domain = senderDomain(domains, userEmail);
-  const names = aliases && aliases.length > 0 && domains && domains.length > 0 ? aliases : DEFAULT_SENDER_ALIASES;
-  const options = [
-    ...new Set(
-      names
-        .map((name) => name.trim().toLowerCase())
-        .filter(Boolean)
-        .map((name) => (name.includes('@') ? name : `${name}@${domain}`)),
-    ),
-  ];
-  if (keep && !options.includes(keep.toLowerCase())) options.unshift(keep.toLowerCase());
-  return options;
+  aliasDomain: string | null;
+}): SenderChoice[] {
+  if (!overview) return [];
+  const choices: SenderChoice[] = [];
+  const add = (address: string, kind: SenderKind) => {
+    const normalised = address.trim().toLowerCase();
+    if (normalised && !choices.some((choice) => choice.address === normalised))
+      choices.push({ address: normalised, kind });
+  };
+  for (const domain of overview.verifiedDomains) {
+    const names = domain === aliasDomain && aliases && aliases.length > 0 ? aliases : DEFAULT_SENDER_ALIASES;
+    for (const name of names) add(name.includes('@') ? name : `${name}@${domain}`, 'domain');
+  }
+  add(overview.accountEmail.email, overview.accountEmail.confirmed ? 'address' : 'unconfirmed-account');
+  for (const sender of overview.addresses) if (sender.status === 'confirmed') add(sender.email, 'address');
+  return choices;
 }
 
-/** The default sender: marketing@… when offered (spec §9), else the first option. */
-export function defaultSender(options: readonly string[]): string {
-  return options.find((address) => address.startsWith(`${DEFAULT_SENDER_ALIASES[0]}@`)) ?? options[0] ?? '';
+/** Where `address` stands for this account (see SenderStanding). */
+export function senderStanding(address: string, overview: SenderOverview | undefined): SenderStanding {
+  const normalised = address.trim().toLowerCase();
+  if (!overview || !normalised) return 'unproven';
+  if (overview.verifiedDomains.some((domain) => onDomain(normalised, domain))) return 'domain';
+  if (normalised === overview.accountEmail.email)
+    return overview.accountEmail.confirmed ? 'address' : 'unconfirmed-account';
+  const sender = overview.addresses.find((row) => row.email === normalised);
+  if (!sender) return 'unproven';
+  return sender.status === 'confirmed' ? 'address' : 'pending';
 }
 
-/** True when the address is at one of the user's verified domains (or a subdomain of one). */
-export function isVerifiedSender(address: string, domains: readonly DomainLike[] | undefined): boolean {
-  const at = address.lastIndexOf('@');
-  if (at < 0) return false;
-  const host = address.slice(at + 1).toLowerCase();
-  return (domains ?? []).some((d) => d.isVerified && (host === d.domain || host.endsWith(`.${d.domain}`)));
+/** True when the account has proven at least one sender (a verified domain or a confirmed address). */
+export function hasProvenSender(choices: readonly SenderChoice[]): boolean {
+  return choices.some((choice) => choice.kind !== 'unconfirmed-account');
+}
+
+/** The default sender: marketing@ a verified domain when offered (spec §9), else the first choice. */
+export function defaultSender(choices: readonly SenderChoice[]): string {
+  return (
+    choices.find((choice) => choice.kind === 'domain' && choice.address.startsWith(`${DEFAULT_SENDER_ALIASES[0]}@`))
+      ?.address ??
+    choices[0]?.address ??
+    ''
+  );
 }
 
 /** The alias names in a GET /api/domains/:id/aliases answer (spec §3: each alias has an `alias` field). */

@@ -45,12 +45,7 @@ export default function CampaignEditor({
 }) {
   const draft = useCampaignDraft({ campaign, user, initialListIds });
   const { draft: values, errors, dirty } = draft;
-  const senders = useSenderChoices({
-    user,
-    fromEmail: values.fromEmail,
-    savedFromEmail: campaign?.fromEmail,
-    onDefaultSender: draft.adoptDefaultSender,
-  });
+  const senders = useSenderChoices({ fromEmail: values.fromEmail, onDefaultSender: draft.adoptDefaultSender });
   const images = useEditorImages(draft, user);
   const dnd = useBlockDnd(draft);
   const actions = useSaveAndSend(draft, onDone);

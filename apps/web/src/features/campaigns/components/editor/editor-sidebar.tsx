@@ -47,14 +47,7 @@ export function EditorSidebar({
           </TabsList>
         </div>
         <TabsContent value="settings" className="space-y-6 p-4">
-          <CampaignSettings
-            values={values}
-            errors={errors.fields}
-            senders={senders.senders}
-            sendersLoading={senders.loading}
-            senderVerified={senders.verified}
-            onChange={draft.editSettings}
-          />
+          <CampaignSettings values={values} errors={errors.fields} senders={senders} onChange={draft.editSettings} />
           <RecipientPicker
             lists={lists}
             segments={segments}

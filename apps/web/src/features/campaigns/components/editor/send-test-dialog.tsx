@@ -74,7 +74,8 @@ export function SendTestDialog({
               aria-describedby={error ? 'test-emails-error test-emails-hint' : 'test-emails-hint'}
             />
             <p id="test-emails-hint" className="text-muted-foreground text-xs">
-              Up to 5 addresses, separated by commas or new lines.
+              Up to 5 addresses, separated by commas or new lines: your own confirmed addresses or your contacts. Tests
+              count against your plan’s monthly emails.
             </p>
             <FieldError id="test-emails-error" message={error} />
           </div>

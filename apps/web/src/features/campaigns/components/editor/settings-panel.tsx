@@ -1,15 +1,14 @@
 import type * as React from 'react';
-import { AlertTriangle, ShieldCheck } from 'lucide-react';
 import type { ContactList } from '@sendwell/contract/contacts';
 import type { Segment } from '@sendwell/contract/segments';
 
 import { FieldError } from '@/components/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import type { CampaignDraft } from '../../editor/campaign-form';
 import { CheckGroup } from './check-group';
+import { SenderField } from './sender-field';
+import type { useSenderChoices } from './use-sender-choices';
 
 type SettingsFields = Pick<CampaignDraft, 'name' | 'subject' | 'fromName' | 'fromEmail' | 'replyTo'>;
 
@@ -18,15 +17,11 @@ export function CampaignSettings({
   values,
   errors,
   senders,
-  sendersLoading,
-  senderVerified,
   onChange,
 }: {
   values: SettingsFields;
   errors: Record<string, string>;
-  senders: string[];
-  sendersLoading: boolean;
-  senderVerified: boolean;
+  senders: ReturnType<typeof useSenderChoices>;
   onChange: (patch: Partial<SettingsFields>) => void;
 }) {
   const field = (name: keyof SettingsFields) => ({
@@ -74,42 +69,12 @@ export function CampaignSettings({
         />
         <FieldError id="campaign-fromName-error" message={errors.fromName} />
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="campaign-fromEmail">From email</Label>
-        {sendersLoading ? (
-          <Skeleton className="h-9 w-full" />
-        ) : (
-          <Select value={values.fromEmail} onValueChange={(fromEmail) => onChange({ fromEmail })}>
-            <SelectTrigger {...field('fromEmail')} className="w-full">
-              <SelectValue placeholder="Choose a sender" />
-            </SelectTrigger>
-            <SelectContent>
-              {senders.map((address) => (
-                <SelectItem key={address} value={address}>
-                  {address}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-        <FieldError id="campaign-fromEmail-error" message={errors.fromEmail} />
-        {!sendersLoading &&
-          values.fromEmail &&
-          (senderVerified ? (
-            <p className="flex items-center gap-1.5 text-xs text-emerald-700 dark:text-emerald-400">
-              <ShieldCheck className="size-3.5 shrink-0" aria-hidden="true" />
-              Sent from a verified domain
-            </p>
-          ) : (
-            <p className="flex items-start gap-1.5 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-              <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-              <span>
-                Mail from an unverified domain will likely land in spam. Add and verify the domain under Domain
-                Settings.
-              </span>
-            </p>
-          ))}
-      </div>
+      <SenderField
+        value={values.fromEmail}
+        error={errors.fromEmail}
+        senders={senders}
+        onChange={(fromEmail) => onChange({ fromEmail })}
+      />
       <div className="space-y-1.5">
         <Label htmlFor="campaign-replyTo">
           Reply-to <span className="text-muted-foreground font-normal">(optional)</span>

@@ -1,47 +1,44 @@
 import * as React from 'react';
-import type { CurrentUser } from '@sendwell/contract/auth';
 
-import { useDomainAliases, useDomains } from '../../api/use-editor-data';
-import { defaultSender, isVerifiedSender, senderOptions } from '../../editor/sender-options';
+import { useDomainAliases, useDomains, useSenderOverview } from '../../api/use-editor-data';
+import { defaultSender, hasProvenSender, senderChoices, senderStanding } from '../../editor/sender-options';
 
 /**
- * The sender addresses the editor offers (the first domain's aliases, else the default names) and,
- * for a draft without a sender, the default one once the domains and aliases are known.
+ * The sender addresses the editor offers (exactly those the account may send from: see
+ * senderChoices) and, for a draft without a sender, the default one once they are known. `refresh`
+ * reads them again (the select does when it opens, so an address confirmed in another tab appears).
  */
 export function useSenderChoices({
-  user,
   fromEmail,
-  savedFromEmail,
   onDefaultSender,
 }: {
-  user: CurrentUser;
   /** The draft's sender ('' while none is chosen). */
   fromEmail: string;
-  /** The campaign's saved sender, always offered so reopening a draft never changes it. */
-  savedFromEmail: string | undefined;
   onDefaultSender: (fromEmail: string) => void;
 }) {
+  const overview = useSenderOverview(true);
   const domains = useDomains(true);
-  const firstDomainId = domains.data?.[0]?.id ?? null;
-  const aliases = useDomainAliases(firstDomainId);
-  const settled = !domains.isLoading && !(firstDomainId !== null && aliases.isLoading);
+  const firstDomain = domains.data?.[0] ?? null;
+  const aliases = useDomainAliases(firstDomain?.id ?? null);
+  const settled = !overview.isLoading && !domains.isLoading && !(firstDomain !== null && aliases.isLoading);
 
-  const senders = senderOptions({
-    domains: domains.data,
+  const choices = senderChoices({
+    overview: overview.data,
     aliases: aliases.data,
-    userEmail: user.email,
-    keep: fromEmail || savedFromEmail,
+    aliasDomain: firstDomain?.domain ?? null,
   });
 
   React.useEffect(() => {
     if (fromEmail || !settled) return;
-    const fallback = defaultSender(senders);
+    const fallback = defaultSender(choices);
     if (fallback) onDefaultSender(fallback);
-  }, [fromEmail, settled, senders, onDefaultSender]);
+  }, [fromEmail, settled, choices, onDefaultSender]);
 
   return {
-    senders,
+    choices,
     loading: !settled && !fromEmail,
-    verified: isVerifiedSender(fromEmail, domains.data),
+    standing: senderStanding(fromEmail, overview.data),
+    proven: hasProvenSender(choices),
+    refresh: () => void overview.refetch(),
   };
 }

@@ -31,7 +31,12 @@ describe('500 for bad input (security finding 6)', () => {
       id: number;
     };
     const campaign = (
-      await client.post('/api/campaigns', { name: 'C', subject: 'S', fromEmail: 'a@x.io', content: { html: 'x' } })
+      await client.post('/api/campaigns', {
+        name: 'C',
+        subject: 'S',
+        fromEmail: 'news@acme.example',
+        content: { html: 'x' },
+      })
     ).json() as { id: number };
     return { list, contact, campaign };
   }
@@ -48,13 +53,13 @@ describe('500 for bad input (security finding 6)', () => {
       [
         'POST',
         '/api/campaigns',
-        { name: `C${NUL}`, subject: 'S', fromEmail: 'a@x.io', content: { html: 'x' } },
+        { name: `C${NUL}`, subject: 'S', fromEmail: 'news@acme.example', content: { html: 'x' } },
         'name',
       ],
       [
         'POST',
         '/api/campaigns',
-        { name: 'C', subject: 'S', fromEmail: 'a@x.io', content: { html: `x${NUL}` } },
+        { name: 'C', subject: 'S', fromEmail: 'news@acme.example', content: { html: `x${NUL}` } },
         'content.html',
       ],
       [
@@ -170,13 +175,19 @@ describe('500 for bad input (security finding 6)', () => {
       [
         'POST',
         '/api/campaigns',
-        { name: 'C', subject: 'S', fromEmail: 'a@x.io', content: { html: 'x' }, listIds: [INT32_OVERFLOW] },
+        { name: 'C', subject: 'S', fromEmail: 'news@acme.example', content: { html: 'x' }, listIds: [INT32_OVERFLOW] },
         'listIds.0',
       ],
       [
         'POST',
         '/api/campaigns',
-        { name: 'C', subject: 'S', fromEmail: 'a@x.io', content: { html: 'x' }, segmentIds: [INT32_OVERFLOW] },
+        {
+          name: 'C',
+          subject: 'S',
+          fromEmail: 'news@acme.example',
+          content: { html: 'x' },
+          segmentIds: [INT32_OVERFLOW],
+        },
         'segmentIds.0',
       ],
       ['POST', '/api/analytics/purchases', { email: 'f@x.io', amount: 5, campaignId: INT32_OVERFLOW }, 'campaignId'],
@@ -248,7 +259,13 @@ describe('500 for bad input (security finding 6)', () => {
     const before = await client.post('/api/contact-segments/preview', dateRule('date_before', '9999-12-31'));
     expect(before.json().count).toBe(1);
 
-    const scheduled = { name: 'Later', subject: 'S', fromEmail: 'a@x.io', content: { html: 'x' }, status: 'scheduled' };
+    const scheduled = {
+      name: 'Later',
+      subject: 'S',
+      fromEmail: 'news@acme.example',
+      content: { html: 'x' },
+      status: 'scheduled',
+    };
     for (const scheduledAt of ['9999-12-31T23:59:59-12:00', '+010000-01-01T00:00:00Z']) {
       expectRefusedField(
         await client.post('/api/campaigns', { ...scheduled, scheduledAt }),

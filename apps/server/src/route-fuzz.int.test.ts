@@ -323,7 +323,12 @@ describe('no route answers 5xx to bad input (security finding 6)', () => {
     const list = (await client.post('/api/contact-lists', { name: 'Fuzz' })).json() as { id: number };
     const contact = (await client.post('/api/contacts', { email: 'fuzz@x.io', firstName: 'F', lastName: 'Z' })).json();
     const campaign = (
-      await client.post('/api/campaigns', { name: 'F', subject: 'S', fromEmail: 'a@x.io', content: { html: 'x' } })
+      await client.post('/api/campaigns', {
+        name: 'F',
+        subject: 'S',
+        fromEmail: 'news@acme.example',
+        content: { html: 'x' },
+      })
     ).json();
     const segment = (
       await client.post('/api/contact-segments', {

@@ -130,7 +130,8 @@ function droppedConnectionsMidSend(guarantee: 'after-accept' | 'exactly-once') {
     expect(workerLog).not.toContain('unhandled database connection error');
 
     const counts = new Map<string, number>();
-    for (const message of sink.received) {
+    // The campaign's mail only: sign-up's confirmation links went through the same server.
+    for (const message of sink.received.filter((m) => /^c\d+@x\.io$/.test(String(m.to[0])))) {
       const to = String(message.to[0]);
       counts.set(to, (counts.get(to) ?? 0) + 1);
     }

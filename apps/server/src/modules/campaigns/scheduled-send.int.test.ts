@@ -114,14 +114,16 @@ describe('scheduled campaign', () => {
         expect(message.receivedAt.getTime()).toBeGreaterThanOrEqual(scheduledAt.getTime());
         expect(message.receivedAt.getTime()).toBeLessThanOrEqual(deadline);
       }
-      const ledger = (
-        await ctx.database.raw.executeSql(
-          `SELECT min(created_at) AS started, count(*) FILTER (WHERE status = 'sent')::int AS sent FROM campaign_sends WHERE campaign_id = $1`,
-          [campaign.id],
-        )
-      ).rows[0] as { started: string | Date; sent: number };
-      expect(new Date(ledger.started).getTime()).toBeGreaterThanOrEqual(scheduledAt.getTime());
-      expect(ledger.sent).toBe(recipients.length);
+      const ledger = async () =>
+        (
+          await ctx.database.raw.executeSql(
+            `SELECT min(created_at) AS started, count(*) FILTER (WHERE status = 'sent')::int AS sent FROM campaign_sends WHERE campaign_id = $1`,
+            [campaign.id],
+          )
+        ).rows[0] as { started: string | Date; sent: number };
+      expect(new Date((await ledger()).started).getTime()).toBeGreaterThanOrEqual(scheduledAt.getTime());
+      // Each message is recorded once the server has accepted it (after-accept), so a moment after it arrives.
+      await expect.poll(async () => (await ledger()).sent, { timeout: 5000 }).toBe(recipients.length);
 
       await expect
         .poll(async () => (await client.get(`/api/campaigns/${campaign.id}`)).json(), { timeout: 5000 })

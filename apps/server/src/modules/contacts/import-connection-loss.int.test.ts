@@ -120,8 +120,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           email: 'importer@example.com',
-          password: 'secret12',
-          confirmPassword: 'secret12',
+          password: 'import-chaos-27',
+          confirmPassword: 'import-chaos-27',
           firstName: 'Imp',
           lastName: 'Orter',
           company: 'Chaos',

@@ -1,3 +1,6 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tokenQuerySchema } from '@sendwell/contract/common';
+import { publicRoute } from './route-guard.ts';
 import type { Config } from '../config.ts';
 
 /**
@@ -104,3 +107,35 @@ export const linkStateStatus: Record<LinkState, number> = {
   'sign-in': 401,
   'other-account': 403,
 };
+
+/**
+ * Serves a mailed confirmation link at `path`: GET shows the page (changing nothing, as mail
+ * scanners fetch links), POST from its button confirms. `answer` decides the state and renders the
+ * page; this sends it with the state's status, uncached, and with Referrer-Policy same-origin (with
+ * helmet's no-referrer the page's form posts Origin: null, which the cross-site check refuses; the
+ * token still never leaves in a Referer to another site).
+ */
+export async function serveConfirmationLink(
+  app: FastifyInstance,
+  path: string,
+  answer: (request: FastifyRequest, token: string, confirm: boolean) => Promise<{ state: LinkState; html: string }>,
+): Promise<void> {
+  await app.register(async (pages) => {
+    // The page's form posts application/x-www-form-urlencoded, with nothing in it that is read.
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, {}),
+    );
+    const page = async (request: FastifyRequest<{ Querystring: { token: string } }>, reply: FastifyReply) => {
+      const { state, html } = await answer(request, request.query.token, request.method === 'POST');
+      return reply
+        .status(linkStateStatus[state])
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin')
+        .send(html);
+    };
+    const route = { config: publicRoute, schema: { querystring: tokenQuerySchema } };
+    pages.get(path, route, page);
+    pages.post(path, route, page);
+  });
+}

@@ -1,6 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   changePasswordBodySchema,
   currentUserSchema,
@@ -11,11 +11,10 @@ import {
   signupBodySchema,
   updateProfileBodySchema,
 } from '@sendwell/contract/auth';
-import { tokenQuerySchema } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from './session-guard.ts';
 import { publicRoute } from '../../lib/route-guard.ts';
-import { confirmationPage, linkStateStatus, type LinkState } from '../../lib/confirmation-link.ts';
+import { confirmationPage, serveConfirmationLink, type LinkState } from '../../lib/confirmation-link.ts';
 import * as auth from './auth.service.ts';
 
 /** The request's address (as TRUST_PROXY lets Fastify read it), keyed for pacing like the rate limits key it (IPv6 by /64). */
@@ -94,34 +93,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
   );
 
-  const confirmEmailPage = async (request: FastifyRequest<{ Querystring: { token: string } }>, reply: FastifyReply) => {
+  await serveConfirmationLink(app, '/confirm-email', async (request, token, confirm) => {
     const signedIn = await auth.resolveSession(db, sessionToken(request));
     const { state, email } = await auth.accountConfirmation(
       db,
       config.sessionSecret,
-      request.query.token,
+      token,
       signedIn?.user ?? null,
-      request.method === 'POST',
+      confirm,
     );
-    return (
-      reply
-        .status(linkStateStatus[state])
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        // same-origin, not helmet's no-referrer: with no-referrer the page's form posts Origin: null, which the
-        // cross-site check refuses; the token still never leaves in a Referer to another site.
-        .header('referrer-policy', 'same-origin')
-        .send(accountConfirmationPage(state, email, `/confirm-email?token=${encodeURIComponent(request.query.token)}`))
-    );
-  };
-  await app.register(async (pages) => {
-    // The page's form posts application/x-www-form-urlencoded, with nothing in it that is read.
-    pages.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_request, _body, done) =>
-      done(null, {}),
-    );
-    const route = { config: publicRoute, schema: { querystring: tokenQuerySchema } };
-    pages.get('/confirm-email', route, confirmEmailPage);
-    pages.post('/confirm-email', route, confirmEmailPage);
+    return { state, html: accountConfirmationPage(state, email, `/confirm-email?token=${encodeURIComponent(token)}`) };
   });
 
   app.get(

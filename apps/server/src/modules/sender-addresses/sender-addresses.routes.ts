@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idParamsSchema, tokenQuerySchema } from '@sendwell/contract/common';
+import { idParamsSchema } from '@sendwell/contract/common';
 import {
   addSenderAddressBodySchema,
   senderAddressSchema,
   senderOverviewSchema,
 } from '@sendwell/contract/sender-addresses';
 import type { AppContext } from '../../context.ts';
-import { confirmationPage, linkStateStatus, type LinkState } from '../../lib/confirmation-link.ts';
-import { publicRoute } from '../../lib/route-guard.ts';
+import { confirmationPage, serveConfirmationLink, type LinkState } from '../../lib/confirmation-link.ts';
 import { resolveSession } from '../auth/auth.service.ts';
 import { requireUser, sessionToken } from '../auth/session-guard.ts';
 import * as senders from './sender-addresses.service.ts';
@@ -54,34 +52,16 @@ export const senderAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
   );
 
-  const confirmPage = async (request: FastifyRequest<{ Querystring: { token: string } }>, reply: FastifyReply) => {
+  await serveConfirmationLink(app, '/confirm-sender', async (request, token, confirm) => {
     const session = await resolveSession(db, sessionToken(request));
     const { state, email } = await senders.senderConfirmation(
       db,
       config.sessionSecret,
-      request.query.token,
+      token,
       session?.user.id ?? null,
-      request.method === 'POST',
+      confirm,
     );
-    return (
-      reply
-        .status(linkStateStatus[state])
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        // same-origin, not helmet's no-referrer: with no-referrer the page's form posts Origin: null, which the
-        // cross-site check refuses; the token still never leaves in a Referer to another site.
-        .header('referrer-policy', 'same-origin')
-        .send(senderConfirmationPage(state, email, `/confirm-sender?token=${encodeURIComponent(request.query.token)}`))
-    );
-  };
-  await app.register(async (pages) => {
-    // The page's form posts application/x-www-form-urlencoded, with nothing in it that is read.
-    pages.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_request, _body, done) =>
-      done(null, {}),
-    );
-    const route = { config: publicRoute, schema: { querystring: tokenQuerySchema } };
-    pages.get('/confirm-sender', route, confirmPage);
-    pages.post('/confirm-sender', route, confirmPage);
+    return { state, html: senderConfirmationPage(state, email, `/confirm-sender?token=${encodeURIComponent(token)}`) };
   });
 };
 

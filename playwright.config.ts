@@ -10,6 +10,13 @@ process.env.E2E_PORT ??= String(5100 + (process.pid % 800));
 const port = Number(process.env.E2E_PORT);
 // The local DNS server of e2e/global-setup.ts (UDP and TCP), likewise a port per run.
 process.env.E2E_DNS_PORT ??= String(6100 + (process.pid % 800));
+// The inbound SMTP server (aliases receive mail directly), likewise a port per run.
+process.env.E2E_INBOUND_SMTP_PORT ??= String(7100 + (process.pid % 800));
+// The local lead providers (Google Places) of e2e/global-setup.ts, likewise a port per run.
+process.env.E2E_PROVIDERS_PORT ??= String(8100 + (process.pid % 800));
+const providersBase = `http://127.0.0.1:${process.env.E2E_PROVIDERS_PORT}`;
+// The local fake Stripe of e2e/global-setup.ts (apps/server/test/fake-stripe.ts), likewise a port per run.
+process.env.E2E_STRIPE_PORT ??= String(9100 + (process.pid % 800));
 
 /** Browser tests: Debian's Chromium (never a downloaded browser) against the built app on PGlite. */
 export default defineConfig({
@@ -56,6 +63,22 @@ export default defineConfig({
       SPF_INCLUDE: 'include:_spf.sendwell.e2e.test',
       // Domains in the browser tests are *.test names, which the public suffix list does not hold.
       ALLOW_TEST_DOMAINS: 'true',
+      // Email Forwarding shows the MX record to publish only when an inbound SMTP server runs.
+      INBOUND_SMTP_PORT: process.env.E2E_INBOUND_SMTP_PORT,
+      INBOUND_SMTP_HOST: '127.0.0.1',
+      INBOUND_MX_HOST: 'mx.sendwell.e2e.test',
+      // Lead generation searches the local providers, never the real ones.
+      GOOGLE_PLACES_API_BASE: providersBase,
+      YELP_API_BASE: providersBase,
+      HUNTER_API_BASE: providersBase,
+      // Stripe is the local fake (e2e/global-setup.ts); tests drive subscription states through
+      // webhook events signed with this secret (e2e/support.ts E2E_STRIPE).
+      STRIPE_API_BASE: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_PRICE_STARTER: 'price_e2e_starter',
+      STRIPE_PRICE_PRO: 'price_e2e_pro',
+      STRIPE_PRICE_ENTERPRISE: 'price_e2e_enterprise',
     },
   },
 });

@@ -259,6 +259,7 @@ try {
     {
       name: 'Bench',
       subject: 'Spring is here, {{firstName}}',
+      preheader: null,
       fromEmail: 'news@acme.example',
       fromName: 'Acme',
       replyTo: null,

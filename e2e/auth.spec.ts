@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { checkScreen, runAdmin, uniqueEmail } from './support.ts';
 
-test('landing → sign-up (both steps) → development-mode notice → dashboard → log out → log in', async ({ page }) => {
+test('landing → sign-up (both steps) → Stripe Checkout (fake) → payment success → dashboard → log out → log in', async ({
+  page,
+}) => {
   const email = uniqueEmail('signup');
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Get Started Free' })).toBeVisible();
@@ -47,9 +49,10 @@ test('landing → sign-up (both steps) → development-mode notice → dashboard
   await page.getByLabel('Password', { exact: true }).fill('lunar-module');
   await page.getByLabel('Confirm password').fill('lunar-module');
   await page.getByRole('button', { name: 'Start 14-Day Free Trial' }).click();
-  await expect(page.getByText('Stripe checkout not configured in development.')).toBeVisible();
-  // After 2 s the development path lands on the dashboard.
-  await expect(page.getByText("Welcome back! Here's your campaign overview.")).toBeVisible({ timeout: 10_000 });
+  // Checkout at the (fake) Stripe of e2e/global-setup.ts lands on the success page once paid, which
+  // goes on to the dashboard after 5 s. (Without Stripe, the development path: payment.int.test.ts.)
+  await expect(page.getByText('Payment Successful!')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText("Welcome back! Here's your campaign overview.")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Total Subscribers')).toBeVisible();
   await expect(page.getByText('No campaigns yet')).toBeVisible();
   await checkScreen(page, 'dashboard');

@@ -185,7 +185,8 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await panel.getByLabel('Button link').fill('javascript:alert(1)');
   await editor.getByRole('button', { name: 'Save Draft' }).click();
   await expect(panel.getByText('Enter a full http:// or https:// URL')).toBeVisible();
-  await panel.getByLabel('Button link').fill('https://example.com/spring');
+  // A real link: a placeholder (example.com) link would block the send on the pre-send checklist.
+  await panel.getByLabel('Button link').fill('https://bloom-and-co.test/spring');
 
   // Upload an image into a new image block (added by click, the keyboard path).
   await editor.getByRole('button', { name: 'Add Image block' }).click();
@@ -263,7 +264,8 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await expect(testDialog.getByLabel('Email addresses')).toHaveValue(email);
   await testDialog.getByLabel('Email addresses').fill(`${email}, not-an-email`);
   await testDialog.getByRole('button', { name: 'Send Test' }).click();
-  await expect(testDialog.getByText('Enter valid email addresses for the test')).toBeVisible();
+  // First-hour finding 10: the message names the address that is wrong.
+  await expect(testDialog.getByText('“not-an-email” is not a valid email address')).toBeVisible();
   await testDialog.getByLabel('Email addresses').fill(email);
   await testDialog.getByRole('button', { name: 'Send Test' }).click();
   await expect(page.getByText('Test Email Sent')).toBeVisible();
@@ -272,6 +274,9 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   // ── Save Draft ──────────────────────────────────────────────────────────────────
   await editor.getByRole('button', { name: 'Save Draft' }).click();
   await expect(page.getByText('Your campaign has been saved successfully!')).toBeVisible();
+  // Save Draft keeps the editor open and says so; Cancel then closes it without asking.
+  await expect(editor.getByText('Saved', { exact: true })).toBeVisible();
+  await editor.getByRole('button', { name: 'Cancel' }).click();
   await expect(editor).toHaveCount(0);
   const row = page.getByRole('row', { name: /Spring newsletter/ });
   await expect(row).toBeVisible();
@@ -335,6 +340,10 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await second.getByLabel('Campaign name').fill('Flash sale');
   await second.getByLabel('Subject line').fill('48 hours only');
   await second.getByRole('checkbox', { name: /Spring customers/ }).check();
+  // The starter's button links to a placeholder: the checklist holds the send until it is replaced.
+  await expect(second.getByRole('button', { name: 'Send Campaign' })).toBeDisabled();
+  await second.getByRole('button', { name: 'Fix the link' }).click();
+  await second.getByLabel('Button link').fill('https://bloom-and-co.test/flash');
   await second.getByRole('button', { name: 'Send Campaign' }).click();
   const confirmSend = page.getByRole('alertdialog', { name: 'Send to 3 recipients?' });
   await expect(confirmSend).toBeVisible();
@@ -403,6 +412,10 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
           { at: hour(12), opens: 1, clicks: 0 },
         ],
         topLinks: [{ url: 'https://example.com/spring-sale', clicks: 2, uniqueClicks: 1 }],
+        bouncesByReason: [
+          { reason: 'user-unknown', hard: true, count: 2 },
+          { reason: 'mailbox-full', hard: false, count: 1 },
+        ],
       },
     });
   });
@@ -413,6 +426,9 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await expect(card('Opens and clicks over time').locator('.recharts-area')).toHaveCount(2);
   await expect(card('Most-clicked links').getByRole('cell', { name: 'https://example.com/spring-sale' })).toBeVisible();
   await expect(card('Unique Opens').getByText('Above industry avg')).toBeVisible();
+  const bounces = card('Bounces by reason');
+  await expect(bounces.getByRole('row', { name: 'Mailbox does not exist Hard 2' })).toBeVisible();
+  await expect(bounces.getByRole('row', { name: 'Mailbox full Soft 1' })).toBeVisible();
   await checkScreen(page, 'campaign-report-activity');
   await page.unroute('**/api/campaigns/*/report');
 

@@ -73,7 +73,7 @@ test('contacts: import a CSV, search, detail, new contact, bulk add to list and 
   await expect(summary.getByRole('definition').nth(0)).toHaveText('5'); // imported
   await expect(summary.getByRole('definition').nth(1)).toHaveText('0'); // updated
   await expect(summary.getByRole('definition').nth(2)).toHaveText('1'); // skipped
-  await expect(summary.getByText('Row 4: Invalid email address "not-an-email"')).toBeVisible();
+  await expect(summary.getByText('Row 4: “not-an-email” is not a valid email address')).toBeVisible();
   await expect(summary.getByText('Contacts were added to the list “Imported people”.')).toBeVisible();
   // Spec §4: after a successful import the file and its preview are cleared.
   await expect(preview).toHaveCount(0);
@@ -118,6 +118,9 @@ test('contacts: import a CSV, search, detail, new contact, bulk add to list and 
   await expect(sheet.getByText('Engagement score')).toBeVisible();
   await expect(sheet.getByText('New', { exact: true })).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Remove from Imported people' })).toBeVisible();
+  // Its timeline of what came back: nothing yet for a new contact.
+  await expect(sheet.getByRole('heading', { name: 'Bounces and complaints' })).toBeVisible();
+  await expect(sheet.getByText('Nothing came back about this contact’s mail.')).toBeVisible();
   await checkScreen(page, 'contacts-detail');
   await sheet.getByRole('button', { name: 'Edit' }).click();
   await sheet.getByLabel('Job title').fill('Mathematician');
@@ -205,8 +208,11 @@ test('contacts: import a CSV, search, detail, new contact, bulk add to list and 
   await editDialog.getByLabel('Description').fill('Imported from people.csv');
   await editDialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(editDialog).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Pioneers' })).toBeVisible();
-  await expect(page.getByText('Imported from people.csv')).toBeVisible();
+  // The renamed list shows in the Contact Lists tab, and (first-hour finding 10) as a summary card too.
+  const listsTab = page.getByRole('tabpanel', { name: 'Contact Lists' });
+  await expect(listsTab.getByRole('heading', { name: 'Pioneers' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Pioneers' })).toBeVisible();
+  await expect(listsTab.getByText('Imported from people.csv')).toBeVisible();
 
   await vipCard.getByRole('button', { name: 'View Contacts in VIP Customers' }).click();
   await expect(page.getByRole('tab', { name: 'All Contacts' })).toHaveAttribute('aria-selected', 'true');
@@ -223,12 +229,15 @@ test('contacts: import a CSV, search, detail, new contact, bulk add to list and 
   await expect(page.getByRole('link', { name: 'Open Contact Segments' })).toHaveAttribute('href', '/contact-segments');
 });
 
-test('bulk Send Campaign creates a list of the selection and opens the campaign editor for it', async ({ page }) => {
+// First-hour finding 9: bulk 'Send Campaign' made a "Selected contacts – …" list at once, left behind after Cancel.
+test('bulk Send Campaign offers the selection in the editor; its list is made only when the campaign is saved', async ({
+  page,
+}) => {
   const signup = await page.request.post('/api/auth/signup', {
     data: {
       email: uniqueEmail('contacts-send'),
-      password: 'contact-pass',
-      confirmPassword: 'contact-pass',
+      password: 'harbour-lantern-58',
+      confirmPassword: 'harbour-lantern-58',
       firstName: 'Grace',
       lastName: 'Hopper',
       plan: 'pro',
@@ -242,22 +251,48 @@ test('bulk Send Campaign creates a list of the selection and opens the campaign 
     const res = await page.request.post('/api/contacts', { data: { email, firstName, lastName: 'Person' } });
     expect(res.status()).toBe(201);
   }
+  const listNames = async () =>
+    ((await (await page.request.get('/api/contact-lists')).json()) as { name: string }[]).map((list) => list.name);
+  const before = await listNames();
 
-  await page.goto('/contacts');
-  await page.getByRole('checkbox', { name: 'Select all contacts on this page' }).click();
-  const bulk = page.getByRole('region', { name: 'Bulk actions' });
-  await expect(bulk.getByText('2 contacts selected')).toBeVisible();
-  await bulk.getByRole('button', { name: 'Send Campaign' }).click();
-  await expect(page).toHaveURL(/\/campaigns\?new=1&listId=\d+$/);
-  const listId = Number(new URL(page.url()).searchParams.get('listId'));
+  const sendSelection = async () => {
+    await page.goto('/contacts');
+    await page.getByRole('checkbox', { name: 'Select all contacts on this page' }).click();
+    const bulk = page.getByRole('region', { name: 'Bulk actions' });
+    await expect(bulk.getByText('2 contacts selected')).toBeVisible();
+    await bulk.getByRole('button', { name: 'Send Campaign' }).click();
+    const editor = page.getByRole('dialog', { name: 'New Campaign' });
+    await expect(editor).toBeVisible();
+    await expect(page).toHaveURL(/\/campaigns$/);
+    await expect(editor.getByRole('checkbox', { name: /Selected contacts/ })).toBeChecked();
+    await expect(editor.locator('li[data-check="recipients"]')).toHaveAttribute('data-status', 'ok');
+    return editor;
+  };
+
+  // Cancel: nothing was made.
+  let editor = await sendSelection();
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toHaveCount(0);
+  expect(await listNames()).toEqual(before);
+
+  // Saved: the selection becomes a list of its own, and the campaign goes to it.
+  editor = await sendSelection();
+  await editor.getByLabel('Campaign name').fill('For the two');
+  await editor.getByLabel('Subject line').fill('Hello both');
+  await editor.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByText('Campaign Saved').first()).toBeVisible();
   const lists = (await (await page.request.get('/api/contact-lists')).json()) as {
     id: number;
     name: string;
     subscriberCount: number;
   }[];
-  const created = lists.find((list) => list.id === listId);
-  expect(created?.name).toMatch(/^Selected contacts – /);
-  expect(created?.subscriberCount).toBe(2);
+  const created = lists.filter((list) => list.name.startsWith('Selected contacts – '));
+  expect(created).toHaveLength(1);
+  expect(created[0]?.subscriberCount).toBe(2);
+  const campaigns = (await (await page.request.get('/api/campaigns')).json()) as { id: number; name: string }[];
+  const saved = campaigns.find((campaign) => campaign.name === 'For the two');
+  const detail = (await (await page.request.get(`/api/campaigns/${saved?.id}`)).json()) as { listIds: number[] };
+  expect(detail.listIds).toEqual([created[0]?.id]);
 });
 
 test('an import after the session ended follows the Unauthorized rule', async ({ page }) => {

@@ -61,15 +61,15 @@ test('senders are proven: an unconfirmed account builds but sends nothing; a sen
   );
   await editor.getByRole('button', { name: 'Cancel' }).click();
 
-  // …but sends nothing: Send is refused with how to fix it.
+  // …but sends nothing: the send confirmation's checklist says how to fix it and holds Send Now back
+  // (the server's own refusal of an unconfirmed account is in the senders' integration tests).
   await page.getByRole('button', { name: 'Send Press release' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Send to 1 recipient?' })
-    .getByRole('button', { name: 'Send Now' })
-    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Send to 1 recipient?' });
   await expect(
-    page.getByText(/^Confirm your email address before sending: click the link we emailed to/),
+    confirm.getByText('Your own address is not confirmed yet: follow the link we mailed you.'),
   ).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Send Now' })).toBeDisabled();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('row', { name: /Press release/ }).getByText('draft', { exact: true })).toBeVisible();
 
   // ── Follow the sign-up link (caught in the Outbox): the banner goes ──────────────
@@ -109,6 +109,8 @@ test('senders are proven: an unconfirmed account builds but sends nothing; a sen
   await expect(editor.getByText('A confirmed address: it goes out without your own domain’s signature.')).toBeVisible();
   await editor.getByRole('button', { name: 'Save Draft' }).click();
   await expect(page.getByText('Your campaign has been saved successfully!')).toBeVisible();
+  await editor.getByRole('button', { name: 'Cancel' }).click(); // Save Draft keeps the editor open
+  await expect(editor).toHaveCount(0);
   await page.getByRole('button', { name: 'Send Press release' }).click();
   await page
     .getByRole('alertdialog', { name: 'Send to 1 recipient?' })

@@ -115,7 +115,7 @@ export async function outboxLink(page: Page, subject: string): Promise<string> {
       const message = messages.find((m) => m.subject === subject);
       if (!message) return undefined;
       const detail = (await (await page.request.get(`/api/outbox/${message.id}`)).json()) as { text: string | null };
-      link = /https?:\/\/\S+\/confirm-(?:email|sender)\?token=[\w.-]+/.exec(detail.text ?? '')?.[0];
+      link = /https?:\/\/\S+\/confirm-(?:email|sender|forwarding)\?token=[\w.%-]+/.exec(detail.text ?? '')?.[0];
       return link;
     })
     .toBeTruthy();

@@ -17,15 +17,23 @@ import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { segmentRoutes } from './modules/segments/segments.routes.ts';
+import { sequenceRoutes } from './modules/sequences/sequences.routes.ts';
+import { requestTriggerCheck } from './modules/sequences/sequences.jobs.ts';
 import { requestSegmentRefresh } from './modules/segments/segments.jobs.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { inboundRoutes } from './modules/inbound/inbound.routes.ts';
+import { bounceRoutes } from './modules/bounces/bounces.routes.ts';
+import { bounceProviderRoutes } from './modules/inbound/bounce-providers.routes.ts';
+import { suppressionRoutes } from './modules/suppressions/suppressions.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerRateLimits } from './modules/rate-limits/rate-limit-store.ts';
 import { senderAddressRoutes } from './modules/sender-addresses/sender-addresses.routes.ts';
+import { aliasRoutes } from './modules/aliases/aliases.routes.ts';
+import { leadRoutes } from './modules/leads/leads.routes.ts';
+import { leadFormRoutes } from './modules/leads/lead-forms.routes.ts';
 
 export type BuildAppOptions = {
   logger?: boolean;
@@ -91,19 +99,28 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(paymentRoutes, ctx);
   await app.register(analyticsRoutes, ctx);
   await app.register(campaignRoutes, ctx);
-  // Contacts tell segments of changes through this callback, so the two modules import one way only.
-  await app.register(contactRoutes, {
-    ...ctx,
-    onContactsChanged: (userId: string) => requestSegmentRefresh(ctx.queue, userId),
-  });
+  // Contacts tell segments and sequence triggers of changes through this callback, so the modules import one way only.
+  const onContactsChanged = async (userId: string) => {
+    await requestSegmentRefresh(ctx.queue, userId);
+    await requestTriggerCheck(ctx.queue, userId);
+  };
+  await app.register(contactRoutes, { ...ctx, onContactsChanged });
   await app.register(segmentRoutes, ctx);
+  await app.register(sequenceRoutes, ctx);
   await app.register(trackingRoutes, ctx);
   await app.register(uploadRoutes, ctx);
   await app.register(inboundRoutes, ctx);
+  await app.register(bounceRoutes, ctx);
+  await app.register(bounceProviderRoutes, ctx);
+  await app.register(suppressionRoutes, ctx);
   await app.register(outboxRoutes, ctx);
   await app.register(domainRoutes, ctx);
   await app.register(notificationRoutes, ctx);
   await app.register(senderAddressRoutes, ctx);
+  await app.register(aliasRoutes, ctx);
+  // A lead converted into a contact changes lists, like any contact change.
+  await app.register(leadRoutes, { ...ctx, onContactsChanged });
+  await app.register(leadFormRoutes, ctx);
 
   await registerWebApp(app, options.serveWebApp !== false);
   return app;

@@ -44,6 +44,13 @@ const envSchema = z.object({
   STRIPE_PRICE_STARTER: optionalString,
   STRIPE_PRICE_PRO: optionalString,
   STRIPE_PRICE_ENTERPRISE: optionalString,
+  STRIPE_API_BASE: urlWithProtocols(['http:', 'https:']),
+  SNS_CERT_ORIGIN: urlWithProtocols(['http:', 'https:']),
+  BOUNCE_IMAP_URL: urlWithProtocols(['imaps:', 'imap:']).refine(
+    (value) => value === undefined || (new URL(value).username !== '' && new URL(value).hostname !== ''),
+    { message: 'must name a user and host, e.g. imaps://bounces%40example.com:password@imap.example.com/INBOX' },
+  ),
+  BILLING: z.enum(['on', 'off', ''], { error: 'must be on or off' }).optional(),
   DNS_SERVERS: optionalString.refine(
     (value) => value === undefined || value.split(',').every((server) => /^[\d.:a-fA-F[\]]+$/.test(server.trim())),
     { message: 'must be a comma-separated list of IP addresses (optionally with :port)' },
@@ -53,6 +60,12 @@ const envSchema = z.object({
     {
       message: 'must be one SPF mechanism, e.g. include:_spf.example.com or ip4:203.0.113.5',
     },
+  ),
+  BOUNCE_DOMAIN: optionalString.refine(
+    (value) =>
+      value === undefined ||
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/i.test(value),
+    { message: 'must be a domain name, e.g. bounces.sendwell.example' },
   ),
   MAIL_FROM_DOMAIN: optionalString.refine(
     (value) =>
@@ -69,6 +82,10 @@ const envSchema = z.object({
   ),
   UNLIMITED_EMAILS: optionalString,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  LEAD_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  GOOGLE_PLACES_API_BASE: z.url().default('https://places.googleapis.com'),
+  YELP_API_BASE: z.url().default('https://api.yelp.com'),
+  HUNTER_API_BASE: z.url().default('https://api.hunter.io'),
   TRUST_PROXY: optionalString.refine(
     (value) =>
       value === undefined || /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isProxyAddress(entry.trim())),
@@ -87,6 +104,16 @@ const envSchema = z.object({
   SEND_GUARANTEE: z.enum(['after-accept', 'exactly-once']).default('after-accept'),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
+  INBOUND_MX_HOST: optionalString.refine(
+    (value) =>
+      value === undefined ||
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value),
+    { message: 'must be a host name, e.g. mx.sendwell.example' },
+  ),
+  INBOUND_SMTP_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
+  INBOUND_SMTP_MESSAGES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 export type Config = {
@@ -103,7 +130,11 @@ export type Config = {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
     prices: { starter: string | undefined; pro: string | undefined; enterprise: string | undefined };
+    /** Where the Stripe SDK sends its calls instead of api.stripe.com (STRIPE_API_BASE; tests use a local fake). */
+    apiBase: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
   };
+  /** BILLING=off (self-hosting): no plan limits, no upgrade prompts, nobody is asked to pay. */
+  billingEnabled: boolean;
   dnsServers: string[];
   /** The SPF mechanism a sending domain's SPF record must carry, e.g. `include:_spf.sendwell.example`. */
   spfInclude: string;
@@ -113,12 +144,40 @@ export type Config = {
    */
   mailFromDomain: string;
   /**
+   * The host of per-message (VERP) return paths, `bounces+<token>@` it, whose MX points at Sendwell's
+   * inbound server (BOUNCE_DOMAIN); null: return paths stay on the signing or installation domain.
+   */
+  bounceDomain: string | null;
+  /**
+   * An origin trusted beside https://sns.<region>.amazonaws.com for SNS signing certificates and
+   * subscription links (SNS_CERT_ORIGIN): tests point it at a local server. Refused in production.
+   */
+  snsCertOrigin: string | null;
+  /**
+   * The bounce mailbox (BOUNCE_IMAP_URL, imaps://user:pass@host[:port]/INBOX[?processed=Processed]),
+   * polled for bounces by installations that cannot receive mail; null when not set. `imap://`
+   * (no TLS) is for local servers and tests.
+   */
+  bounceImap: {
+    host: string;
+    port: number;
+    secure: boolean;
+    user: string;
+    password: string;
+    mailbox: string;
+    processedMailbox: string;
+  } | null;
+  /**
    * The installation's own DKIM key (MAIL_DKIM_KEY_FILE, MAIL_DKIM_SELECTOR), signing as mailFromDomain
    * the mail no verified domain of its account can sign; null when not configured.
    */
   installationDkim: { selector: string; privateKey: string } | null;
   unlimitedEmails: string[];
   authRateLimitPerMinute: number;
+  /** Submissions of hosted lead forms (/f/:slug) per client address per minute. */
+  leadFormRateLimitPerMinute: number;
+  /** Where the lead providers' APIs are (tests point them at local servers). */
+  leadProviderBases: { google: string; yelp: string; hunter: string };
   /**
    * Which peers' X-Forwarded-For is believed for the client address (rate limits, sign-in delays):
    * false trusts none, a number that many proxy hops, a list those addresses and CIDRs.
@@ -139,6 +198,18 @@ export type Config = {
   /** Bytes of uploaded images (logos and editor images) one account may keep. */
   uploadQuotaBytes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * The inbound SMTP server (mail for users' aliases, when their MX points here): its port, or
+   * null when none runs (INBOUND_SMTP_PORT unset; mail then arrives through the webhook only).
+   */
+  inboundSmtp: {
+    port: number | null;
+    host: string;
+    /** The host name users publish as their domain's MX (INBOUND_MX_HOST, else the PUBLIC_URL host). */
+    mxHost: string;
+    connectionsPerIp: number;
+    messagesPerIpPerMinute: number;
+  };
 };
 
 /** Thrown when the environment is unusable; main prints it and exits without a stack trace. */
@@ -161,6 +232,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 characters)',
     );
   }
+  if (e.NODE_ENV === 'production' && e.SNS_CERT_ORIGIN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SNS_CERT_ORIGIN: is for tests only; in production SNS certificates come from sns.<region>.amazonaws.com',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -176,13 +252,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       prices: { starter: e.STRIPE_PRICE_STARTER, pro: e.STRIPE_PRICE_PRO, enterprise: e.STRIPE_PRICE_ENTERPRISE },
+      apiBase: stripeApiBase(e.STRIPE_API_BASE),
     },
+    billingEnabled: e.BILLING !== 'off',
     dnsServers: (e.DNS_SERVERS ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     spfInclude: spfMechanism(e.SPF_INCLUDE, publicUrl),
     mailFromDomain: (e.MAIL_FROM_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
+    bounceDomain: e.BOUNCE_DOMAIN?.toLowerCase() ?? null,
+    snsCertOrigin: e.SNS_CERT_ORIGIN ? new URL(e.SNS_CERT_ORIGIN).origin : null,
+    bounceImap: bounceImapOf(e.BOUNCE_IMAP_URL),
     installationDkim: e.MAIL_DKIM_KEY_FILE
       ? { selector: e.MAIL_DKIM_SELECTOR ?? 'sendwell', privateKey: readDkimKey(e.MAIL_DKIM_KEY_FILE) }
       : null,
@@ -191,6 +272,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    leadFormRateLimitPerMinute: e.LEAD_FORM_RATE_LIMIT_PER_MINUTE,
+    leadProviderBases: {
+      google: e.GOOGLE_PLACES_API_BASE.replace(/\/$/, ''),
+      yelp: e.YELP_API_BASE.replace(/\/$/, ''),
+      hunter: e.HUNTER_API_BASE.replace(/\/$/, ''),
+    },
     trustProxy: trustedProxies(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     allowTestDomains: e.ALLOW_TEST_DOMAINS,
@@ -199,7 +286,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sendBatchTimeoutSeconds: e.SEND_BATCH_TIMEOUT_SECONDS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
+    inboundSmtp: {
+      port: e.INBOUND_SMTP_PORT ?? null,
+      host: e.INBOUND_SMTP_HOST,
+      mxHost: (e.INBOUND_MX_HOST ?? new URL(publicUrl).hostname).toLowerCase(),
+      connectionsPerIp: e.INBOUND_SMTP_CONNECTIONS_PER_IP,
+      messagesPerIpPerMinute: e.INBOUND_SMTP_MESSAGES_PER_IP_PER_MINUTE,
+    },
   };
+}
+
+/** BOUNCE_IMAP_URL taken apart (user and password percent-decoded). */
+function bounceImapOf(value: string | undefined): Config['bounceImap'] {
+  if (!value) return null;
+  const url = new URL(value);
+  const secure = url.protocol === 'imaps:';
+  const mailbox = decodeURIComponent(url.pathname.replace(/^\/+/, '')) || 'INBOX';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : secure ? 993 : 143,
+    secure,
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    mailbox,
+    processedMailbox: url.searchParams.get('processed') ?? 'Processed',
+  };
+}
+
+/** STRIPE_API_BASE as the SDK's host, port and protocol. */
+function stripeApiBase(value: string | undefined): Config['stripe']['apiBase'] {
+  if (!value) return undefined;
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
 /** TRUST_PROXY as Fastify's trustProxy takes it: nothing trusted when unset. */

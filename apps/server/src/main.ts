@@ -5,6 +5,7 @@ import { keepPrivate } from './lib/private-files.ts';
 import { createAppContext } from './app-context.ts';
 import { isConnectionError, rootMessage } from './lib/db-errors.ts';
 import { buildApp } from './app.ts';
+import { startInboundSmtpServer } from './modules/inbound/smtp-server.ts';
 import {
   adminChannelRoutes,
   newAdminToken,
@@ -90,7 +91,13 @@ async function main(): Promise<void> {
     if (database.driver === 'pglite')
       writeRuntimeFile(config.dataDir, { pid: process.pid, port: config.port, token: adminToken });
   }
+  // Mail for users' aliases, when their MX points here: with the API (it answers the senders).
+  const inboundSmtp =
+    app && config.inboundSmtp.port !== null
+      ? await startInboundSmtpServer(ctx, { port: config.inboundSmtp.port, host: config.inboundSmtp.host })
+      : undefined;
   const log = app?.log ?? console;
+  if (inboundSmtp) log.info(`Inbound SMTP server listening on port ${inboundSmtp.port}`);
   log.info(
     `Sendwell ${role} ready in ${Math.round(performance.now() - startedAt)} ms on ${database.driver}` +
       (app ? ` at ${config.publicUrl}` : '') +
@@ -109,6 +116,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       // Stop taking requests and let the running ones finish, then let jobs finish, then close the database.
+      await inboundSmtp?.close();
       await app?.close();
       await ctx.close({ graceful: true });
       await database.close();

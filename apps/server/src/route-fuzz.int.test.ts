@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { importCsvBodySchema } from '@sendwell/contract/contacts';
+import { importLeadsCsvBodySchema } from '@sendwell/contract/leads';
 import { segmentFieldKinds, segmentOperatorsByKind } from '@sendwell/contract/segments';
 import { signUpUser, useTestApp } from '../test/build-app.ts';
 import { arf, dsn } from '../test/feedback-reports.ts';
@@ -19,11 +20,18 @@ const RUNS_PER_ROUTE = 25;
 const SEED = 20_260_601;
 
 /** Routes that answer 503 on purpose here: Stripe is not configured in tests (the spec's development mode). */
-const NOT_CONFIGURED = new Set(['POST /api/payment/create-checkout', 'POST /api/payment/billing-portal']);
+const NOT_CONFIGURED = new Set([
+  'POST /api/payment/create-checkout',
+  'POST /api/payment/billing-portal',
+  'POST /api/webhook/stripe',
+]);
 /** Sent without the session: signing out would leave the rest of the run signed out. */
 const WITHOUT_SESSION = new Set(['POST /api/auth/logout']);
 /** JSON bodies a handler parses itself (the route takes several content types), by route. */
-const BODIES_PARSED_BY_HANDLER: Record<string, z.ZodType> = { 'POST /api/contacts/import-csv': importCsvBodySchema };
+const BODIES_PARSED_BY_HANDLER: Record<string, z.ZodType> = {
+  'POST /api/contacts/import-csv': importCsvBodySchema,
+  'POST /api/lead-sources/:id/import-csv': importLeadsCsvBodySchema,
+};
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonSchema = {
@@ -336,7 +344,8 @@ describe('no route answers 5xx to bad input (security finding 6)', () => {
         conditions: { operator: 'AND', rules: [{ field: 'firstName', operator: 'contains', value: 'f' }] },
       })
     ).json();
-    const ownIds = [list.id, contact.id, campaign.id, segment.id].map(String);
+    const sequence = (await client.post('/api/email-sequences', { name: 'F' })).json();
+    const ownIds = [list.id, contact.id, campaign.id, segment.id, sequence.id].map(String);
 
     // Deletions last, so the rows above stay there for the other routes to reach.
     const table = routes(t().app).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));

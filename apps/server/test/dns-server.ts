@@ -12,6 +12,8 @@ type DnsResource = InstanceType<typeof Packet>['answers'][number];
  */
 export type TxtAnswer = Array<string | string[]> | 'servfail' | (() => Promise<Array<string | string[]>>);
 export type Zone = Record<string, TxtAnswer>;
+export type MxRecord = { exchange: string; priority: number };
+export type MxZone = Record<string, MxRecord[]>;
 
 export type TestDnsServer = {
   address: string;
@@ -19,6 +21,8 @@ export type TestDnsServer = {
   /** The value for DNS_SERVERS. */
   server: string;
   setTxt(name: string, records: Array<string | string[]>): void;
+  /** MX records of a name (exchange '' publishes a null MX); a name with MX only answers NODATA for TXT. */
+  setMx(name: string, records: MxRecord[]): void;
   /** Records computed when the question arrives (e.g. read from the database at that moment). */
   setTxtLater(name: string, records: () => Promise<Array<string | string[]>>): void;
   fail(name: string): void;
@@ -41,12 +45,22 @@ export function txtChunks(value: string): string[] {
  * NODATA (no answers, no error) for a name that exists only as a parent of others or has no TXT,
  * NXDOMAIN for an unknown name, SERVFAIL where asked to.
  */
-async function answer(zone: Zone, request: InstanceType<typeof Packet>) {
+async function answer(zone: Zone, request: InstanceType<typeof Packet>, mxZone: MxZone = {}) {
   const response = Packet.createResponseFromRequest(request);
   response.header.aa = 1;
   const question = request.questions[0];
   if (!question) return response;
   const name = normalise(question.name);
+  const mx = mxZone[name];
+  if (mx) {
+    if (question.type === Packet.TYPE.MX) {
+      for (const record of mx) {
+        const answerRecord = { name: question.name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 1, ...record };
+        response.answers.push(answerRecord as unknown as DnsResource);
+      }
+    }
+    if (zone[name] === undefined) return response;
+  }
   const stored = zone[name];
   const entry = typeof stored === 'function' ? await stored() : stored;
   if (entry === 'servfail') {
@@ -80,7 +94,7 @@ async function answer(zone: Zone, request: InstanceType<typeof Packet>) {
  */
 export async function startDnsServerFor(
   zone: () => Zone | Promise<Zone>,
-  options: { address?: string; port?: number } = {},
+  options: { address?: string; port?: number; mxZone?: MxZone } = {},
 ) {
   const address = options.address ?? '127.0.0.1';
   const handle = async (
@@ -89,7 +103,7 @@ export async function startDnsServerFor(
   ) => {
     let response;
     try {
-      response = await answer(await zone(), request);
+      response = await answer(await zone(), request, options.mxZone);
     } catch {
       response = Packet.createResponseFromRequest(request);
       response.header.rcode = RCODE.SERVFAIL;
@@ -124,15 +138,21 @@ export async function startDnsServerFor(
 /** A local DNS server whose records each test sets. */
 export async function startTestDnsServer(): Promise<TestDnsServer> {
   const zone: Zone = {};
-  const server = await startDnsServerFor(() => zone);
+  const mxZone: MxZone = {};
+  const server = await startDnsServerFor(() => zone, { mxZone });
   return {
     ...server,
     setTxt: (name, records) => void (zone[normalise(name)] = records),
+    setMx: (name, records) => void (mxZone[normalise(name)] = records),
     setTxtLater: (name, records) => void (zone[normalise(name)] = records),
     fail: (name) => void (zone[normalise(name)] = 'servfail'),
-    remove: (name) => void delete zone[normalise(name)],
+    remove: (name) => {
+      delete zone[normalise(name)];
+      delete mxZone[normalise(name)];
+    },
     clear: () => {
       for (const name of Object.keys(zone)) delete zone[name];
+      for (const name of Object.keys(mxZone)) delete mxZone[name];
     },
   };
 }

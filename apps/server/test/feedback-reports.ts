@@ -1,5 +1,11 @@
 /** A DSN bounce report (RFC 3464) about the message with this Message-ID, as a mail server sends it back. */
-export function dsn(originalMessageId: string, recipient: string, status: string, action = 'failed') {
+export function dsn(
+  originalMessageId: string,
+  recipient: string,
+  status: string,
+  action = 'failed',
+  diagnostic = '550 5.1.1 User unknown',
+) {
   return [
     'From: MAILER-DAEMON@mx.example',
     'To: bounces@acme.example',
@@ -20,7 +26,7 @@ export function dsn(originalMessageId: string, recipient: string, status: string
     `Final-Recipient: rfc822; ${recipient}`,
     `Action: ${action}`,
     `Status: ${status}`,
-    'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
+    `Diagnostic-Code: smtp; ${diagnostic}`,
     '',
     '--b1',
     'Content-Type: text/rfc822-headers',

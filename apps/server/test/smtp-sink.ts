@@ -15,6 +15,8 @@ export async function startSmtpSink(
     reject?: (address: string) => boolean;
     defer?: (address: string) => boolean;
     answerRcptAfterMs?: (address: string) => number;
+    /** Closes a connection idle this long ("421 Timeout - closing connection"), as relays do. */
+    closeIdleAfterMs?: number;
   } = {},
 ) {
   const received: ReceivedMessage[] = [];
@@ -22,6 +24,7 @@ export async function startSmtpSink(
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    ...(options.closeIdleAfterMs ? { socketTimeout: options.closeIdleAfterMs } : {}),
     onRcptTo(address, _session, callback) {
       if (options.reject?.(address.address)) {
         const error = new Error('5.1.1 Mailbox unavailable: no such user') as Error & { responseCode: number };
@@ -69,6 +72,8 @@ export async function startSmtpSink(
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Client connections open now. */
+    connectionCount: () => sockets.size,
     /** Closes every client connection, as a relay does to connections idle too long. */
     dropConnections: () => {
       for (const socket of sockets) socket.end();

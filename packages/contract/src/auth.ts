@@ -29,6 +29,28 @@ const requiredName = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
+/** POST /api/auth/forgot-password: the answer is the same whether or not an account has this address. */
+export const forgotPasswordBodySchema = z.object({ email });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+export const forgotPasswordResponseSchema = z.object({ message: z.string() });
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses this address, we have emailed it a link to choose a new password. The link works for one hour.';
+
+/** POST /api/auth/reset-password: the mailed link's token and the new password. */
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.string({ error: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(600),
+    password: newPassword,
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+export const RESET_LINK_INVALID =
+  'This link has expired or was already used. Ask for a new one on the Forgot password page.';
+
 /** POST /api/auth/signup */
 export const signupBodySchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT32_MAX, rowIdSchema } from './common.ts';
+import { columnMappingParamSchema, columnMappingSchema, importTagSchema } from './contact-import.ts';
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const PAGE_SIZE_DEFAULT = 50;
@@ -169,13 +170,20 @@ export const exportQuerySchema = z.object({ listId: contactsQuerySchema.shape.li
 export const CSV_REQUIRED = 'Please upload a CSV file first.';
 export const NOT_CSV = 'Please upload a CSV file.';
 
+/** A new list's name over the limit, in words (zod's own text read "Too big: expected string to have <=120 characters"). */
+export const LIST_NAME_TOO_LONG = 'List name must be at most 120 characters';
+
 /** POST /api/contacts/import-csv as JSON (the spec's body); large files are streamed as text/csv or multipart instead. */
 export const importCsvBodySchema = z
   .object({
     csvData: z.string({ error: CSV_REQUIRED }).min(1, CSV_REQUIRED),
     listId: rowIdSchema('listId must be a list id').nullish(),
     createNewList: z.boolean().optional().default(false),
-    newListName: z.string().trim().max(120).optional(),
+    newListName: z.string().trim().max(120, LIST_NAME_TOO_LONG).optional(),
+    /** One field (or 'ignore') per column of the file; detected from the headers when left out. */
+    columns: columnMappingSchema.optional(),
+    /** A tag given to every contact of the import. */
+    tag: importTagSchema,
   })
   .refine((body) => !body.createNewList || Boolean(body.newListName), {
     message: LIST_NAME_REQUIRED,
@@ -190,7 +198,9 @@ export const importCsvQuerySchema = z
       .enum(['true', 'false'])
       .optional()
       .transform((value) => value === 'true'),
-    newListName: z.string().trim().max(120).optional(),
+    newListName: z.string().trim().max(120, LIST_NAME_TOO_LONG).optional(),
+    columns: columnMappingParamSchema.optional(),
+    tag: importTagSchema,
   })
   .refine((q) => !q.createNewList || Boolean(q.newListName), { message: LIST_NAME_REQUIRED, path: ['newListName'] });
 
@@ -201,6 +211,8 @@ export const importResultSchema = z.object({
   skipped: z.number().int(),
   errors: z.array(importErrorSchema),
   listId: z.number().int().nullable(),
+  /** The headers of the columns that were not imported (mapped to 'ignore' or not recognised). */
+  ignoredColumns: z.array(z.string()).default([]),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -211,3 +223,27 @@ export const importProgressLineSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), status: z.number().int(), message: z.string() }),
 ]);
 export type ImportProgressLine = z.infer<typeof importProgressLineSchema>;
+
+/**
+ * GET /api/contacts/:id/timeline: what came back about the contact's mail, newest first: bounces
+ * (with their reason; hard ones suppressed the address), complaints (which unsubscribed it),
+ * auto-replies and delivery reports; each with the campaign it answered. `suppression` is the
+ * address's current suppression, if any.
+ */
+export const contactTimelineEventSchema = z.object({
+  type: z.enum(['bounce', 'complaint', 'auto-reply', 'delivered']),
+  /** For bounces: the classified reason (BOUNCE_REASONS), null for older events. */
+  reason: z.string().nullable(),
+  /** For bounces: hard (the address is bad) or soft (counted toward the soft-bounce limit). */
+  hard: z.boolean().nullable(),
+  detail: z.string().nullable(),
+  campaignId: z.number().int().nullable(),
+  campaignName: z.string().nullable(),
+  at: z.string(),
+});
+export type ContactTimelineEvent = z.infer<typeof contactTimelineEventSchema>;
+export const contactTimelineSchema = z.object({
+  events: z.array(contactTimelineEventSchema),
+  suppression: z.object({ reason: z.string(), since: z.string(), detail: z.string().nullable() }).nullable(),
+});
+export type ContactTimeline = z.infer<typeof contactTimelineSchema>;

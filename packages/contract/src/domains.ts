@@ -82,7 +82,12 @@ export type CreateDomainBody = z.input<typeof createDomainBodySchema>;
 /** `/:id` of a domain: the common id rule (an id that cannot be a row's answers as not found). */
 export const domainIdParamsSchema = idParamsSchema;
 
-export const dnsRecordKinds = ['spf', 'dkim', 'dmarc'] as const;
+/**
+ * spf, dkim, dmarc: the three a sending domain must publish to be verified. bounce-mx, bounce-spf:
+ * the optional return path `bounces.<domain>` (an MX at our inbound server and an SPF record naming
+ * us); with both verified, bounces of the domain's campaigns come back to that host.
+ */
+export const dnsRecordKinds = ['spf', 'dkim', 'dmarc', 'bounce-mx', 'bounce-spf'] as const;
 export type DnsRecordKind = (typeof dnsRecordKinds)[number];
 export const dnsRecordStatuses = ['verified', 'missing', 'wrong'] as const;
 export type DnsRecordStatus = (typeof dnsRecordStatuses)[number];
@@ -90,7 +95,9 @@ export type DnsRecordStatus = (typeof dnsRecordStatuses)[number];
 /** One record the user must publish, and what the last look-up saw. */
 export const dnsRecordSchema = z.object({
   kind: z.enum(dnsRecordKinds),
-  type: z.literal('TXT'),
+  type: z.enum(['TXT', 'MX']),
+  /** The MX preference of an MX record (the value is then the mail server's host name). */
+  priority: z.number().int().optional(),
   /** Fully qualified name, e.g. `sw202606._domainkey.example.com`. */
   host: z.string(),
   /** The exact value to publish. */
@@ -152,6 +159,14 @@ export const domainSchema = z.object({
   dmarcRecord: z.string(),
   dkimSelector: z.string(),
   records: z.array(dnsRecordSchema),
+  /**
+   * The optional return path for bounces, `bounces.<domain>`: its MX and SPF records. Not needed to
+   * verify the domain; when both are verified (returnPathVerified), campaign return paths use it,
+   * else BOUNCE_DOMAIN. SPF then passes for bounces.<domain>, which DMARC's relaxed alignment
+   * counts as aligned with the From domain.
+   */
+  returnPathRecords: z.array(dnsRecordSchema),
+  returnPathVerified: z.boolean(),
   warming: domainWarmingSchema,
   reputation: domainReputationSchema,
 });

@@ -1,14 +1,15 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { issueTemporaryPassword } from '../modules/auth/auth.service.ts';
+import { grantUnlimited, issueTemporaryPassword } from '../modules/auth/auth.service.ts';
 import { resetPasswordResponseSchema } from '@sendwell/contract/admin';
 import { readRuntimeFile } from '../modules/admin/admin-channel.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
 Commands:
-  reset-password EMAIL   print a temporary password valid for 1 hour; the user must set a new one at sign-in`;
+  reset-password EMAIL   print a temporary password valid for 1 hour; the user must set a new one at sign-in
+  grant-unlimited EMAIL  entitle the account to activate the Unlimited plan at /unlimited-setup with its own password`;
 
 function isRunning(pid: number): boolean {
   try {
@@ -47,12 +48,44 @@ async function resetPassword(email: string): Promise<{ password: string; expires
   }
 }
 
+/** Grants the Unlimited entitlement: through the running server when it holds the embedded database, else directly. */
+async function grantUnlimitedTo(email: string): Promise<void> {
+  const config = loadConfig();
+  const running = config.databaseUrl ? undefined : readRuntimeFile(config.dataDir);
+  if (running && isRunning(running.pid)) {
+    const response = await fetch(`http://127.0.0.1:${running.port}/api/internal/admin/grant-unlimited`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sendwell-admin-token': running.token },
+      body: JSON.stringify({ email }),
+    });
+    if (!response.ok) {
+      const body = (await response.json()) as { message?: string };
+      throw new AppError('bad_request', body.message ?? `server answered ${response.status}`);
+    }
+    return;
+  }
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    await grantUnlimited(database.db, email);
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === 'reset-password' && args.length === 1 && args[0]) {
     const issued = await resetPassword(args[0]);
     console.log(`Temporary password for ${args[0].toLowerCase()}: ${issued.password}`);
     console.log(`It works until ${issued.expiresAt}; the user must choose a new password after signing in.`);
+    return 0;
+  }
+  if (command === 'grant-unlimited' && args.length === 1 && args[0]) {
+    await grantUnlimitedTo(args[0]);
+    console.log(
+      `${args[0].toLowerCase()} may now activate the Unlimited plan at /unlimited-setup with its own password.`,
+    );
     return 0;
   }
   console.error(usage);

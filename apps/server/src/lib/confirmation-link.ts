@@ -56,7 +56,7 @@ export function confirmationMail(input: {
   return { html, text };
 }
 
-const STYLES =
+export const PAGE_STYLES =
   ':root{color-scheme:light dark;--bg:#f4f4f5;--card:#fff;--fg:#18181b;--muted:#52525b;--border:#e4e4e7;--primary:#18181b;--primary-fg:#fff;--focus:#2563eb}' +
   '@media (prefers-color-scheme:dark){:root{--bg:#09090b;--card:#18181b;--fg:#fafafa;--muted:#a1a1aa;--border:#27272a;--primary:#fafafa;--primary-fg:#18181b;--focus:#60a5fa}}' +
   '*{box-sizing:border-box}' +
@@ -82,7 +82,7 @@ export function confirmationPage(input: {
   return (
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
-    `<title>${escapeHtml(input.title)} · Sendwell</title><style>${STYLES}</style></head>` +
+    `<title>${escapeHtml(input.title)} · Sendwell</title><style>${PAGE_STYLES}</style></head>` +
     `<body><main><h1>${escapeHtml(input.title)}</h1>${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${action}</main></body></html>`
   );
 }

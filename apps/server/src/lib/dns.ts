@@ -8,11 +8,23 @@ import { Resolver } from 'node:dns/promises';
  */
 export type TxtLookup = { kind: 'found'; records: string[] } | { kind: 'none' } | { kind: 'failed'; code: string };
 
+/**
+ * The answer to one MX look-up: mail servers by preference; `null-mx` when the domain publishes
+ * RFC 7505's null MX (one record, exchange "."), saying it accepts no mail; `none`, `failed` as for TXT.
+ */
+export type MxLookup =
+  | { kind: 'found'; records: { exchange: string; priority: number }[] }
+  | { kind: 'null-mx' }
+  | { kind: 'none' }
+  | { kind: 'failed'; code: string };
+
 /** The one resolver the app uses for DNS: TXT look-ups, classified. */
 export type DnsResolver = {
   resolveTxt(name: string): Promise<TxtLookup>;
   /** Raw TXT answers (chunks not joined), shaped like node's `dns.resolveTxt`, for libraries that take a resolver. */
   resolveTxtRaw(name: string): Promise<string[][]>;
+  /** MX records of a name, classified like TXT look-ups (inbound MX check, lead address checks). */
+  resolveMx(name: string): Promise<MxLookup>;
 };
 
 /** Error codes that mean the name or its TXT records definitively do not exist. */
@@ -55,6 +67,17 @@ function createDnsResolver(servers: readonly string[]): DnsResolver {
       }
     },
     resolveTxtRaw: (name) => resolver.resolveTxt(name),
+    async resolveMx(name) {
+      try {
+        const records = await resolver.resolveMx(name);
+        if (records.length === 0) return { kind: 'none' };
+        if (records.length === 1 && (records[0]?.exchange ?? '').replace(/\.$/, '') === '') return { kind: 'null-mx' };
+        return { kind: 'found', records: records.sort((a, b) => a.priority - b.priority) };
+      } catch (error) {
+        const code = errorCode(error);
+        return DEFINITIVE_NONE.has(code) ? { kind: 'none' } : { kind: 'failed', code };
+      }
+    },
   };
 }
 

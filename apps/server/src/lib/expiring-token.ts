@@ -8,7 +8,8 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * confirms, the address included: a link stops working once its address changes or its row is gone.
  * Nothing is stored; a link may be used again, which confirms nothing new.
  */
-export type ExpiringTokenPurpose = 'account-email' | 'sender-address';
+export type ExpiringTokenPurpose =
+  'account-email' | 'sender-address' | 'forward-address' | 'lead-form' | 'password-reset';
 
 export type ReadToken =
   | { status: 'valid'; subject: string; expiresAt: Date }

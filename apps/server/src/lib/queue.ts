@@ -37,6 +37,13 @@ export type WorkerOptions = {
   concurrency?: number;
   /** How often an idle worker looks for new jobs (pg-boss default 2 s, at least 0.5). */
   pollingIntervalSeconds?: number;
+  /** Jobs one worker fetches at once (default 1); with `handleBatch` they are handled together. */
+  batchSize?: number;
+  /**
+   * How long after an enqueue this process's idle workers are woken (default at once): a short
+   * wait lets the jobs enqueued meanwhile be fetched as one batch.
+   */
+  wakeDelayMs?: number;
 };
 
 /**
@@ -51,6 +58,11 @@ export type JobDefinition<Ctx, Payload> = {
   /** Defaults for every enqueue of this job (retries, expiry); an enqueue may override them. */
   send: PgBoss.SendOptions;
   handler: (ctx: Ctx, data: Payload) => Promise<void>;
+  /**
+   * Handles a fetched batch at once (fewer round trips); throwing retries the whole batch, so it
+   * must leave done items done. Without it, the batch's items go to `handler` one by one.
+   */
+  handleBatch?: (ctx: Ctx, data: Payload[]) => Promise<void>;
   enqueue(queue: Queue, data: Payload, options?: PgBoss.SendOptions): Promise<string | null>;
   enqueueMany(queue: Queue, items: { data: Payload; options?: PgBoss.SendOptions }[]): Promise<void>;
 };
@@ -61,6 +73,7 @@ export function defineJob<Ctx, Payload>(definition: {
   worker?: WorkerOptions;
   send?: PgBoss.SendOptions;
   handler: (ctx: Ctx, data: Payload) => Promise<void>;
+  handleBatch?: (ctx: Ctx, data: Payload[]) => Promise<void>;
 }): JobDefinition<Ctx, Payload> {
   const send = definition.send ?? {};
   return {
@@ -69,9 +82,10 @@ export function defineJob<Ctx, Payload>(definition: {
     worker: definition.worker ?? {},
     send,
     handler: definition.handler,
+    handleBatch: definition.handleBatch,
     async enqueue(queue, data, options) {
       const id = await queue.send(definition.name, definition.payload.parse(data) as object, { ...send, ...options });
-      wakeWorkers(queue, definition.name);
+      wakeWorkers(queue, definition.name, definition.worker?.wakeDelayMs);
       return id;
     },
     async enqueueMany(queue, items) {
@@ -84,7 +98,7 @@ export function defineJob<Ctx, Payload>(definition: {
           ...item.options,
         })) as PgBoss.JobInsert<object>[],
       );
-      wakeWorkers(queue, definition.name);
+      wakeWorkers(queue, definition.name, definition.worker?.wakeDelayMs);
     },
   };
 }
@@ -99,9 +113,23 @@ const workerIds = new WeakMap<Queue, Map<string, string[]>>();
  * Wakes this process's workers of a queue so they fetch new jobs now rather than at their next
  * poll (a process without workers for it does nothing; its workers elsewhere poll as usual).
  */
-export function wakeWorkers(boss: Queue, name: string): void {
-  for (const id of workerIds.get(boss)?.get(name) ?? []) boss.notifyWorker(id);
+export function wakeWorkers(boss: Queue, name: string, delayMs = 0): void {
+  const wake = () => {
+    for (const id of workerIds.get(boss)?.get(name) ?? []) boss.notifyWorker(id);
+  };
+  if (delayMs <= 0) return wake();
+  const waking = wakesDue.get(boss) ?? new Set<string>();
+  wakesDue.set(boss, waking);
+  if (waking.has(name)) return;
+  waking.add(name);
+  setTimeout(() => {
+    waking.delete(name);
+    wake();
+  }, delayMs).unref();
 }
+
+/** Queues whose workers are to be woken shortly (wakeDelayMs), per boss. */
+const wakesDue = new WeakMap<Queue, Set<string>>();
 
 /**
  * Creates each job's queue (every role needs them to enqueue) and, where workers run, its
@@ -122,9 +150,11 @@ export async function registerJobs<Ctx>(
       ids.push(
         await boss.work<object>(
           job.name,
-          { pollingIntervalSeconds: job.worker.pollingIntervalSeconds ?? 2 },
+          { pollingIntervalSeconds: job.worker.pollingIntervalSeconds ?? 2, batchSize: job.worker.batchSize ?? 1 },
           async (batch) => {
-            for (const item of batch) await job.handler(ctx, job.payload.parse(item.data ?? {}));
+            const items = batch.map((item) => job.payload.parse(item.data ?? {}));
+            if (job.handleBatch) await job.handleBatch(ctx, items);
+            else for (const item of items) await job.handler(ctx, item);
           },
         ),
       );

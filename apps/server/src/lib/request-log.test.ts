@@ -14,3 +14,9 @@ describe('request URLs in logs (security finding 4: the inbound token was logged
     expect(redactedUrl('/t/o/abc?mytoken=1')).toBe('/t/o/abc?mytoken=1');
   });
 });
+
+describe('redactedUrl on provider bounce webhooks', () => {
+  it('hides the account token in the path', () => {
+    expect(redactedUrl('/api/webhook/bounces/ses/abcDEF123_-xyz?x=1')).toBe('/api/webhook/bounces/ses/[REDACTED]?x=1');
+  });
+});

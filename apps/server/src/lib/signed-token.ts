@@ -16,7 +16,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /** What a token signed before per-recipient tokens was for; each purpose had its own key. */
 export type LegacyTokenPurpose = 'open' | 'click' | 'unsubscribe';
-type KeyName = LegacyTokenPurpose | 'recipient';
+type KeyName = LegacyTokenPurpose | 'recipient' | 'sequence';
 
 const MAC_BYTES = 16;
 const MAX_TOKEN_LENGTH = 200;
@@ -64,6 +64,19 @@ export function signRecipientToken(secret: string, sendId: number): string {
 /** The send row a recipient token names, or null when the token is not one this secret signed. */
 export function verifyRecipientToken(secret: string, token: string): number | null {
   return verifyIds(secret, 'recipient', token, 1)?.[0] ?? null;
+}
+
+/**
+ * The token of a sequence email: it names the sequence send row (sequence_sends.id), under its own
+ * key, so it never verifies as a campaign send's token nor the other way round.
+ */
+export function signSequenceToken(secret: string, sequenceSendId: number): string {
+  return signIds(secret, 'sequence', [sequenceSendId]);
+}
+
+/** The sequence send a sequence token names, or null. */
+export function verifySequenceToken(secret: string, token: string): number | null {
+  return verifyIds(secret, 'sequence', token, 1)?.[0] ?? null;
 }
 
 /** The ids in a token signed before per-recipient tokens, for its own purpose only; null otherwise. */

@@ -3,7 +3,14 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from '../config.ts';
 
 /** Paths that mail clients and providers call from elsewhere: tracking, one-click unsubscribe, webhooks. */
-const CROSS_SITE_EXEMPT = [/^\/t\//, /^\/u\//, /^\/api\/webhook\//, /^\/api\/webhooks\//];
+const CROSS_SITE_EXEMPT = [
+  // A hosted lead form is posted from the sites it is embedded in (its confirmation link is not exempt).
+  /^\/f\/[\w-]+(?:\?|$)/,
+  /^\/t\//,
+  /^\/u\//,
+  /^\/api\/webhook\//,
+  /^\/api\/webhooks\//,
+];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

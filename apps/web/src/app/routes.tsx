@@ -13,8 +13,11 @@ const CampaignReportPage = lazy(() => import('@/pages/campaign-report'));
 const CheckoutSuccessPage = lazy(() => import('@/pages/checkout-success'));
 const ContactSegmentsPage = lazy(() => import('@/pages/contact-segments'));
 const ContactsPage = lazy(() => import('@/pages/contacts'));
+const SuppressionsPage = lazy(() => import('@/pages/suppressions'));
 const DashboardPage = lazy(() => import('@/pages/dashboard'));
 const DomainSettingsPage = lazy(() => import('@/pages/domain-settings'));
+const ForgotPasswordPage = lazy(() => import('@/pages/forgot-password'));
+const ResetPasswordPage = lazy(() => import('@/pages/reset-password'));
 const EmailSequencesPage = lazy(() => import('@/pages/email-sequences'));
 const LeadGenerationPage = lazy(() => import('@/pages/lead-generation'));
 const OutboxPage = lazy(() => import('@/pages/outbox'));
@@ -44,6 +47,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/', guard: 'signed-out', layout: 'bare', component: LandingPage },
   { path: '/login', guard: 'signed-out', layout: 'bare', component: LoginPage },
   { path: '/signup', guard: 'signed-out', layout: 'bare', component: SignupPage },
+  { path: '/forgot-password', guard: 'signed-out', layout: 'bare', component: ForgotPasswordPage },
+  // 'any': a signed-in user who follows the mailed link can still set the password.
+  { path: '/reset-password', guard: 'any', layout: 'bare', component: ResetPasswordPage },
   { path: '/checkout/success', guard: 'any', layout: 'bare', component: CheckoutSuccessPage },
   { path: '/unlimited-setup', guard: 'any', layout: 'bare', component: UnlimitedSetupPage },
   { path: '/', guard: 'signed-in', layout: 'shell', component: DashboardPage },
@@ -52,6 +58,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/outbox', guard: 'signed-in', layout: 'shell', component: OutboxPage },
   { path: '/outbox/:id', guard: 'signed-in', layout: 'shell', component: OutboxMessagePage },
   { path: '/contacts', guard: 'signed-in', layout: 'shell', component: ContactsPage },
+  { path: '/contacts/suppressions', guard: 'signed-in', layout: 'shell', component: SuppressionsPage },
   { path: '/contact-segments', guard: 'signed-in', layout: 'shell', component: ContactSegmentsPage },
   { path: '/domain-settings', guard: 'signed-in', layout: 'shell', component: DomainSettingsPage },
   { path: '/lead-generation', guard: 'signed-in', layout: 'shell', component: LeadGenerationPage },

@@ -7,10 +7,37 @@ export const LOGIN_ENDPOINT = '/api/login';
 
 let redirecting = false;
 
+/** Where the page that lost its session is kept until the next sign-in (this tab only). */
+const RETURN_KEY = 'sendwell.returnTo';
+/** Pages never returned to: the sign-in pages themselves. */
+const NO_RETURN = /^\/(login|signup|forgot-password|reset-password)(\/|\?|$)/;
+
+/** Remembers the page being left for sign-in, so signing in again returns to it (first-hour finding 10). */
+export function rememberReturnPath(path = `${window.location.pathname}${window.location.search}`): void {
+  if (!path.startsWith('/') || path.startsWith('//') || path === '/' || NO_RETURN.test(path)) return;
+  try {
+    window.sessionStorage.setItem(RETURN_KEY, path);
+  } catch {
+    // Storage refused (private mode): sign-in goes to the dashboard as before.
+  }
+}
+
+/** The remembered page (a same-origin path), forgotten once read; '/' when there is none. */
+export function takeReturnPath(): string {
+  try {
+    const path = window.sessionStorage.getItem(RETURN_KEY);
+    window.sessionStorage.removeItem(RETURN_KEY);
+    return path && path.startsWith('/') && !path.startsWith('//') && !NO_RETURN.test(path) ? path : '/';
+  } catch {
+    return '/';
+  }
+}
+
 /** Shows the 'Unauthorized' toast, then navigates to /api/login after 500 ms (once, however often called). */
 export function redirectToLogin(): void {
   if (redirecting) return;
   redirecting = true;
+  rememberReturnPath();
   toast({
     title: 'Unauthorized',
     description: 'You are logged out. Logging in again...',

@@ -8,7 +8,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PageHeader } from '@/components/page-header';
 import { toast } from '@/lib/use-toast';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { toastProviderError, useBillingPortal, useCreateCheckout } from '@/features/billing/api/use-billing';
+import {
+  toastProviderError,
+  useBillingPortal,
+  useBillingUsage,
+  useCreateCheckout,
+} from '@/features/billing/api/use-billing';
 import { BillingPortalTab } from '@/features/billing/components/billing-portal-tab';
 import { CurrentPlanTab } from '@/features/billing/components/current-plan-tab';
 import { UnlimitedPlanCard } from '@/features/billing/components/unlimited-plan-card';
@@ -21,6 +26,7 @@ export default function BillingPage() {
   const plans = usePlans();
   const checkout = useCreateCheckout();
   const portal = useBillingPortal();
+  const usage = useBillingUsage({ enabled: Boolean(user) });
   const [pendingPlanId, setPendingPlanId] = React.useState<PlanId | null>(null);
 
   React.useEffect(() => {
@@ -75,7 +81,12 @@ export default function BillingPage() {
   }
 
   const currentPlan = plans.data?.[user.plan];
-  const otherPlans = purchasablePlans(plans.data).filter((plan) => plan.id !== user.plan);
+  // Only plans above the current one are offered (a Pro account is never offered Starter).
+  const otherPlans = purchasablePlans(plans.data).filter(
+    (plan) => plan.id !== user.plan && (!currentPlan || plan.price > currentPlan.price),
+  );
+  // BILLING=off (self-hosting): nobody pays, so nothing invites an upgrade.
+  const billingEnabled = usage.data?.billingEnabled ?? true;
 
   return (
     <div className="space-y-6">
@@ -83,14 +94,14 @@ export default function BillingPage() {
       <Tabs defaultValue="current" className="gap-4">
         <TabsList className="h-auto w-full flex-wrap sm:w-fit">
           <TabsTrigger value="current">Current Plan</TabsTrigger>
-          <TabsTrigger value="upgrade">Upgrade Plans</TabsTrigger>
-          <TabsTrigger value="portal">Billing Portal</TabsTrigger>
+          {billingEnabled && <TabsTrigger value="upgrade">Upgrade Plans</TabsTrigger>}
+          {billingEnabled && <TabsTrigger value="portal">Billing Portal</TabsTrigger>}
         </TabsList>
         <TabsContent value="current">
           {plans.isLoading ? (
             <Skeleton className="h-80 rounded-xl" />
           ) : (
-            <CurrentPlanTab user={user} plan={currentPlan} />
+            <CurrentPlanTab user={user} plan={currentPlan} usage={usage.data} />
           )}
         </TabsContent>
         <TabsContent value="upgrade">

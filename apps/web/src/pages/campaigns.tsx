@@ -15,6 +15,7 @@ import { useCampaigns, useUpdateCampaign } from '@/features/campaigns/api/use-ca
 import { toast } from '@/lib/use-toast';
 import { toastError } from '@/lib/toast-error';
 import { filterCampaigns, STATUS_FILTERS, type StatusFilter } from '@/features/campaigns/campaign-stats';
+import type { ContactSelection } from '@/features/campaigns/editor/campaign-form';
 import {
   CampaignEditorDialog,
   preloadCampaignEditor,
@@ -32,18 +33,36 @@ const STATUS_LABELS: Record<StatusFilter, string> = {
   sent: 'Sent',
 };
 
-/** Reads `?new=1&listId=N` (links from the dashboard and the contacts page open the New Campaign dialog). */
-function newCampaignRequest(search: string): EditorTarget | null {
+/** The contacts the Contacts page's bulk 'Send Campaign' passes in the history entry's state. */
+function selectionFromHistory(state: unknown): ContactSelection | undefined {
+  if (!state || typeof state !== 'object' || !('selection' in state)) return undefined;
+  const { selection } = state as { selection: unknown };
+  if (!selection || typeof selection !== 'object') return undefined;
+  const { contactIds, listName } = selection as Record<string, unknown>;
+  if (!Array.isArray(contactIds) || typeof listName !== 'string') return undefined;
+  const ids = contactIds.filter((id): id is number => Number.isInteger(id) && (id as number) > 0);
+  return ids.length > 0 ? { contactIds: ids, listName } : undefined;
+}
+
+/**
+ * Reads `?new=1&listId=N` (links from the dashboard and the contacts page open the New Campaign
+ * dialog), and contacts selected on the Contacts page from the history state.
+ */
+function newCampaignRequest(search: string, state: unknown): EditorTarget | null {
   const params = new URLSearchParams(search);
   if (params.get('new') !== '1') return null;
   const listId = Number(params.get('listId'));
-  return { kind: 'new', listIds: Number.isInteger(listId) && listId > 0 ? [listId] : [] };
+  return {
+    kind: 'new',
+    listIds: Number.isInteger(listId) && listId > 0 ? [listId] : [],
+    selection: selectionFromHistory(state),
+  };
 }
 
 /** /campaigns: Email Campaigns (spec §2) — stat cards, search and status filter, the rows and the editor dialog. */
 export default function CampaignsPage() {
   const { user, isAuthenticated } = useAuth();
-  const campaigns = useCampaigns(isAuthenticated, { pollWhileSending: true });
+  const campaigns = useCampaigns(isAuthenticated);
   const [search, setSearch] = React.useState('');
   const [status, setStatus] = React.useState<StatusFilter>('all');
   const [editor, setEditor] = React.useState<EditorTarget | null>(null);
@@ -55,7 +74,7 @@ export default function CampaignsPage() {
   const query = useSearch();
   const [, navigate] = useLocation();
   React.useEffect(() => {
-    const request = newCampaignRequest(query);
+    const request = newCampaignRequest(query, window.history.state);
     if (!request) return;
     setEditor(request);
     navigate('/campaigns', { replace: true });
@@ -166,7 +185,7 @@ export default function CampaignsPage() {
       )}
 
       {user && <CampaignEditorDialog target={editor} user={user} onClose={() => setEditor(null)} />}
-      <ListSendDialog campaign={sending} onClose={() => setSending(null)} />
+      <ListSendDialog campaign={sending} postalAddress={user?.postalAddress} onClose={() => setSending(null)} />
       <DeleteCampaignDialog campaign={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

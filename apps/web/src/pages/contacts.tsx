@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'wouter';
-import { ArrowRight, Download, Filter, Plus, Upload } from 'lucide-react';
+import { ArrowRight, Ban, Download, Filter, Plus, Upload } from 'lucide-react';
 import type { ContactList } from '@sendwell/contract/contacts';
 
 import { PageHeader } from '@/components/page-header';
@@ -44,6 +44,12 @@ export default function ContactsPage() {
         description="Manage your contacts, lists and imports."
         actions={
           <>
+            <Button variant="outline" asChild>
+              <Link href="/contacts/suppressions">
+                <Ban aria-hidden="true" />
+                Suppression list
+              </Link>
+            </Button>
             <Button variant="outline" asChild>
               <a href={exportCsvHref(listFilter?.id)} download>
                 <Download aria-hidden="true" />

@@ -4,10 +4,11 @@ import { Plus } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AdvancedAliasesPanel } from '@/features/aliases/components/advanced-aliases-panel';
+import { EmailAliasesPanel } from '@/features/aliases/components/email-aliases-panel';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useDomains } from '@/features/domains/api/use-domains';
 import { AddDomainDialog } from '@/features/domains/components/add-domain-dialog';
-import { AdvancedAliasesTab, BasicAliasesTab } from '@/features/domains/components/alias-tabs';
 import { DnsRecordsTab } from '@/features/domains/components/dns-records-tab';
 import { DomainDetailDialog } from '@/features/domains/components/domain-detail-dialog';
 import { DomainList } from '@/features/domains/components/domain-list';
@@ -36,10 +37,10 @@ function initialTab(): DomainTab {
 
 /**
  * /domain-settings (spec §2): sending domains with their DNS records, reputation and warming; the
- * alias tabs' empty states; and Sender Addresses (single addresses confirmed by a mailed link).
+ * email aliases and advanced aliases panels; inbound forwarding; and Sender Addresses (single addresses confirmed by a mailed link).
  */
 export default function DomainSettingsPage() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const domains = useDomains(isAuthenticated);
   const [tab, setTab] = useState<DomainTab>(initialTab);
   const [adding, setAdding] = useState(false);
@@ -96,13 +97,18 @@ export default function DomainSettingsPage() {
           />
         </TabsContent>
         <TabsContent value="basic-aliases">
-          <BasicAliasesTab domains={list} primary={primary} onAdd={openAdd} />
+          <EmailAliasesPanel domains={list} primary={primary} onAddDomain={openAdd} />
         </TabsContent>
         <TabsContent value="advanced-aliases">
-          <AdvancedAliasesTab domains={list} onAdd={openAdd} />
+          <AdvancedAliasesPanel
+            domains={list}
+            primary={primary}
+            accountEmail={user?.email ?? ''}
+            onAddDomain={openAdd}
+          />
         </TabsContent>
         <TabsContent value="forwarding">
-          <EmailForwardingTab primary={primary} />
+          <EmailForwardingTab domains={list} selected={selected} onSelect={setSelectedId} />
         </TabsContent>
         <TabsContent value="dns">
           <DnsRecordsTab domains={list} selected={selected} onSelect={setSelectedId} onAdd={openAdd} />

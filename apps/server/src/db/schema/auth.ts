@@ -15,6 +15,18 @@ export const users = pgTable('users', {
   plan: text('plan').notNull().default('pro'),
   subscriptionStatus: text('subscription_status'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** The account's Stripe customer, created at its first checkout. */
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  /** The Stripe subscription plan and status were last read from. */
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  /** When the plan and status were last read from Stripe; an older reading never overwrites a newer one. */
+  billingSyncedAt: timestamp('billing_synced_at', { withTimezone: true }),
+  /** When the subscription became past_due (cleared when it is paid): sending stops after a grace period. */
+  pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+  /** Set once a Stripe subscription of the account had a trial: checkout offers the trial only once. */
+  stripeTrialUsed: boolean('stripe_trial_used').notNull().default(false),
+  /** Set by `npm run admin -- grant-unlimited EMAIL`: the account may activate the Unlimited plan. */
+  unlimitedGrantedAt: timestamp('unlimited_granted_at', { withTimezone: true }),
   passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   /** Set while the password is an admin-issued temporary one; after it, that password no longer logs in. */
   temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),

@@ -16,6 +16,7 @@ import {
 import type { EmailBlock } from '@sendwell/contract/campaigns';
 import { users } from './auth.ts';
 import { contacts } from './contacts.ts';
+import { emailSequences } from './sequences.ts';
 
 export const campaigns = pgTable(
   'campaigns',
@@ -26,6 +27,8 @@ export const campaigns = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     subject: text('subject').notNull(),
+    /** The preview text inboxes show after the subject (a hidden span at the top of the body). */
+    preheader: text('preheader'),
     fromEmail: text('from_email').notNull(),
     fromName: text('from_name'),
     replyTo: text('reply_to'),
@@ -112,14 +115,26 @@ export const emailEvents = pgTable(
     type: text('type').notNull(),
     linkId: integer('link_id'),
     detail: text('detail'),
+    /** For 'bounce' events: the classified reason (modules/bounces, BOUNCE_REASONS); null before it was recorded. */
+    reason: text('reason'),
     /** For 'purchase' events: the order's value in cents. */
     amountCents: integer('amount_cents'),
+    /**
+     * Events of sequence mail (open, click, unsubscribe, bounce): the sequence and its send row
+     * (sequence_sends.id). campaign_id and send_id stay null on those rows, so no campaign figure
+     * and no join to campaign_sends ever reads them.
+     */
+    sequenceId: integer('sequence_id').references(() => emailSequences.id, { onDelete: 'cascade' }),
+    sequenceSendId: bigint('sequence_send_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('email_events_campaign_type_idx').on(t.campaignId, t.type, t.createdAt),
     index('email_events_contact_idx').on(t.contactId),
     index('email_events_user_type_idx').on(t.userId, t.type, t.createdAt),
+    index('email_events_sequence_send_idx')
+      .on(t.sequenceSendId, t.type, t.createdAt)
+      .where(sql`sequence_send_id IS NOT NULL`),
   ],
 );
 
@@ -132,6 +147,12 @@ export const suppressions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     reason: text('reason').notNull(),
+    /** The screen and the API name a row by this (the key stays user + address). */
+    id: serial('id').notNull().unique(),
+    /** Why, in words: a bounce's classified reason and the receiver's answer, or the soft-bounce count. */
+    detail: text('detail'),
+    /** The campaign whose send bounced or drew the complaint, when there was one. */
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.email] })],

@@ -24,6 +24,11 @@ export const domains = pgTable(
     spfFound: text('spf_found'),
     dkimFound: text('dkim_found'),
     dmarcFound: text('dmarc_found'),
+    /** The optional return path bounces.<domain>: its MX (at INBOUND_MX_HOST) and SPF records, checked like the others. */
+    bounceMxStatus: text('bounce_mx_status').notNull().default('missing'),
+    bounceMxFound: text('bounce_mx_found'),
+    bounceSpfStatus: text('bounce_spf_status').notNull().default('missing'),
+    bounceSpfFound: text('bounce_spf_found'),
     isVerified: boolean('is_verified').notNull().default(false),
     isPrimary: boolean('is_primary').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),

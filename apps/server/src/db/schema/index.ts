@@ -7,3 +7,10 @@ export * from './domains.ts';
 export * from './rate-limits.ts';
 export * from './inbound.ts';
 export * from './sender-addresses.ts';
+export * from './aliases.ts';
+export * from './sequences.ts';
+export * from './billing.ts';
+
+export * from './leads.ts';
+
+export * from './bounces.ts';

@@ -45,6 +45,8 @@ export const contactSegmentMembers = pgTable(
     contactId: integer('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** When the contact joined the segment (a recompute that finds it matching): the segment_joined sequence trigger reads it. */
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.segmentId, t.contactId] }),

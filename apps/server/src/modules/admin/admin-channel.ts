@@ -5,12 +5,16 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@sendwell/contract/errors';
-import { resetPasswordBodySchema, resetPasswordResponseSchema } from '@sendwell/contract/admin';
+import {
+  grantUnlimitedResponseSchema,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
+} from '@sendwell/contract/admin';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guardHook } from '../../lib/route-guard.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { issueTemporaryPassword } from '../auth/auth.service.ts';
+import { grantUnlimited, issueTemporaryPassword } from '../auth/auth.service.ts';
 
 /**
  * PGlite lets one process open DATA_DIR, so while the server runs the admin CLI asks it over
@@ -36,7 +40,11 @@ export function removeRuntimeFile(dataDir: string): void {
   rmSync(path.join(dataDir, runtimeFileName), { force: true });
 }
 
-/** Route table: loopback + token POST /api/internal/admin/reset-password (PGlite only). */
+/**
+ * Route table (PGlite only):
+ *   loopback + token POST /api/internal/admin/reset-password
+ *   loopback + token POST /api/internal/admin/grant-unlimited
+ */
 export function adminChannelRoutes(token: string): FastifyPluginAsyncZod<AppContext> {
   const expected = Buffer.from(token);
   /** Only from this machine, with the token of server.json. */
@@ -60,6 +68,20 @@ export function adminChannelRoutes(token: string): FastifyPluginAsyncZod<AppCont
       async (request) => {
         const issued = await issueTemporaryPassword(ctx.db, request.body.email);
         return { password: issued.password, expiresAt: issued.expiresAt.toISOString() };
+      },
+    );
+    app.post(
+      '/api/internal/admin/grant-unlimited',
+      {
+        onRequest: adminToken,
+        schema: {
+          body: resetPasswordBodySchema,
+          response: { 200: grantUnlimitedResponseSchema, 403: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        await grantUnlimited(ctx.db, request.body.email);
+        return { granted: true as const };
       },
     );
   };

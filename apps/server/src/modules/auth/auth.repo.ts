@@ -32,6 +32,24 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser
 }
 
 /**
+ * Sets a new password hash only while the old one is still `oldHash` (one statement, so two uses of
+ * one reset link set it once); also clears a forced change. True when it was set.
+ */
+export async function replacePasswordHash(db: DbOrTx, id: string, oldHash: string, newHash: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      passwordHash: newHash,
+      passwordChangeRequired: false,
+      temporaryPasswordExpiresAt: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, id), eq(users.passwordHash, oldHash)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
  * Takes the account's turn to be mailed a confirmation link: sets email_confirmation_sent_at to `now`
  * unless the address is confirmed or a link went out after `notSentAfter`. The updated row, or
  * undefined when it is not the account's turn.

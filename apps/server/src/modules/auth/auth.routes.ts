@@ -4,6 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import {
   changePasswordBodySchema,
   currentUserSchema,
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
+  resetPasswordBodySchema,
   loginBodySchema,
   okSchema,
   setupUnlimitedBodySchema,
@@ -32,6 +36,8 @@ function requestMeta(request: FastifyRequest): auth.RequestMeta {
  *   public  POST /api/auth/signup                 (per-IP limit)
  *   public  POST /api/auth/login                  (per-IP limit, paced per email and client address)
  *   public  POST /api/auth/logout
+ *   public  POST /api/auth/forgot-password        (per-IP limit; 3 mails an hour per account; same answer for any address)
+ *   public  POST /api/auth/reset-password         (per-IP limit) the mailed link's token and a new password
  *   public  POST /api/admin/setup-unlimited-user  (per-IP limit; checked by credentials, paced like login)
  *   public  GET  /confirm-email?token=…           the emailed link's page: says what it confirms, changes nothing
  *   public  POST /confirm-email?token=…           confirms, for the account's owner signed in (read inside)
@@ -80,6 +86,29 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     async (request, reply) => {
       await auth.logOut(db, sessionToken(request));
       clearSessionCookie(reply, config);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: publicPerIpLimit,
+      schema: { body: forgotPasswordBodySchema, response: { 200: forgotPasswordResponseSchema } },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(ctx, request.body.email, (error) =>
+        request.log.error({ err: error }, 'the password reset email was not sent'),
+      );
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { config: publicPerIpLimit, schema: { body: resetPasswordBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      await auth.resetPassword(db, config.sessionSecret, request.body);
       return { success: true as const };
     },
   );

@@ -3,6 +3,7 @@ import {
   EMAIL_TAKEN,
   INVALID_CREDENTIALS,
   PASSWORD_TOO_COMMON,
+  RESET_LINK_INVALID,
   type CurrentUser,
   type changePasswordBodySchema,
   type loginBodySchema,
@@ -25,6 +26,7 @@ import {
 import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newTemporaryPassword, newToken, sha256Hex } from '../../lib/tokens.ts';
+import { withinLimit } from '../rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repo.ts';
 import type { SessionCompanion } from './session-companion.ts';
 
@@ -261,8 +263,10 @@ export async function issueTemporaryPassword(db: Db, email: string): Promise<{ p
 }
 
 /**
- * Grants the unlimited plan to an account that proves its credentials and is on the server's
- * UNLIMITED_EMAILS list; nobody else can obtain it this way.
+ * Grants the unlimited plan to an account that proves its credentials (paced like sign-in; an
+ * unknown email and a wrong password get the same answer) and is entitled: on the server's
+ * UNLIMITED_EMAILS list, or granted with `npm run admin -- grant-unlimited EMAIL`. Nobody else can
+ * obtain it this way, and a refusal changes nothing.
  */
 export async function activateUnlimited(
   db: Db,
@@ -278,12 +282,22 @@ export async function activateUnlimited(
       return { success: false, message: 'Invalid credentials' };
     throw error;
   }
-  if (!unlimitedEmails.includes(user.email)) {
+  if (!unlimitedEmails.includes(user.email) && !user.unlimitedGrantedAt) {
     return { success: false, message: 'This account is not entitled to the Unlimited plan' };
   }
   await repo.updateUser(db, user.id, { plan: 'unlimited', subscriptionStatus: 'active', trialEndsAt: null });
   // The credentials were just proven, so the activation also signs the user in ('Go to Dashboard').
   return { success: true, message: 'Unlimited plan activated', token: await openSession(db, user.id, meta) };
+}
+
+/**
+ * Entitles an account to activate the Unlimited plan at /unlimited-setup (the admin command
+ * `grant-unlimited`); the owner still proves the credentials there. 404 for an unknown email.
+ */
+export async function grantUnlimited(db: Db, email: string, now: Date = new Date()): Promise<void> {
+  const user = await repo.findUserByEmail(db, email.trim().toLowerCase());
+  if (!user) throw new AppError('not_found', `No account with the email ${email}`);
+  if (!user.unlimitedGrantedAt) await repo.updateUser(db, user.id, { unlimitedGrantedAt: now });
 }
 
 /** Removes expired sessions and sign-in pacing nobody has used for LOGIN_PACING.memoryMs (hourly job). */
@@ -427,4 +441,90 @@ export async function accountConfirmation(
   if (!confirm) return { state: 'ready', email: owner.email };
   await repo.confirmEmail(db, owner.id, new Date());
   return { state: 'confirmed', email: owner.email };
+}
+
+/** How long a password-reset link works. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** Reset mails one address may get per hour (more requests get the same answer and no mail). */
+const RESET_MAILS_PER_HOUR = 3;
+
+/**
+ * What a reset token names: the account and a fingerprint of its password hash. Setting a new
+ * password changes the hash (a fresh salt every time), so a used link stops working: single use
+ * without a stored token, like the confirmation links (lib/expiring-token.ts).
+ */
+function resetSubject(user: Pick<repo.UserRow, 'id' | 'passwordHash'>): string {
+  return `${user.id}:${sha256Hex(user.passwordHash).slice(0, 32)}`;
+}
+
+/** The link mailed to reset a password. */
+export function passwordResetLink(
+  config: AppContext['config'],
+  user: Pick<repo.UserRow, 'id' | 'passwordHash'>,
+  now = new Date(),
+): string {
+  const token = signExpiringToken(
+    config.sessionSecret,
+    'password-reset',
+    resetSubject(user),
+    new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+  );
+  return `${config.publicUrl}/reset-password?token=${token}`;
+}
+
+/**
+ * POST /api/auth/forgot-password: mails a reset link when an account has this address and it has
+ * had fewer than 3 this hour. The caller answers the same either way (no way to learn who has an
+ * account); a failure to send is logged, not answered, for the same reason.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  onSendError: (error: unknown) => void,
+): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) return;
+  if (!(await withinLimit(ctx.db, `password-reset:${user.id}`, RESET_MAILS_PER_HOUR, 60 * 60 * 1000))) return;
+  const { html, text } = confirmationMail({
+    heading: 'Choose a new password',
+    paragraphs: [
+      `Hello ${user.firstName}, someone (we hope you) asked to reset the password of the Sendwell account ${user.email}.`,
+      'Follow the link to choose a new one. It signs you out everywhere else.',
+    ],
+    link: passwordResetLink(ctx.config, user),
+    buttonLabel: 'Choose a new password',
+    footnote:
+      'The link works once, for one hour. If you did not ask for it, ignore this email: your password stays as it is.',
+  });
+  try {
+    await ctx.mailer.sendTransactional({
+      userId: user.id,
+      from: installationSender(ctx.config),
+      to: user.email,
+      subject: 'Reset your Sendwell password',
+      html,
+      text,
+    });
+  } catch (error) {
+    onSendError(error);
+  }
+}
+
+/**
+ * POST /api/auth/reset-password: sets the new password when the token is valid, unexpired and its
+ * password unchanged since it was mailed; ends every session of the account. 400 otherwise.
+ */
+export async function resetPassword(db: Db, secret: string, body: { token: string; password: string }): Promise<void> {
+  const read = readExpiringToken(secret, 'password-reset', body.token);
+  const invalid = () => new AppError('bad_request', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+  if (read.status !== 'valid') throw invalid();
+  const userId = read.subject.slice(0, read.subject.indexOf(':'));
+  const user = userId ? await repo.findUserById(db, userId) : undefined;
+  if (!user || resetSubject(user) !== read.subject) throw invalid();
+  refuseCommonPassword(body.password, 'password');
+  const newHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    if (!(await repo.replacePasswordHash(tx, user.id, user.passwordHash, newHash))) throw invalid();
+    await repo.deleteOtherSessions(tx, user.id, null);
+  });
 }

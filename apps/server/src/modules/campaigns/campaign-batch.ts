@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.ts';
 import type { Allowance, BatchStore } from '../delivery/engine.ts';
 import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
 import { returnPathFor } from '../delivery/return-path.ts';
+import { classifySmtpResponse } from '../bounces/classify.ts';
+import { verpLocalPart } from '../bounces/verp.ts';
 import { trackedLinks } from './tracked-links.ts';
 import { suppress } from '../delivery/suppressions.ts';
 import { userById } from '../auth/auth.service.ts';
@@ -10,6 +12,7 @@ import type { UserRow } from '../auth/auth.service.ts';
 import {
   releaseDailySends,
   reserveDailySends,
+  bounceHostFor,
   sendingDomainFor,
   signingKeyForMail,
 } from '../domains/domains.sending.ts';
@@ -67,10 +70,14 @@ export async function campaignBatchStore(
   const fromDomain = campaign.fromEmail.split('@')[1] ?? '';
   const dkimKey = await signingKeyForMail(ctx.db, ctx.config, user.id, fromDomain);
   const sendingDomain = await sendingDomainFor(ctx.db, user.id, fromDomain);
-  const returnPath = returnPathFor({
-    signingDomain: dkimKey?.domainName ?? null,
-    installationDomain: ctx.config.mailFromDomain,
-  });
+  const bounceDomain = await bounceHostFor(ctx.db, ctx.config, user.id, dkimKey?.domainName ?? null);
+  const returnPathOf = (sendId: number) =>
+    returnPathFor({
+      signingDomain: dkimKey?.domainName ?? null,
+      installationDomain: ctx.config.mailFromDomain,
+      verpLocalPart: verpLocalPart(ctx.config.sessionSecret, sendId),
+      bounceDomain,
+    });
   const claimToken = randomBytes(9).toString('base64url');
   const { db, config } = ctx;
   let pausedUntil = campaign.pausedUntil;
@@ -113,7 +120,7 @@ export async function campaignBatchStore(
         userId: user.id,
         campaignId: campaign.id,
         messageId,
-        returnPath,
+        returnPath: returnPathOf(row.id),
         from: campaign.fromEmail,
         to: row.email,
         subject,
@@ -136,9 +143,18 @@ export async function campaignBatchStore(
       return (await retryOnConnectionLoss(() => ledger.campaignStatus(db, campaign.id))) === 'sending';
     },
     requeue: (row, error) => retryOnConnectionLoss(() => ledger.requeueRow(db, row.id, claimToken, error)),
-    async fail(row, error, hardBounce) {
-      await ledger.failRow(db, { ...row, userId: user.id, campaignId: campaign.id }, claimToken, error, hardBounce);
-      if (hardBounce) await suppress(db, user.id, row.email, 'bounce');
+    async fail(row, error) {
+      // The rejection the relay gave in the SMTP conversation, read like a bounce report: only an
+      // address-level failure (user or host unknown, moved, null MX) is hard and suppresses.
+      const verdict = classifySmtpResponse(error, row.email);
+      const hardBounce = verdict.hard;
+      const owned = { ...row, userId: user.id, campaignId: campaign.id };
+      await ledger.failRow(db, owned, claimToken, error, hardBounce, verdict.reason);
+      if (hardBounce)
+        await suppress(db, user.id, row.email, 'bounce', {
+          detail: `${verdict.reason ?? 'undetermined'}: ${error}`,
+          campaignId: campaign.id,
+        });
     },
     // Repeating an addition whose answer was lost over-counts until the end, when the exact count is taken.
     progress: (newlySent) => retryOnConnectionLoss(() => ledger.refreshCampaignProgress(db, campaign.id, newlySent)),

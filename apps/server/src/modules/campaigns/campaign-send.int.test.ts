@@ -168,17 +168,44 @@ describe('delivery on the built-in catcher', () => {
           payload: raw,
         });
     expect((await post(dsn(first?.messageId ?? '', first?.email ?? '', '5.1.1'))).json()).toEqual({
-      handled: 'bounce',
+      kind: 'bounce',
+      reason: 'user-unknown',
+      hard: true,
+      recipient: first?.email,
+      matched: true,
+    });
+    // A full mailbox is a soft bounce: recorded, not suppressed. A delay warning is no bounce at all.
+    const mailboxFull = dsn(second?.messageId ?? '', second?.email ?? '', '4.2.2', 'failed', '452 4.2.2 Mailbox full');
+    expect((await post(mailboxFull, 'header')).json()).toEqual({
+      kind: 'bounce',
+      reason: 'mailbox-full',
+      hard: false,
+      recipient: second?.email,
+      matched: true,
     });
     expect(
-      (await post(dsn(second?.messageId ?? '', second?.email ?? '', '4.2.2', 'delayed'), 'header')).json(),
-    ).toEqual({ handled: 'soft-bounce' });
-    expect((await post(dsn('<unknown@nowhere>', 'x@y.z', '5.1.1'))).json()).toEqual({ handled: 'unmatched' });
-    expect((await post('Subject: hello\r\n\r\nJust a note')).json()).toEqual({ handled: 'ignored' });
+      (
+        await post(dsn(second?.messageId ?? '', second?.email ?? '', '4.4.1', 'delayed', 'Connection timed out'))
+      ).json(),
+    ).toMatchObject({ kind: 'other', hard: false, matched: false });
+    expect((await post(dsn('<unknown@nowhere>', 'x@y.z', '5.1.1'))).json()).toMatchObject({
+      kind: 'bounce',
+      matched: false,
+    });
+    expect((await post('Subject: hello\r\n\r\nJust a note')).json()).toEqual({
+      kind: 'other',
+      reason: null,
+      hard: false,
+      recipient: null,
+      matched: false,
+    });
 
     // The campaign is done sending; make it 'sending' again to see the complaint guard act.
     await t().ctx.database.raw.executeSql(`UPDATE campaigns SET status = 'sending' WHERE id = ${id}`, []);
-    expect((await post(arf(third?.messageId ?? '', third?.email ?? ''))).json()).toEqual({ handled: 'complaint' });
+    expect((await post(arf(third?.messageId ?? '', third?.email ?? ''))).json()).toMatchObject({
+      kind: 'complaint',
+      matched: true,
+    });
     expect((await client.get(`/api/campaigns/${id}`)).json().status).toBe('paused');
     const notes = await t().ctx.database.raw.executeSql(
       `SELECT title FROM notifications WHERE user_id = '${user.id}'`,
@@ -188,12 +215,18 @@ describe('delivery on the built-in catcher', () => {
     const complainer = (await client.get(`/api/contacts?search=${third?.email}`)).json()[0];
     expect(complainer.isActive).toBe(false);
     const suppressed = await t().ctx.database.raw.executeSql(
-      `SELECT email, reason FROM suppressions WHERE user_id = '${user.id}' ORDER BY reason`,
+      `SELECT email, reason, detail, campaign_id FROM suppressions WHERE user_id = '${user.id}' ORDER BY reason`,
       [],
     );
+    // The suppression list says why (the classified reason, the receiver's words) and which campaign.
     expect(suppressed.rows).toEqual([
-      { email: first?.email, reason: 'bounce' },
-      { email: third?.email, reason: 'complaint' },
+      {
+        email: first?.email,
+        reason: 'bounce',
+        detail: expect.stringMatching(/^user-unknown: 5\.1\.1/),
+        campaign_id: id,
+      },
+      { email: third?.email, reason: 'complaint', detail: 'abuse', campaign_id: id },
     ]);
   });
 

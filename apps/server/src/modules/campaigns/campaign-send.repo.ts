@@ -2,12 +2,14 @@ import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
 import {
+  aliasForwards,
   campaignLinks,
   campaigns,
   campaignSends,
   campaignTestSends,
   contacts,
   emailEvents,
+  sequenceSends,
   users,
 } from '../../db/schema/index.ts';
 import { recipientPredicate } from './recipients.ts';
@@ -24,7 +26,11 @@ export type LedgerRow = {
 };
 export type Batch = { campaignId: number; fromId: number; toId: number };
 
-/** Emails the user has sent since the start of this calendar month (UTC): campaign messages and test mails. */
+/**
+ * Emails the user has sent since the start of this calendar month (UTC): campaign messages, test
+ * mails, sequence emails (those claimed for sending or sent: a sequence's queued steps wait for
+ * the allowance, see sequences/sequence-batch.ts) and forwards.
+ */
 export async function sentThisMonth(db: DbOrTx, userId: string): Promise<number> {
   const now = new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -34,15 +40,47 @@ export async function sentThisMonth(db: DbOrTx, userId: string): Promise<number>
     .where(
       and(
         eq(campaignSends.userId, userId),
-        inArray(campaignSends.status, ['sent', 'sending']),
-        gte(campaignSends.sentAt, monthStart),
+        // Queued mail counts from the moment its send starts, so two sends cannot both claim the same allowance.
+        inArray(campaignSends.status, ['queued', 'sent', 'sending']),
+        gte(sql`coalesce(${campaignSends.sentAt}, ${campaignSends.createdAt})`, monthStart),
       ),
     );
   const [tests] = await db
     .select({ n: count() })
     .from(campaignTestSends)
     .where(and(eq(campaignTestSends.userId, userId), gte(campaignTestSends.sentAt, monthStart)));
-  return (row?.n ?? 0) + (tests?.n ?? 0);
+  const [sequenceMail] = await db
+    .select({ n: count() })
+    .from(sequenceSends)
+    .where(
+      and(
+        eq(sequenceSends.userId, userId),
+        inArray(sequenceSends.status, ['sending', 'sent']),
+        gte(sql`coalesce(${sequenceSends.sentAt}, ${sequenceSends.claimedAt}, ${sequenceSends.createdAt})`, monthStart),
+      ),
+    );
+  // Forwarded mail goes out from the account's domain too, so it counts against the same allowance.
+  const forwards = await forwardsCountedSince(db, userId, monthStart);
+  return (row?.n ?? 0) + (tests?.n ?? 0) + (sequenceMail?.n ?? 0) + forwards;
+}
+
+/**
+ * The forwards of an account that count against its monthly emails since `since`: claimed for
+ * sending (they passed the allowance check) or sent. Waiting and failed ones do not count.
+ */
+async function forwardsCountedSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(aliasForwards)
+    .where(
+      and(
+        eq(aliasForwards.userId, userId),
+        eq(aliasForwards.kind, 'forward'),
+        inArray(aliasForwards.status, ['sending', 'sent']),
+        gte(sql`coalesce(${aliasForwards.sentAt}, ${aliasForwards.claimedAt})`, since),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Locks the account's row: test mails are counted against its limits one request at a time. */
@@ -216,6 +254,8 @@ export async function failRow(
   claimToken: string,
   error: string,
   bounced: boolean,
+  /** The rejection's classified reason (modules/bounces), kept on the bounce event. */
+  reason: string | null = null,
 ): Promise<void> {
   await db
     .update(campaignSends)
@@ -229,6 +269,7 @@ export async function failRow(
     contactId: row.contactId,
     type: 'bounce',
     detail: error,
+    reason,
   });
 }
 

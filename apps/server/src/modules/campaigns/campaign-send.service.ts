@@ -1,11 +1,12 @@
-import { planIdSchema } from '@sendwell/contract/pricing';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendBatch } from '../delivery/engine.ts';
 import { requireConfirmedAccount, userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
 import { checkSender, confirmedAddressesOf } from '../sender-addresses/sender-addresses.service.ts';
-import { planById } from '../pricing/plan-catalogue.ts';
+import { assertCanSend, planLimitsOf, planOf } from '../billing/billing.service.ts';
+import { warnUsageOnce } from '../billing/usage-warnings.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { refreshAutoSegmentsIn } from '../segments/segments.service.ts';
 import { campaignBatchStore } from './campaign-batch.ts';
@@ -23,11 +24,6 @@ const HOUR_MS = 60 * 60 * 1000;
 export const POSTAL_ADDRESS_REQUIRED =
   'Add your postal address before sending: the law requires it in every campaign footer. Set it on your Profile page (avatar menu → Profile).';
 
-/** The plan's monthly email limit of a user (null: none). */
-function monthlyEmailLimit(user: UserRow): number | null {
-  return planById(planIdSchema.catch('starter').parse(user.plan)).limits.emailsPerMonth;
-}
-
 /**
  * Starts sending a draft or scheduled campaign: resolves the recipients once into the send ledger
  * (UNIQUE per campaign and contact), stores its links, moves it to 'sending' and queues one job per
@@ -43,6 +39,9 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
   if (!user.postalAddress.trim()) throw new AppError('unprocessable', POSTAL_ADDRESS_REQUIRED);
 
   const started = await ctx.db.transaction(async (tx) => {
+    // The account row first: sends of one account are counted against its plan one at a time.
+    await ledger.lockAccount(tx, userId);
+    const account = (await userById(tx, userId)) ?? user;
     const campaign = await lockCampaign(tx, userId, campaignId);
     if (!campaign) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
     if (campaign.status !== 'draft' && campaign.status !== 'scheduled') {
@@ -50,6 +49,8 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
     }
     // Auto-updating segments are brought up to date before the audience is fixed.
     await refreshAutoSegmentsIn(tx, userId, campaign.segmentIds);
+    // Counted before this campaign's own rows join the ledger (the account row is locked meanwhile).
+    const sentBefore = await ledger.sentThisMonth(tx, userId);
     const recipients = await ledger.insertLedger(tx, campaign);
     if (recipients === 0) {
       throw new AppError(
@@ -57,21 +58,26 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
         'This campaign has no recipients: choose at least one list or segment with active contacts.',
       );
     }
-    const limit = monthlyEmailLimit(user);
-    if (limit !== null) {
-      const left = Math.max(0, limit - (await ledger.sentThisMonth(tx, userId)));
-      if (recipients > left) {
-        throw new AppError(
-          'forbidden',
-          `This campaign has ${recipients.toLocaleString('en-US')} recipients but your plan has ${left.toLocaleString('en-US')} emails left this month.`,
-        );
-      }
-    }
+    assertCanSend(
+      ctx.config,
+      account,
+      recipients,
+      sentBefore,
+      (left) =>
+        `This campaign has ${recipients.toLocaleString('en-US')} recipients but your plan has ${left} emails left this month.`,
+    );
     await ledger.insertLinks(tx, campaign.id, compileCampaign(campaign, user, ctx.config.publicUrl).links);
     const row = await ledger.setStatus(tx, campaign.id, {
       status: 'sending',
       totalRecipients: recipients,
       scheduledAt: null,
+    });
+    await warnUsageOnce(tx, userId, {
+      kind: 'emails',
+      before: sentBefore,
+      after: sentBefore + recipients,
+      limit: planLimitsOf(ctx.config, account).emailsPerMonth,
+      planName: planOf(account).name,
     });
     return { row: row ?? campaign, range: await ledger.ledgerRange(tx, campaign.id) };
   });
@@ -171,16 +177,13 @@ export async function sendTestEmails(
   }
   const recorded = await ctx.db.transaction(async (tx) => {
     await ledger.lockAccount(tx, user.id);
-    const limit = monthlyEmailLimit(user);
-    if (limit !== null) {
-      const left = Math.max(0, limit - (await ledger.sentThisMonth(tx, user.id)));
-      if (emails.length > left) {
-        throw new AppError(
-          'forbidden',
-          `Test emails count against your plan, which has ${left.toLocaleString('en-US')} emails left this month.`,
-        );
-      }
-    }
+    assertCanSend(
+      ctx.config,
+      (await userById(tx, user.id)) ?? user,
+      emails.length,
+      await ledger.sentThisMonth(tx, user.id),
+      (left) => `Test emails count against your plan, which has ${left} emails left this month.`,
+    );
     const now = Date.now();
     const lastHour = await ledger.testSendsSince(tx, user.id, new Date(now - HOUR_MS));
     if (lastHour.count + emails.length > TEST_SENDS_PER_HOUR) {
@@ -292,4 +295,18 @@ export async function recoverCampaignSends(ctx: AppContext): Promise<number> {
   const pending = await ledger.pendingSends(ctx.db);
   for (const row of pending) await queueBatches(ctx, row.campaignId, row.minId, row.maxId);
   return pending.length;
+}
+
+/** Emails the account sent or queued this month (campaigns, test mails, sequence emails and forwards), as counted against its plan. */
+export function emailsSentThisMonth(ctx: Pick<AppContext, 'db'>, userId: string): Promise<number> {
+  return ledger.sentThisMonth(ctx.db, userId);
+}
+
+/**
+ * The same count inside the caller's transaction, with the account row locked first: sends of one
+ * account are counted against its plan one at a time (the sequences' sender and the forwarder claim through this).
+ */
+export async function lockAccountAndCountSent(tx: DbOrTx, userId: string): Promise<number> {
+  await ledger.lockAccount(tx, userId);
+  return ledger.sentThisMonth(tx, userId);
 }

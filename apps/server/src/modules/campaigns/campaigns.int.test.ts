@@ -36,6 +36,8 @@ describe('campaigns API', () => {
     [{ fromEmail: 'nope' }, 'fromEmail', 'Invalid email format'],
     [{ subject: 'Hi\r\nBcc: victim@example.com' }, 'subject', 'Subject line cannot contain line breaks'],
     [{ fromName: 'Acme\nBcc: x@y.z' }, 'fromName', 'From name cannot contain line breaks'],
+    [{ preheader: 'a'.repeat(201) }, 'preheader', 'Preview text must be at most 200 characters'],
+    [{ preheader: 'one\ntwo' }, 'preheader', 'Preview text cannot contain line breaks'],
     [{ status: 'archived' }, 'status', 'Status must be draft, scheduled, sending or sent'],
     [
       { blocks: [{ id: 'x', type: 'button', content: { text: 'Go', url: 'javascript:alert(1)' } }] },
@@ -151,6 +153,17 @@ describe('sending through a real SMTP server', () => {
     expect(refused.json().message).toContain('postal address');
     const names = ((await client.get('/api/campaigns')).json() as { name: string }[]).map((c) => c.name);
     expect(names).not.toContain('Send me now');
+    // Refused for another reason (an empty list) once the address is set: still nothing left behind.
+    await client.patch('/api/auth/user', { postalAddress: '1 Main St, Springfield' });
+    const empty = (await client.post('/api/contact-lists', { name: 'Empty' })).json() as { id: number };
+    const noRecipients = await client.post(
+      '/api/campaigns',
+      draft({ name: 'Send me now', status: 'sent', listIds: [empty.id] }),
+    );
+    expect(noRecipients.statusCode).toBe(400);
+    expect(noRecipients.json().message).toContain('no recipients');
+    const after = ((await client.get('/api/campaigns')).json() as { name: string }[]).map((c) => c.name);
+    expect(after).not.toContain('Send me now');
   });
 
   it('sends to every recipient once, with unsubscribe headers, merge tags and a footer; tracks opens, clicks and unsubscribes', async () => {
@@ -232,6 +245,16 @@ describe('sending through a real SMTP server', () => {
 
     const bad = (await client.get('/api/contacts?search=bad-one')).json()[0];
     expect(bad.email).toBe('bad-one@x.io');
+    // The relay's 550 at RCPT put it on the suppression list, with the reason and the campaign.
+    const suppressed = (await client.get('/api/suppressions?search=bad-one')).json().suppressions;
+    expect(suppressed).toMatchObject([
+      {
+        email: 'bad-one@x.io',
+        reason: 'bounce',
+        campaignId: campaign.id,
+        detail: expect.stringMatching(/^user-unknown: /),
+      },
+    ]);
     // A second campaign to the same list skips the unsubscribed and the hard-bounced address.
     const second = (await client.post('/api/campaigns', draft({ name: 'Again', listIds: [listId] }))).json();
     expect((await client.post(`/api/campaigns/${second.id}/send`)).json().totalRecipients).toBe(2);
@@ -246,8 +269,37 @@ describe('sending through a real SMTP server', () => {
     const test = sink.received.slice(before)[0];
     expect(test?.parsed.subject).toBe('[Test] Spring is here, Ada');
     expect(test?.raw).toMatch(/^X-Sendwell-Test: yes\r?$/m);
+    // Without a preheader the body starts with the layout, no hidden span.
+    expect(test?.parsed.html).not.toContain('class="preheader"');
     const invalid = await client.post(`/api/campaigns/${campaign.id}/test`, { emails: [] });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe('Enter at least one email address');
+  });
+
+  it('stores the preheader and sends it as a hidden span at the top of the body, merge tags filled', async () => {
+    const { client, email } = await signUpUser(t());
+    const created = await client.post('/api/campaigns', draft({ preheader: '  Fresh picks for {{firstName}} ' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const campaign = created.json() as { id: number; preheader: string | null };
+    expect((await client.get(`/api/campaigns/${campaign.id}`)).json().preheader).toBe('Fresh picks for {{firstName}}');
+    const unknown = await client.patch(`/api/campaigns/${campaign.id}`, { preheader: 'Hi {{nickname}}' });
+    expect(unknown.statusCode).toBe(400);
+    const before = sink.received.length;
+    await client.post(`/api/campaigns/${campaign.id}/test`, { emails: [email] });
+    const html = sink.received.slice(before)[0]?.parsed.html || '';
+    const body = html.slice(html.indexOf('<body'));
+    const span = /^<body[^>]*><span class="preheader" style="display:none!important;[^"]*">Fresh picks for Ada/.exec(
+      body,
+    );
+    expect(span, body.slice(0, 400)).not.toBeNull();
+    // Cleared: the preheader goes, and so does the span.
+    const cleared = await client.patch(`/api/campaigns/${campaign.id}`, { preheader: '' });
+    expect(cleared.json().preheader).toBeNull();
+    const preview = await client.post('/api/campaigns/preview', {
+      blocks: [{ id: 'b', type: 'text', content: { text: 'Hi', tag: 'p' } }],
+      subject: 'x',
+      preheader: 'Seen in the inbox',
+    });
+    expect(preview.json().html).toContain('Seen in the inbox');
   });
 });

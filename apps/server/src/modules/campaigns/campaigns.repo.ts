@@ -86,10 +86,12 @@ export type CampaignReportFigures = {
   events: { opens: number; clicks: number; unsubscribes: number; complaints: number };
   timeline: { at: Date | string; opens: number; clicks: number }[];
   topLinks: { url: string; clicks: number; uniqueClicks: number }[];
+  /** Bounce events by reason and hardness (reason null: recorded before reasons were). */
+  bounces: { reason: string | null; soft: boolean; count: number }[];
 };
 
 export async function campaignReportFigures(db: DbOrTx, id: number): Promise<CampaignReportFigures> {
-  const [ledger, events, timeline, links] = await Promise.all([
+  const [ledger, events, timeline, links, bounces] = await Promise.all([
     db.execute(sql`
       SELECT count(*) FILTER (WHERE sent_at IS NOT NULL)::int AS sent,
              count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
@@ -113,11 +115,16 @@ export async function campaignReportFigures(db: DbOrTx, id: number): Promise<Cam
       FROM ${campaignLinks} l JOIN ${emailEvents} e ON e.link_id = l.id AND e.type = 'click' AND e.campaign_id = ${id}
       WHERE l.campaign_id = ${id}
       GROUP BY l.url ORDER BY clicks DESC, l.url LIMIT 10`),
+    db.execute(sql`
+      SELECT reason, coalesce(detail, '') LIKE 'soft:%' AS soft, count(*)::int AS count
+      FROM ${emailEvents} WHERE campaign_id = ${id} AND type = 'bounce'
+      GROUP BY 1, 2 ORDER BY count DESC, reason`),
   ]);
   return {
     ledger: ledger.rows[0] as CampaignReportFigures['ledger'],
     events: events.rows[0] as CampaignReportFigures['events'],
     timeline: timeline.rows as CampaignReportFigures['timeline'],
     topLinks: links.rows as CampaignReportFigures['topLinks'],
+    bounces: bounces.rows as CampaignReportFigures['bounces'],
   };
 }

@@ -70,7 +70,13 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     '/api/campaigns/preview',
     { schema: { body: renderPreviewBodySchema, response: { 200: renderPreviewResponseSchema } } },
     async (request) =>
-      campaigns.previewEmail(request.body.blocks, request.body.subject, request.signedIn.user, config.publicUrl),
+      campaigns.previewEmail(
+        request.body.blocks,
+        request.body.subject,
+        request.signedIn.user,
+        config.publicUrl,
+        request.body.preheader ?? null,
+      ),
   );
 
   app.get(

@@ -45,6 +45,7 @@ export function toCampaignDetail(row: repo.CampaignRow): CampaignDetail {
     ...toCampaignListItem(row),
     fromEmail: row.fromEmail,
     fromName: row.fromName,
+    preheader: row.preheader,
     replyTo: row.replyTo,
     content: { html: row.contentHtml, text: row.contentText ?? '' },
     blocks: row.blocks ?? [],
@@ -66,16 +67,29 @@ export function senderFooter(user: UserRow) {
 
 /** Compiles a campaign's email; blocks when it has them, else the HTML it was created with. */
 export function compileCampaign(
-  campaign: Pick<repo.CampaignRow, 'blocks' | 'subject' | 'contentHtml'>,
+  campaign: Pick<repo.CampaignRow, 'blocks' | 'subject' | 'contentHtml'> & { preheader?: string | null },
   user: UserRow,
   publicUrl: string,
 ): CompiledEmail {
-  return compileEmail(campaign.blocks ?? [], campaign.subject, senderFooter(user), publicUrl, campaign.contentHtml);
+  return compileEmail(
+    campaign.blocks ?? [],
+    campaign.subject,
+    senderFooter(user),
+    publicUrl,
+    campaign.contentHtml,
+    campaign.preheader,
+  );
 }
 
 /** The email as the user will see it in the preview: their own name in the merge tags, links untracked. */
-export function previewEmail(blocks: EmailBlock[], subject: string, user: UserRow, publicUrl: string) {
-  const compiled = compileEmail(blocks, subject, senderFooter(user), publicUrl);
+export function previewEmail(
+  blocks: EmailBlock[],
+  subject: string,
+  user: UserRow,
+  publicUrl: string,
+  preheader: string | null = null,
+) {
+  const compiled = compileEmail(blocks, subject, senderFooter(user), publicUrl, undefined, preheader);
   return renderForRecipient(
     compiled,
     { firstName: user.firstName, lastName: user.lastName, email: user.email, company: user.company || null },
@@ -84,8 +98,12 @@ export function previewEmail(blocks: EmailBlock[], subject: string, user: UserRo
 }
 
 /** Refuses unknown merge tags anywhere a recipient will read them. */
-function checkMergeTags(subject: string | undefined, blocks: EmailBlock[] | undefined): void {
-  const texts = [subject ?? ''];
+function checkMergeTags(
+  subject: string | undefined,
+  blocks: EmailBlock[] | undefined,
+  preheader?: string | null,
+): void {
+  const texts = [subject ?? '', preheader ?? ''];
   for (const block of blocks ?? []) {
     if (block.type === 'text') texts.push(block.content.text);
     if (block.type === 'button') texts.push(block.content.text);
@@ -132,14 +150,22 @@ function rowValues(
   if (body.subject !== undefined) values.subject = body.subject;
   if (body.fromEmail !== undefined) values.fromEmail = body.fromEmail;
   if (body.fromName !== undefined) values.fromName = body.fromName;
+  if (body.preheader !== undefined) values.preheader = body.preheader;
   if (body.replyTo !== undefined) values.replyTo = body.replyTo;
   if (body.listIds !== undefined) values.listIds = [...new Set(body.listIds)];
   if (body.segmentIds !== undefined) values.segmentIds = [...new Set(body.segmentIds)];
   if (body.blocks !== undefined) values.blocks = body.blocks;
   const blocks = body.blocks ?? current?.blocks ?? [];
   const subject = body.subject ?? current?.subject ?? '';
-  if (blocks.length > 0 && (body.blocks !== undefined || body.subject !== undefined || body.content !== undefined)) {
-    const preview = previewEmail(blocks, subject, user, publicUrl);
+  const preheader = body.preheader !== undefined ? body.preheader : (current?.preheader ?? null);
+  if (
+    blocks.length > 0 &&
+    (body.blocks !== undefined ||
+      body.subject !== undefined ||
+      body.preheader !== undefined ||
+      body.content !== undefined)
+  ) {
+    const preview = previewEmail(blocks, subject, user, publicUrl, preheader);
     values.contentHtml = preview.html;
     values.contentText = preview.text;
   } else if (body.content !== undefined) {
@@ -177,7 +203,7 @@ export async function createCampaign(
   body: CreateBody,
   send: SendRequester,
 ): Promise<CampaignDetail> {
-  checkMergeTags(body.subject, body.blocks);
+  checkMergeTags(body.subject, body.blocks, body.preheader);
   checkSchedule(body.status, body.scheduledAt);
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
   await checkSenderOnSave(db, user, body.fromEmail, body.status);
@@ -217,7 +243,7 @@ export async function updateCampaign(
   if (!current) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
   const unschedule = current.status === 'scheduled' && body.status === 'draft';
   if (current.status !== 'draft' && !unschedule) throw new AppError('conflict', ONLY_DRAFTS);
-  checkMergeTags(body.subject, body.blocks);
+  checkMergeTags(body.subject, body.blocks, body.preheader);
   checkSchedule(body.status, body.scheduledAt ?? current.scheduledAt?.toISOString());
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
   await checkSenderOnSave(

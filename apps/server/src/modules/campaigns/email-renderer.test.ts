@@ -148,4 +148,23 @@ describe('email renderer', () => {
     ]);
     expect(html).toMatchSnapshot();
   });
+
+  it('puts the preheader first in the body, hidden and escaped, merge tags filled; none without one', () => {
+    const input = [emailBlockSchema.parse({ id: '1', type: 'text', content: { text: 'Hello', tag: 'p' } })];
+    const compiled = compileEmail(
+      input,
+      'Hi',
+      sender,
+      'https://app.example.com',
+      undefined,
+      '<b>Deals</b> for {{firstName}}',
+    );
+    const { html } = renderForRecipient(compiled, ada, untrackedLinks(compiled, 'https://u/unsub', 'https://u/prefs'));
+    const body = html.slice(html.indexOf('<body'));
+    expect(body).toMatch(
+      /^<body[^>]*><span class="preheader" style="display:none!important;[^"]*">&lt;b&gt;Deals&lt;\/b&gt; for Ada&#8204;/,
+    );
+    const plain = compileEmail(input, 'Hi', sender, 'https://app.example.com');
+    expect(renderForRecipient(plain, ada, untrackedLinks(plain, 'u', 'p')).html).not.toContain('preheader');
+  });
 });

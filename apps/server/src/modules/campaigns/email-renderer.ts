@@ -101,6 +101,8 @@ export function compileEmail(
   publicUrl: string,
   /** For campaigns made through the API without blocks: the sender's own HTML body, used as given. */
   rawBodyHtml?: string,
+  /** The preview text inboxes show after the subject: hidden in the body, first thing in it. */
+  preheader?: string | null,
 ): CompiledEmail {
   const html = new Parts();
   const text = new Parts();
@@ -111,6 +113,18 @@ export function compileEmail(
     ...withMergeTags(subject, true),
     '</title></head>',
     `<body style="margin:0;padding:0;background-color:#f4f4f5;font-family:${FONT};">`,
+  );
+  if (preheader) {
+    // Hidden in every client (mso-hide for Outlook); the run of zero-width joiners after it keeps
+    // inboxes from filling the rest of the preview with the body's first words.
+    html.push(
+      '<span class="preheader" style="display:none!important;visibility:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#f4f4f5;max-height:0;max-width:0;opacity:0;overflow:hidden;">',
+      ...withMergeTags(preheader, true),
+      '&#8204;&nbsp;'.repeat(40),
+      '</span>',
+    );
+  }
+  html.push(
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f4f5;"><tr><td align="center" style="padding:24px 8px;">',
     '<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">',
   );

@@ -1,4 +1,12 @@
 import {
+  columnIndexes,
+  detectColumns,
+  IMPORT_FIELD_LABELS,
+  splitTags,
+  type ColumnMapping,
+  type ImportField,
+} from '@sendwell/contract/contact-import';
+import {
   contactEmailSchema,
   LIST_NAME_REQUIRED,
   MAX_TAG_LENGTH,
@@ -9,6 +17,9 @@ import {
 import { runsOnPool, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isConnectionError } from '../../lib/db-errors.ts';
+import type { Config } from '../../config.ts';
+import { planLimitsOf, planOf } from '../billing/billing.service.ts';
+import { warnUsageOnce } from '../billing/usage-warnings.ts';
 import * as repo from './contacts.repo.ts';
 import { LIST_EXISTS } from './contacts.service.ts';
 import { csvRecords } from './csv-records.ts';
@@ -23,22 +34,7 @@ export const IMPORT_BATCH_SIZE = 10_000;
 const POSTGRES_CONCURRENT_BATCHES = 2;
 const MAX_REPORTED_ERRORS = 100;
 
-type Field =
-  'email' | 'firstName' | 'lastName' | 'company' | 'jobTitle' | 'phone' | 'location' | 'notes' | 'tags' | 'fullName';
-
-/** Header spellings we accept, compared after lower-casing and dropping everything but letters and digits. */
-const HEADER_ALIASES: Record<Field, string[]> = {
-  email: ['email', 'emailaddress', 'mail', 'emailid', 'e_mail'],
-  firstName: ['firstname', 'first', 'givenname', 'fname', 'forename'],
-  lastName: ['lastname', 'last', 'surname', 'familyname', 'lname'],
-  fullName: ['name', 'fullname', 'contactname'],
-  company: ['company', 'companyname', 'organization', 'organisation', 'org', 'employer'],
-  jobTitle: ['jobtitle', 'title', 'position', 'role'],
-  phone: ['phone', 'phonenumber', 'mobile', 'telephone', 'tel', 'cell'],
-  location: ['location', 'city', 'address', 'region'],
-  notes: ['notes', 'note', 'comments', 'comment'],
-  tags: ['tags', 'tag', 'labels'],
-};
+type Field = ImportField;
 
 type LimitedField = 'firstName' | 'lastName' | 'company' | 'jobTitle' | 'phone' | 'location' | 'notes';
 const LIMITS: Record<LimitedField, number> = {
@@ -53,20 +49,28 @@ const LIMITS: Record<LimitedField, number> = {
 /** Listed once: this is checked for every row of files with a million of them. */
 const LIMIT_ENTRIES = Object.entries(LIMITS) as [LimitedField, number][];
 
-export function normalizeHeader(header: string): string {
-  return header.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Maps each known field to its column index (the first matching column wins), from the headers. */
+export function mapColumns(headers: string[]): Partial<Record<Field, number>> {
+  return columnIndexes(detectColumns(headers));
 }
 
-/** Maps each known field to its column index; the first matching column wins. */
-export function mapColumns(headers: string[]): Partial<Record<Field, number>> {
-  const columns: Partial<Record<Field, number>> = {};
-  headers.forEach((header, index) => {
-    const key = normalizeHeader(header);
-    for (const [field, aliases] of Object.entries(HEADER_ALIASES) as [Field, string[]][]) {
-      if (columns[field] === undefined && aliases.includes(key)) columns[field] = index;
-    }
-  });
-  return columns;
+/**
+ * The columns to read: the user's mapping when given (one entry per header, with one email column),
+ * else the one detected from the headers; and the headers left out.
+ */
+export function resolveColumns(
+  headers: string[],
+  mapping: readonly ColumnMapping[] | undefined,
+): { columns: Partial<Record<Field, number>>; ignored: string[] } {
+  if (mapping && mapping.length !== headers.length) {
+    throw new AppError(
+      'bad_request',
+      `The column mapping names ${mapping.length} columns but the file has ${headers.length}. Choose the file again.`,
+    );
+  }
+  const chosen = mapping ?? detectColumns(headers);
+  const ignored = headers.filter((header, index) => chosen[index] === 'ignore' && header.trim() !== '');
+  return { columns: columnIndexes(chosen), ignored };
 }
 
 /** Picks the delimiter that occurs most often outside quotes in the header line: comma, semicolon or tab. */
@@ -91,7 +95,16 @@ type Candidate = repo.ImportRow;
 /** The file's bytes: a request stream, a multipart file stream, or the JSON body's text. */
 export type CsvSource = AsyncIterable<Buffer | string> | Iterable<Buffer | string>;
 
-type ImportTarget = { listId?: number; newListName?: string };
+export type ImportTarget = {
+  listId?: number;
+  newListName?: string;
+  /** Given by the route: new contacts stop at the plan's subscriber limit (benches and tools import unlimited). */
+  billing?: Pick<Config, 'billingEnabled'>;
+  /** One field (or 'ignore') per column; detected from the headers when left out. */
+  columns?: readonly ColumnMapping[];
+  /** A tag given to every contact of the import. */
+  tag?: string;
+};
 
 /** Reads the source with a byte limit, refusing binary data, and yields the header line first for sniffing. */
 async function* limitedChunks(source: CsvSource, onBytes?: (bytes: number) => void): AsyncGenerator<Buffer> {
@@ -106,6 +119,74 @@ async function* limitedChunks(source: CsvSource, onBytes?: (bytes: number) => vo
     onBytes?.(total);
     yield buffer;
   }
+}
+
+/** One data row of a CSV file: its number in the file (the header is row 1) and its contact, or why it is refused. */
+export type CsvCandidateRow = { rowNumber: number; candidate: repo.ImportRow | string };
+
+/**
+ * Streams a CSV file's rows as contact candidates, a chunk's rows at a time, without holding the
+ * file in memory: sniffs the delimiter, reads the header (the user's column mapping when given, else
+ * detected), reports the headers left out through `onHeader`, and checks each row (a bad row is a
+ * message, not a failure). The contacts import and the lead list upload (modules/leads) both read
+ * files through it. A file that cannot be read throws an AppError naming the row.
+ */
+export async function* csvCandidateRows(
+  source: CsvSource,
+  options: { columns?: readonly ColumnMapping[]; tag?: string; onHeader?: (ignored: string[]) => void } = {},
+): AsyncGenerator<CsvCandidateRow[]> {
+  const chunks = limitedChunks(source);
+  const head = await chunks.next();
+  if (head.done) throw new AppError('bad_request', 'The CSV file is empty');
+  const firstText = head.value.toString('utf8').replace(/^\uFEFF/, '');
+  const delimiter = sniffDelimiter(firstText.split(/\r?\n/, 1)[0] ?? '');
+  // A read error in the source (size, binary data, a quote never closed) surfaces through the records.
+  const records = csvRecords(
+    (async function* () {
+      yield head.value;
+      yield* chunks;
+    })(),
+    { delimiter, maxRecordChars: 1_000_000 },
+  );
+  let columns: Partial<Record<Field, number>> | undefined;
+  let rowNumber = 0;
+  try {
+    for await (const recordsOfChunk of records) {
+      const rows: CsvCandidateRow[] = [];
+      for (const record of recordsOfChunk) {
+        rowNumber += 1;
+        if (!columns) {
+          const resolved = resolveColumns(record, options.columns);
+          columns = resolved.columns;
+          options.onHeader?.(resolved.ignored);
+          if (columns.email === undefined && options.columns) {
+            throw new AppError('bad_request', 'Choose the column that holds the email addresses.');
+          }
+          if (columns.email === undefined) {
+            const found =
+              record
+                .filter(Boolean)
+                .map((h) => `"${h}"`)
+                .join(', ') || 'none';
+            throw new AppError('bad_request', `The file has no email column. Columns found: ${found}`);
+          }
+          continue;
+        }
+        rows.push({ rowNumber, candidate: toCandidate(record, columns, options.tag) });
+      }
+      if (rows.length > 0) yield rows;
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (!(error instanceof AppError) && typeof code === 'string' && code.startsWith('CSV_')) {
+      throw new AppError(
+        'bad_request',
+        `The CSV could not be read near row ${rowNumber + 1}: ${(error as Error).message}`,
+      );
+    }
+    throw error;
+  }
+  if (!columns) throw new AppError('bad_request', 'The CSV file is empty');
 }
 
 /**
@@ -130,31 +211,68 @@ export async function importContactsCsv(
     throw new AppError('conflict', LIST_EXISTS, { newListName: LIST_EXISTS });
   }
 
-  const chunks = limitedChunks(source);
-  const head = await chunks.next();
-  if (head.done) throw new AppError('bad_request', 'The CSV file is empty');
-  const firstText = head.value.toString('utf8').replace(/^\uFEFF/, '');
-  const delimiter = sniffDelimiter(firstText.split(/\r?\n/, 1)[0] ?? '');
-  // A read error in the source (size, binary data, a quote never closed) surfaces through the records.
-  const records = csvRecords(
-    (async function* () {
-      yield head.value;
-      yield* chunks;
-    })(),
-    { delimiter, maxRecordChars: 1_000_000 },
-  );
-
-  const result: ImportResult = { imported: 0, updated: 0, skipped: 0, errors: [], listId: target.listId ?? null };
-  let columns: Partial<Record<Field, number>> | undefined;
-  let rowNumber = 0;
+  const result: ImportResult = {
+    imported: 0,
+    updated: 0,
+    skipped: 0,
+    errors: [],
+    listId: target.listId ?? null,
+    ignoredColumns: [],
+  };
   let batch = new Map<string, Candidate>();
+  /** The file row each email of the batch was first seen on, to report rows past the subscriber limit. */
+  let batchRows = new Map<string, number>();
   let processed = 0;
   const reportError = (row: number, message: string) => {
     result.skipped += 1;
     if (result.errors.length < MAX_REPORTED_ERRORS) result.errors.push({ row, message });
   };
 
-  const writeBatch = async (rows: Candidate[]) => {
+  /**
+   * The rows of a batch the plan's subscriber limit lets in: existing contacts always (they are
+   * updated), new ones while there is room; the rest are reported by their row. The account row is
+   * locked for the batch's transaction, so concurrent batches and creates count one at a time.
+   */
+  const withinSubscriberLimit = async (
+    tx: DbOrTx,
+    rows: Candidate[],
+    billing: Pick<Config, 'billingEnabled'>,
+    rowNumbers: Map<string, number>,
+  ): Promise<Candidate[]> => {
+    const plan = await repo.lockAccountPlan(tx, userId);
+    const limit = plan === undefined ? null : planLimitsOf(billing, { plan }).subscribers;
+    if (limit === null || plan === undefined) return rows;
+    const before = await repo.subscriberCount(tx, userId);
+    let room = limit - before;
+    const existing = await repo.existingEmails(
+      tx,
+      userId,
+      rows.map((row) => row.email),
+    );
+    const kept: Candidate[] = [];
+    for (const row of rows) {
+      if (existing.has(row.email)) kept.push(row);
+      else if (room > 0) {
+        kept.push(row);
+        room -= 1;
+      } else {
+        reportError(
+          rowNumbers.get(row.email) ?? 0,
+          `Not imported: your ${planOf({ plan }).name} plan allows ${limit.toLocaleString('en-US')} subscribers`,
+        );
+      }
+    }
+    await warnUsageOnce(tx, userId, {
+      kind: 'subscribers',
+      before,
+      after: before + kept.length - existing.size,
+      limit,
+      planName: planOf({ plan }).name,
+    });
+    return kept;
+  };
+
+  const writeBatch = async (rows: Candidate[], rowNumbers: Map<string, number>) => {
     // A new list is created by the first batch's transaction, and its id is published only once that
     // commits: the next batches wait for it (see flush), since a list not yet committed is invisible to
     // their transactions and their memberships would be refused.
@@ -162,6 +280,8 @@ export async function importContactsCsv(
     await db.transaction(async (tx) => {
       if (result.listId === null && target.newListName)
         createdListId = await createImportList(tx, userId, target.newListName);
+      if (rows.length === 0) return;
+      if (target.billing) rows = await withinSubscriberLimit(tx, rows, target.billing, rowNumbers);
       if (rows.length === 0) return;
       const inserted = await repo.upsertImportBatch(tx, userId, createdListId ?? result.listId, rows);
       result.imported += inserted;
@@ -184,8 +304,10 @@ export async function importContactsCsv(
   };
   const flush = async () => {
     const rows = batch;
+    const rowNumbers = batchRows;
     const rowsProcessed = processed;
     batch = new Map();
+    batchRows = new Map();
     while (inFlight.length >= maxInFlight) await waitForOldest();
     // The first batch creates the new list the later ones add to. A batch that repeats an email of a
     // batch still being written waits for it, so two transactions of one import never lock one contact.
@@ -195,7 +317,7 @@ export async function importContactsCsv(
     ) {
       await waitForOldest();
     }
-    const written = writeBatch([...rows.values()]);
+    const written = writeBatch([...rows.values()], rowNumbers);
     const settled = written.then(
       () => undefined,
       (error: unknown) => {
@@ -219,23 +341,14 @@ export async function importContactsCsv(
   };
 
   try {
-    for await (const recordsOfChunk of records) {
-      for (const record of recordsOfChunk) {
-        rowNumber += 1;
-        if (!columns) {
-          columns = mapColumns(record);
-          if (columns.email === undefined) {
-            const found =
-              record
-                .filter(Boolean)
-                .map((h) => `"${h}"`)
-                .join(', ') || 'none';
-            throw new AppError('bad_request', `The file has no email column. Columns found: ${found}`);
-          }
-          continue;
-        }
+    const rows = csvCandidateRows(source, {
+      columns: target.columns,
+      tag: target.tag,
+      onHeader: (ignored) => (result.ignoredColumns = ignored),
+    });
+    for await (const rowsOfChunk of rows) {
+      for (const { rowNumber, candidate } of rowsOfChunk) {
         processed += 1;
-        const candidate = toCandidate(record, columns);
         if (typeof candidate === 'string') {
           reportError(rowNumber, candidate);
         } else {
@@ -245,12 +358,12 @@ export async function importContactsCsv(
             result.updated += 1;
           } else {
             batch.set(candidate.email, candidate);
+            if (target.billing) batchRows.set(candidate.email, rowNumber);
           }
         }
         if (batch.size >= IMPORT_BATCH_SIZE) await flush();
       }
     }
-    if (!columns) throw new AppError('bad_request', 'The CSV file is empty');
     await flush();
     await finishWrites();
   } catch (error) {
@@ -260,13 +373,6 @@ export async function importContactsCsv(
     if (isConnectionError(error)) {
       await reported.catch(() => undefined);
       throw new AppError('unavailable', importInterrupted(savedThrough));
-    }
-    const code = (error as { code?: string }).code;
-    if (typeof code === 'string' && code.startsWith('CSV_')) {
-      throw new AppError(
-        'bad_request',
-        `The CSV could not be read near row ${rowNumber + 1}: ${(error as Error).message}`,
-      );
     }
     throw error;
   }
@@ -296,11 +402,15 @@ function cell(record: string[], index: number | undefined): string {
 }
 
 /** A valid candidate row, or the message saying why the row is refused. */
-function toCandidate(record: string[], columns: Partial<Record<Field, number>>): Candidate | string {
+function toCandidate(
+  record: string[],
+  columns: Partial<Record<Field, number>>,
+  tagForAll?: string,
+): Candidate | string {
   const rawEmail = cell(record, columns.email);
-  if (!rawEmail) return 'Email is missing';
+  if (!rawEmail) return 'No email address in this row';
   const email = contactEmailSchema.safeParse(rawEmail);
-  if (!email.success) return `Invalid email address "${rawEmail.slice(0, 100)}"`;
+  if (!email.success) return `“${rawEmail.slice(0, 100)}” is not a valid email address`;
   let firstName = cell(record, columns.firstName);
   let lastName = cell(record, columns.lastName);
   if (!firstName && !lastName && columns.fullName !== undefined) {
@@ -318,19 +428,11 @@ function toCandidate(record: string[], columns: Partial<Record<Field, number>>):
     notes: cell(record, columns.notes),
   };
   for (const [field, limit] of LIMIT_ENTRIES) {
-    if (values[field].length > limit) return `${field} is longer than ${limit} characters`;
+    if (values[field].length > limit) return `${IMPORT_FIELD_LABELS[field]} is longer than ${limit} characters`;
   }
   const tagText = cell(record, columns.tags);
-  const tags = tagText
-    ? [
-        ...new Set(
-          tagText
-            .split(/[,;|]/)
-            .map((t) => t.trim())
-            .filter(Boolean),
-        ),
-      ].slice(0, 50)
-    : [];
+  const split = tagText ? splitTags(tagText) : [];
+  const tags = (tagForAll && !split.includes(tagForAll) ? [...split, tagForAll] : split).slice(0, 50);
   // The form's rule; it also keeps every tag within what contacts.tags_lower (a tsvector's text) can hold.
   if (tags.some((tag) => tag.length > MAX_TAG_LENGTH)) return TAG_TOO_LONG;
   return {

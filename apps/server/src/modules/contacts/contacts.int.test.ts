@@ -339,6 +339,59 @@ describe('CSV import', () => {
     expect(plain).toMatchObject({ firstName: '', lastName: '', company: null, tags: [] });
   });
 
+  it('reads a Mailchimp export: its headers, its quoted tags unquoted, the other columns reported as ignored', async () => {
+    const { client } = await signUpUser(t());
+    // Mailchimp writes TAGS as "Customers","VIP" inside one quoted cell.
+    const csv =
+      'Email Address,First Name,Last Name,Phone Number,MEMBER_RATING,OPTIN_TIME,TAGS\n' +
+      'mc@x.io,Mia,Chimp,555-0100,2,2024-01-01,"""Customers"",""VIP"""\n';
+    const result = (await importJson(client, csv, { tag: 'spring import' })).json();
+    expect(result).toMatchObject({ imported: 1, skipped: 0, ignoredColumns: ['MEMBER_RATING', 'OPTIN_TIME'] });
+    const mia = (await client.get('/api/contacts?search=mc@')).json()[0];
+    expect(mia).toMatchObject({ firstName: 'Mia', lastName: 'Chimp', tags: ['Customers', 'VIP', 'spring import'] });
+  });
+
+  it('applies the column mapping the user chose, and refuses one without an email column or of the wrong length', async () => {
+    const { client } = await signUpUser(t());
+    const csv = 'Contact,Work mail,Org\nAda Lovelace,ada@x.io,Engines\n';
+    // Detected alone, "Work mail" names no field: the file has no email column.
+    expect((await importJson(client, csv)).statusCode).toBe(400);
+    const mapped = await importJson(client, csv, { columns: ['fullName', 'email', 'ignore'] });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    expect(mapped.json()).toMatchObject({ imported: 1, ignoredColumns: ['Org'] });
+    expect((await client.get('/api/contacts?search=ada@')).json()[0]).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      company: null,
+    });
+    const noEmail = await importJson(client, csv, { columns: ['fullName', 'ignore', 'company'] });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().message).toBe('Choose the column that holds the email addresses.');
+    const short = await importJson(client, csv, { columns: ['email'] });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/names 1 columns but the file has 3/);
+    // The streamed form takes the same mapping as a comma-separated query parameter.
+    const streamed = await client.request({
+      method: 'POST',
+      url: '/api/contacts/import-csv?columns=fullName,email,company&tag=streamed',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'Contact,Work mail,Org\nGrace Hopper,grace@x.io,Navy\n',
+    });
+    expect(streamed.statusCode, streamed.body).toBe(200);
+    expect((await client.get('/api/contacts?search=grace@')).json()[0]).toMatchObject({
+      company: 'Navy',
+      tags: ['streamed'],
+    });
+  });
+
+  it('says a too-long new list name in words', async () => {
+    const { client } = await signUpUser(t());
+    const response = await importJson(client, 'email\na@x.io\n', { createNewList: true, newListName: 'L'.repeat(121) });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('List name must be at most 120 characters');
+    expect(response.body).not.toContain('Too big');
+  });
+
   it('reports bad rows without failing the import', async () => {
     const { client } = await signUpUser(t());
     const longTag = 'x'.repeat(3000);
@@ -350,8 +403,8 @@ describe('CSV import', () => {
     ).json();
     expect(result).toMatchObject({ imported: 2, skipped: 3 });
     expect(result.errors).toEqual([
-      { row: 3, message: 'Invalid email address "not-an-email"' },
-      { row: 4, message: 'Email is missing' },
+      { row: 3, message: '“not-an-email” is not a valid email address' },
+      { row: 4, message: 'No email address in this row' },
       { row: 6, message: 'A tag must be at most 50 characters' },
     ]);
   });
@@ -381,7 +434,7 @@ describe('CSV import', () => {
   });
 
   it('keeps repeats across batches exact: a later batch repeating emails of the one before, in another order, and existing contacts', async () => {
-    const { client, user } = await signUpUser(t());
+    const { client, user } = await signUpUser(t(), { plan: 'enterprise' });
     const list = await createList(client, 'Across batches');
     await createContact(client, { email: 'old@x.io', firstName: 'Old', lastName: 'Timer' });
     // Batch 1 holds r0 to r<last> (the first and the last without a company); batch 2 repeats the
@@ -436,7 +489,7 @@ describe('CSV import', () => {
   });
 
   it('answers a failed batch only once every batch has settled, leaving the committed ones whole and the counts exact', async () => {
-    const { client, user } = await signUpUser(t());
+    const { client, user } = await signUpUser(t(), { plan: 'enterprise' });
     const list = await createList(client, 'Half');
     const raw = t().ctx.database.raw;
     // A row the database refuses, in the second batch.
@@ -639,7 +692,7 @@ describe('CSV import', () => {
   });
 
   it('streams progress lines then the result when asked for NDJSON', async () => {
-    const { client } = await signUpUser(t());
+    const { client } = await signUpUser(t(), { plan: 'enterprise' });
     const rows = Array.from({ length: 2 * IMPORT_BATCH_SIZE + 500 }, (_, i) => `p${i}@x.io,P${i}`).join('\n');
     const response = await client.request({
       method: 'POST',

@@ -4,6 +4,9 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { rawStatement, type RawRow } from '../../db/raw-statement.ts';
 import type { SessionCompanion } from '../auth/session-companion.ts';
 import {
+  campaigns,
+  emailEvents,
+  suppressions,
   contactCounts,
   contactFields,
   contactListMembers,
@@ -13,6 +16,7 @@ import {
   contactSegmentMembers,
   contactSegments,
   type ContactRow,
+  users,
 } from '../../db/schema/index.ts';
 
 export type { ContactRow };
@@ -259,6 +263,16 @@ export async function findContact(db: DbOrTx, userId: string, id: number): Promi
     .select(contactFields)
     .from(contacts)
     .where(and(eq(contacts.userId, userId), eq(contacts.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The user's contact with this (lower-cased) email, if any. */
+export async function findContactByEmail(db: DbOrTx, userId: string, email: string): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select(contactFields)
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.email, email)))
     .limit(1);
   return row;
 }
@@ -542,4 +556,64 @@ export async function upsertImportBatch(
       sql`UPDATE ${contactLists} SET subscriber_count = subscriber_count + ${added} WHERE id = ${listId}`,
     );
   return inserted;
+}
+
+/**
+ * Locks the account's row until the transaction ends and answers its plan: contacts are counted
+ * against the plan's subscriber limit one writer at a time, so two writers at the limit cannot both pass.
+ */
+export async function lockAccountPlan(tx: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).for('update');
+  return row?.plan;
+}
+
+/** How many contacts (subscribers) the account has. */
+export async function subscriberCount(db: DbOrTx, userId: string): Promise<number> {
+  // contact_counts is kept exact by triggers in the writing transaction, so it is one row read.
+  const [row] = await db.select({ n: contactCounts.total }).from(contactCounts).where(eq(contactCounts.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Which of these emails the account has as contacts already. */
+export async function existingEmails(db: DbOrTx, userId: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: contacts.email })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), inArray(contacts.email, emails)));
+  return new Set(rows.map((row) => row.email));
+}
+
+/** The account's bounce, complaint, auto-reply and delivery events of one contact, newest first, with campaign names. */
+export async function deliveryEventsOfContact(db: DbOrTx, userId: string, contactId: number, limit: number) {
+  return db
+    .select({
+      type: emailEvents.type,
+      reason: emailEvents.reason,
+      detail: emailEvents.detail,
+      campaignId: emailEvents.campaignId,
+      campaignName: campaigns.name,
+      at: emailEvents.createdAt,
+    })
+    .from(emailEvents)
+    .leftJoin(campaigns, and(eq(campaigns.id, emailEvents.campaignId), eq(campaigns.userId, userId)))
+    .where(
+      and(
+        eq(emailEvents.userId, userId),
+        eq(emailEvents.contactId, contactId),
+        inArray(emailEvents.type, ['bounce', 'complaint', 'auto-reply', 'delivered']),
+      ),
+    )
+    .orderBy(desc(emailEvents.createdAt), desc(emailEvents.id))
+    .limit(limit);
+}
+
+/** The account's suppression of an address, if any. */
+export async function suppressionOf(db: DbOrTx, userId: string, email: string) {
+  const [row] = await db
+    .select({ reason: suppressions.reason, detail: suppressions.detail, since: suppressions.createdAt })
+    .from(suppressions)
+    .where(and(eq(suppressions.userId, userId), eq(suppressions.email, email.toLowerCase())))
+    .limit(1);
+  return row;
 }

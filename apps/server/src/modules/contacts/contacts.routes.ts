@@ -8,6 +8,7 @@ import {
   bulkListBodySchema,
   bulkResultSchema,
   contactDetailSchema,
+  contactTimelineSchema,
   contactListResponseSchema,
   contactListSchema,
   contactListsResponseSchema,
@@ -36,7 +37,7 @@ import { requireUser, type RequestCompanion } from '../auth/session-guard.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as contacts from './contacts.service.ts';
 import { exportContactsCsv } from './contacts.csv-export.ts';
-import { importContactsCsv, MAX_IMPORT_BYTES, type CsvSource } from './contacts.import.ts';
+import { importContactsCsv, MAX_IMPORT_BYTES, type CsvSource, type ImportTarget } from './contacts.import.ts';
 
 const CSV_TYPES = new Set([
   'text/csv',
@@ -114,6 +115,7 @@ function looksLikeCsvFile(filename: string, mimetype: string): boolean {
  *   POST   /api/contacts/import-csv      JSON {csvData,…} | text/csv stream (?listId&createNewList&newListName) | multipart
  *   POST   /api/contacts/bulk-delete | bulk-add-to-list | bulk-remove-from-list
  *   GET    /api/contacts/:id
+ *   GET    /api/contacts/:id/timeline     bounces, complaints, auto-replies, delivery reports; the suppression
  *   PATCH  /api/contacts/:id
  *   DELETE /api/contacts/:id
  *   GET    /api/contact-lists
@@ -164,7 +166,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     '/api/contacts',
     { schema: { body: createContactBodySchema, response: { 201: contactSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await contacts.createContact(db, request.signedIn.user.id, request.body)),
+      reply.status(201).send(await contacts.createContact(db, request.signedIn.user.id, request.body, ctx.config)),
   );
 
   app.get('/api/contacts/export.csv', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
@@ -182,11 +184,16 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     const userId = request.signedIn.user.id;
     const type = mediaType(request);
     let source: CsvSource;
-    let target: { listId?: number; newListName?: string };
+    let target: ImportTarget;
     if (type === 'application/json') {
       const body = refusingNulCharacters(importCsvBodySchema).parse(request.body);
       source = [body.csvData];
-      target = { listId: body.listId ?? undefined, newListName: body.createNewList ? body.newListName : undefined };
+      target = {
+        listId: body.listId ?? undefined,
+        newListName: body.createNewList ? body.newListName : undefined,
+        columns: body.columns,
+        tag: body.tag,
+      };
     } else if (type === 'multipart/form-data') {
       const file = await request.file();
       if (!file) throw new AppError('bad_request', CSV_REQUIRED);
@@ -198,24 +205,37 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
       );
       const query = refusingNulCharacters(importCsvQuerySchema).parse(fields);
       source = file.file;
-      target = { listId: query.listId, newListName: query.createNewList ? query.newListName : undefined };
+      target = {
+        listId: query.listId,
+        newListName: query.createNewList ? query.newListName : undefined,
+        columns: query.columns,
+        tag: query.tag,
+      };
     } else if (CSV_TYPES.has(type)) {
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > MAX_IMPORT_BYTES) throw new AppError('too_large', 'The CSV file is larger than 100 MB');
       const query = refusingNulCharacters(importCsvQuerySchema).parse(request.query);
       source = request.body as Readable;
-      target = { listId: query.listId, newListName: query.createNewList ? query.newListName : undefined };
+      target = {
+        listId: query.listId,
+        newListName: query.createNewList ? query.newListName : undefined,
+        columns: query.columns,
+        tag: query.tag,
+      };
     } else {
       throw new AppError('bad_request', NOT_CSV);
     }
 
     const wantsProgress = (request.headers.accept ?? '').includes('application/x-ndjson');
-    if (!wantsProgress) return importResultSchema.parse(await importContactsCsv(db, userId, source, target));
+    if (!wantsProgress)
+      return importResultSchema.parse(await importContactsCsv(db, userId, source, { ...target, billing: ctx.config }));
 
     // Progress as NDJSON lines: {"type":"progress","rows":n} …, then the result or an error line.
     const out = new PassThrough();
     const write = (line: ImportProgressLine) => out.write(`${JSON.stringify(line)}\n`);
-    void importContactsCsv(db, userId, source, target, (rows) => write({ type: 'progress', rows }))
+    void importContactsCsv(db, userId, source, { ...target, billing: ctx.config }, (rows) =>
+      write({ type: 'progress', rows }),
+    )
       .then(async (result: ImportResult) => {
         // A long streamed import outlives the answer's start: report the change again once it is done.
         await ctx.onContactsChanged(userId).catch(() => undefined);
@@ -274,6 +294,12 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     '/api/contacts/:id',
     { schema: { params: idParamsSchema, response: { 200: contactDetailSchema } } },
     async (request) => contacts.getContact(db, request.signedIn.user.id, request.params.id),
+  );
+
+  app.get(
+    '/api/contacts/:id/timeline',
+    { schema: { params: idParamsSchema, response: { 200: contactTimelineSchema } } },
+    async (request) => contacts.contactTimeline(db, request.signedIn.user.id, request.params.id),
   );
 
   app.patch(

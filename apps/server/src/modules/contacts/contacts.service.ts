@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   Contact,
   ContactDetail,
+  ContactTimeline,
   ContactList,
   contactsQuerySchema,
   createContactBodySchema,
@@ -9,9 +10,12 @@ import type {
   updateContactBodySchema,
   updateContactListBodySchema,
 } from '@sendwell/contract/contacts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Config } from '../../config.ts';
+import { planLimitsOf, planOf, subscriberLimitError } from '../billing/billing.service.ts';
+import { warnUsageOnce } from '../billing/usage-warnings.ts';
 import * as repo from './contacts.repo.ts';
 import { ContactPageCache, ContactSearchCache, type CachedPage, type CachedSearch } from './contacts.search-cache.ts';
 
@@ -291,14 +295,64 @@ export async function getContact(db: Db, userId: string, id: number): Promise<Co
   return { ...toContact(row), lists: await repo.listsOfContact(db, row.id) };
 }
 
-/** Creates a contact (and adds it to the given lists) in one transaction; 409 on a duplicate email. */
+/** How many events the contact's timeline shows (the newest). */
+const TIMELINE_LIMIT = 100;
+
+/**
+ * What came back about the contact's mail (bounces, complaints, auto-replies, delivery reports),
+ * newest first, and whether its address is suppressed: the account's own contact only (404 else).
+ */
+export async function contactTimeline(db: Db, userId: string, id: number): Promise<ContactTimeline> {
+  const row = await repo.findContact(db, userId, id);
+  if (!row) throw new AppError('not_found', CONTACT_NOT_FOUND);
+  const events = await repo.deliveryEventsOfContact(db, userId, id, TIMELINE_LIMIT);
+  const suppression = await repo.suppressionOf(db, userId, row.email);
+  return {
+    events: events.map((event) => ({
+      type: event.type as ContactTimeline['events'][number]['type'],
+      reason: event.reason,
+      // Soft bounces are recorded with a 'soft:' detail (modules/bounces); the rest of a bounce is hard.
+      hard: event.type === 'bounce' ? !(event.detail ?? '').startsWith('soft:') : null,
+      detail: event.detail,
+      campaignId: event.campaignId,
+      campaignName: event.campaignName,
+      at: event.at.toISOString(),
+    })),
+    suppression: suppression
+      ? { reason: suppression.reason, detail: suppression.detail, since: suppression.since.toISOString() }
+      : null,
+  };
+}
+
+/**
+ * Creates a contact (and adds it to the given lists) in one transaction; 409 on a duplicate email,
+ * 403 past the plan's subscriber limit (counted with the account row locked, so at the limit only
+ * one of two concurrent creates succeeds).
+ */
 export async function createContact(
   db: Db,
   userId: string,
   body: z.output<typeof createContactBodySchema>,
+  config: Pick<Config, 'billingEnabled'>,
 ): Promise<Contact> {
   const { listIds, ...fields } = body;
   return db.transaction(async (tx) => {
+    const plan = await repo.lockAccountPlan(tx, userId);
+    const limit = plan === undefined ? null : planLimitsOf(config, { plan }).subscribers;
+    const before = limit !== null ? await repo.subscriberCount(tx, userId) : 0;
+    if (limit !== null && plan !== undefined && before >= limit) {
+      if ((await repo.existingEmails(tx, userId, [fields.email])).size === 0)
+        throw subscriberLimitError({ plan }, limit);
+    }
+    // A duplicate email below rolls this back with the contact.
+    if (plan !== undefined)
+      await warnUsageOnce(tx, userId, {
+        kind: 'subscribers',
+        before,
+        after: before + 1,
+        limit,
+        planName: planOf({ plan }).name,
+      });
     for (const listId of listIds ?? []) {
       if (!(await repo.findList(tx, userId, listId))) throw new AppError('not_found', LIST_NOT_FOUND);
     }
@@ -307,6 +361,53 @@ export async function createContact(
     for (const listId of listIds ?? []) await repo.addMembers(tx, userId, listId, [row.id]);
     return toContact(row);
   });
+}
+
+/** What saveContactToList writes: the contact's fields, and tags and a note line (none when empty) to add to what it has. */
+export type ContactFromLead = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  jobTitle: string | null;
+  phone: string | null;
+  location: string | null;
+  addTags: string[];
+  addNote: string;
+};
+
+/**
+ * Creates the contact with this email or updates the one there is (fields it lacks are filled, the
+ * tags and note line are added), and adds it to the list, in one transaction (`db` may be one).
+ * Converting a lead uses it. 404 when the list is not the user's.
+ */
+export async function saveContactToList(
+  db: DbOrTx,
+  userId: string,
+  listId: number,
+  fields: ContactFromLead,
+): Promise<{ contact: Contact; created: boolean }> {
+  if (!(await repo.findList(db, userId, listId))) throw new AppError('not_found', LIST_NOT_FOUND);
+  const { addTags, addNote, ...values } = fields;
+  const existing = await repo.findContactByEmail(db, userId, values.email);
+  let row: repo.ContactRow | undefined;
+  if (existing) {
+    row = await repo.updateContact(db, userId, existing.id, {
+      firstName: existing.firstName || values.firstName,
+      lastName: existing.lastName || values.lastName,
+      company: existing.company ?? values.company,
+      jobTitle: existing.jobTitle ?? values.jobTitle,
+      phone: existing.phone ?? values.phone,
+      location: existing.location ?? values.location,
+      tags: [...new Set([...existing.tags, ...addTags])],
+      notes: !addNote ? existing.notes : existing.notes ? `${existing.notes}\n${addNote}` : addNote,
+    });
+  } else {
+    row = await repo.insertContact(db, { ...values, userId, tags: addTags, notes: addNote || null });
+  }
+  if (!row) throw new AppError('conflict', CONTACT_EXISTS, { email: CONTACT_EXISTS });
+  await repo.addMembers(db, userId, listId, [row.id]);
+  return { contact: toContact(row), created: !existing };
 }
 
 export async function updateContact(
@@ -391,4 +492,9 @@ export async function updateList(
 /** Deletes a list; its contacts stay. */
 export async function deleteList(db: Db, userId: string, id: number): Promise<void> {
   if (!(await repo.deleteList(db, userId, id))) throw new AppError('not_found', LIST_NOT_FOUND);
+}
+
+/** How many contacts (subscribers) the account has, as counted against its plan. */
+export function subscriberCountOf(db: Db, userId: string): Promise<number> {
+  return repo.subscriberCount(db, userId);
 }

@@ -125,8 +125,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
           firstName: 'Imp',
           lastName: 'Orter',
           company: 'Chaos',
-          plan: 'pro',
-          planPrice: 49,
+          // Enterprise: 200,000 contacts are past Pro's 10,000 subscribers.
+          plan: 'enterprise',
+          planPrice: 149,
         }),
       });
       expect(signup.status, await signup.clone().text()).toBe(201);

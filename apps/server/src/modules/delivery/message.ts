@@ -157,6 +157,8 @@ export function buildRawMessage(input: {
   messageId: string;
   unsubscribeUrl: string | null;
   isTest: boolean;
+  /** Whole header lines to add (an auto-reply's Auto-Submitted, In-Reply-To, References). */
+  extraHeaders?: string[];
 }): Buffer {
   const domain = input.from.address.split('@')[1] ?? 'sendwell.local';
   const boundary = `----sendwell-${randomHex()}`;
@@ -176,6 +178,7 @@ export function buildRawMessage(input: {
         ]
       : []),
     ...(input.isTest ? ['X-Sendwell-Test: yes'] : []),
+    ...(input.extraHeaders ?? []).map(stripControls),
     `Content-Type: multipart/alternative;\r\n boundary="${boundary}"`,
   ];
   const part = (type: string, body: string) =>

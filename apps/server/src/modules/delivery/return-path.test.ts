@@ -14,3 +14,23 @@ describe('returnPathFor (the envelope sender is never the From address)', () => 
     );
   });
 });
+
+describe('returnPathFor with a per-message (VERP) local part', () => {
+  it('goes to BOUNCE_DOMAIN when set, else to the signing or installation domain', () => {
+    const verpLocalPart = 'bounces+s1-00112233445566aa';
+    expect(
+      returnPathFor({
+        signingDomain: 'acme.example',
+        installationDomain: 'mail.sendwell.test',
+        verpLocalPart,
+        bounceDomain: 'bounces.sendwell.test',
+      }),
+    ).toBe(`${verpLocalPart}@bounces.sendwell.test`);
+    expect(
+      returnPathFor({ signingDomain: 'acme.example', installationDomain: 'mail.sendwell.test', verpLocalPart }),
+    ).toBe(`${verpLocalPart}@acme.example`);
+    expect(returnPathFor({ signingDomain: null, installationDomain: 'mail.sendwell.test', verpLocalPart })).toBe(
+      `${verpLocalPart}@mail.sendwell.test`,
+    );
+  });
+});

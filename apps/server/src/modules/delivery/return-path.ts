@@ -9,14 +9,25 @@
  * - Anything else (an address the account confirmed by link, on a domain it has not verified; the
  *   installation's own mail) returns to `bounces@` the installation's mail domain (MAIL_FROM_DOMAIN).
  *
- * Every feature that sends (campaign batches, single messages) asks here, so that per-message
- * (VERP) return paths can later be added in this one place.
+ * - A message with a send row of its own (a campaign message) gets a per-message local part (VERP,
+ *   `bounces+<signed token>`, made by modules/bounces/verp.ts), so its bounce names the row even
+ *   when the notice does not. With BOUNCE_DOMAIN set it goes to that host, whose MX points at
+ *   Sendwell; SPF is then checked against BOUNCE_DOMAIN (its SPF record must name our servers) and
+ *   DMARC alignment rests on the DKIM signature of the From domain.
+ *
+ * Every feature that sends (campaign batches, single messages) asks here.
  */
 export function returnPathFor(input: {
   /** The domain whose key signs the message (a verified domain of the account, or the installation's own), or null. */
   signingDomain: string | null;
   /** The installation's own mail domain (config.mailFromDomain). */
   installationDomain: string;
+  /** The message's own VERP local part, when it has a send row. */
+  verpLocalPart?: string | null;
+  /** Where VERP return paths go (config.bounceDomain), or null for the signing or installation domain. */
+  bounceDomain?: string | null;
 }): string {
-  return `bounces@${input.signingDomain ?? input.installationDomain}`;
+  const domain = input.signingDomain ?? input.installationDomain;
+  if (!input.verpLocalPart) return `bounces@${domain}`;
+  return `${input.verpLocalPart}@${input.bounceDomain ?? domain}`;
 }

@@ -79,10 +79,21 @@ export class SmtpPool {
     return connection;
   }
 
-  private async acquire(): Promise<SMTPConnection> {
+  /**
+   * A connection for one message. `fresh` (the retry after a connection was found dead) never takes
+   * one that sat idle, as the relay may have closed it too without our having seen it yet: an idle
+   * one is closed to make room for a new connection. One handed straight over by a send that just
+   * finished is taken, as it has just proved alive.
+   */
+  private async acquire(fresh = false): Promise<SMTPConnection> {
     if (this.closed) throw new Error('SMTP pool is closed');
-    const ready = this.idle.pop();
-    if (ready) return ready;
+    if (!fresh) {
+      const ready = this.idle.pop();
+      if (ready) return ready;
+    } else if (this.open >= this.size) {
+      const stale = this.idle.shift();
+      if (stale) this.discard(stale);
+    }
     if (this.open < this.size) {
       this.open += 1;
       try {
@@ -94,7 +105,7 @@ export class SmtpPool {
       }
     }
     const connection = await new Promise<SMTPConnection | null>((resolve) => this.waiting.push(resolve));
-    return connection ?? this.acquire();
+    return connection ?? this.acquire(fresh);
   }
 
   private release(connection: SMTPConnection): void {
@@ -113,6 +124,8 @@ export class SmtpPool {
   }
 
   private discard(connection: SMTPConnection): void {
+    const idleAt = this.idle.indexOf(connection);
+    if (idleAt >= 0) this.idle.splice(idleAt, 1);
     if (!this.live.delete(connection)) return;
     this.open -= 1;
     try {
@@ -133,8 +146,12 @@ export class SmtpPool {
    * with `atFinalDot` is handed the final dot to write (or, should the dot not be seen, is run once
    * the server has answered, with the dot already gone). Answers the server's reply.
    */
-  async send(envelope: Envelope, message: (control: DotControl) => Readable): Promise<string> {
-    const connection = await this.acquire();
+  async send(
+    envelope: Envelope,
+    message: (control: DotControl) => Readable,
+    options: { fresh?: boolean } = {},
+  ): Promise<string> {
+    const connection = await this.acquire(options.fresh ?? false);
     const gate = this.gates.get(connection);
     // A step registered after this send ended must never run at a later message's dot.
     let ended = false;

@@ -123,4 +123,42 @@ describe('SMTP transport', () => {
       await transport.close();
     }
   });
+
+  // Finding 11 against a relay that itself closes idle connections (smtp-server's socketTimeout: it
+  // answers "421 Timeout - closing connection" and hangs up), as the user's relay did after a few minutes.
+  it('after the relay closed its idle connections on its own, the next sends (five in a row, and three at once) all go', async () => {
+    const idleRelay = await startSmtpSink({ closeIdleAfterMs: 300 });
+    const transport = smtpTransport(idleRelay.url, { maxConnections: 3 });
+    try {
+      await Promise.all(['k1@x.io', 'k2@x.io', 'k3@x.io'].map((to) => transport.send(message(to, '<p>k</p>'))));
+      await expect.poll(() => idleRelay.connectionCount(), { timeout: 5_000 }).toBe(0);
+      for (const to of ['l1@x.io', 'l2@x.io', 'l3@x.io', 'l4@x.io', 'l5@x.io']) {
+        await transport.send(message(to, '<p>l</p>'));
+      }
+      await expect.poll(() => idleRelay.connectionCount(), { timeout: 5_000 }).toBe(0);
+      await Promise.all(['m1@x.io', 'm2@x.io', 'm3@x.io'].map((to) => transport.send(message(to, '<p>m</p>'))));
+      const got = idleRelay.received.flatMap((m) => m.to).sort();
+      expect(got).toEqual(['k1', 'k2', 'k3', 'l1', 'l2', 'l3', 'l4', 'l5', 'm1', 'm2', 'm3'].map((n) => `${n}@x.io`));
+    } finally {
+      await transport.close();
+      await idleRelay.close();
+    }
+  });
+
+  // The relay hangs up just as the pool hands out its idle connections (the close not yet seen): each
+  // message fails on its dead connection and is retried once on a freshly opened one, sent once.
+  it('retries a message whose pooled connection turns out dead on a fresh connection, once', async () => {
+    const transport = smtpTransport(sink.url, { maxConnections: 3 });
+    try {
+      await Promise.all(['n1@x.io', 'n2@x.io', 'n3@x.io'].map((to) => transport.send(message(to, '<p>n</p>'))));
+      sink.dropConnections();
+      // No wait: the pool has not yet seen the connections close.
+      await Promise.all(['o1@x.io', 'o2@x.io', 'o3@x.io'].map((to) => transport.send(message(to, '<p>o</p>'))));
+      for (const to of ['o1@x.io', 'o2@x.io', 'o3@x.io']) {
+        expect(sink.received.filter((m) => m.to.includes(to)).length).toBe(1);
+      }
+    } finally {
+      await transport.close();
+    }
+  });
 });

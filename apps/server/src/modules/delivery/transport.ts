@@ -37,38 +37,43 @@ export function smtpTransport(url: string, options: { maxConnections: number; ho
         let dropped = false;
         let handedToHooks = false;
         try {
-          await pool.send(envelope, ({ atFinalDot, holdUntilDot }) => {
-            if (!hooks) return Readable.from([message.raw]);
-            // Read only once the server has answered DATA: bytes held before would hold the envelope too.
-            let pushed = false;
-            return new Readable({
-              read() {
-                if (!pushed) {
-                  pushed = true;
-                  if (message.raw.length < HOLD_LIMIT_BYTES) holdUntilDot();
-                  this.push(message.raw);
-                  return;
-                }
-                atFinalDot((dot) => {
-                  handedToHooks = true;
-                  hooks.atFinalDot({
-                    write: () => (dotWritten = dot.write()),
-                    drop: () => {
-                      dropped = true;
-                      dot.drop();
-                    },
+          await pool.send(
+            envelope,
+            ({ atFinalDot, holdUntilDot }) => {
+              if (!hooks) return Readable.from([message.raw]);
+              // Read only once the server has answered DATA: bytes held before would hold the envelope too.
+              let pushed = false;
+              return new Readable({
+                read() {
+                  if (!pushed) {
+                    pushed = true;
+                    if (message.raw.length < HOLD_LIMIT_BYTES) holdUntilDot();
+                    this.push(message.raw);
+                    return;
+                  }
+                  atFinalDot((dot) => {
+                    handedToHooks = true;
+                    hooks.atFinalDot({
+                      write: () => (dotWritten = dot.write()),
+                      drop: () => {
+                        dropped = true;
+                        dot.drop();
+                      },
+                    });
                   });
-                });
-                this.push(null);
-              },
-            });
-          });
+                  this.push(null);
+                },
+              });
+            },
+            // The retry goes on a newly opened connection, never on another that sat idle.
+            { fresh: attempt > 1 },
+          );
           return;
         } catch (error) {
           const code = dropped ? undefined : (error as { responseCode?: number }).responseCode;
           const reason = dropped ? 'the message was dropped before its final dot' : (error as Error).message;
           const connectionLost = !code && CONNECTION_ERRORS.has(String((error as { code?: string }).code));
-          // A pooled connection the server closed while idle: one fresh try before giving up.
+          // A pooled connection the relay closed (seen only now): one try on a fresh connection before giving up.
           if (connectionLost && !dotWritten && !dropped && attempt === 1 && !handedToHooks) continue;
           throw new TransportError(code !== undefined && code >= 500 ? 'reject' : 'retry', reason, code, dotWritten);
         }

@@ -1,5 +1,5 @@
 import type { DnsRecordKind, DnsRecordStatus } from '@sendwell/contract/domains';
-import type { DnsResolver } from '../../lib/dns.ts';
+import type { DnsResolver, MxLookup } from '../../lib/dns.ts';
 
 /**
  * The three records a sending domain publishes, and the rules that judge what DNS answers:
@@ -36,6 +36,12 @@ export function dkimHost(domain: string, selector: string): string {
 export function dmarcHost(domain: string): string {
   return `_dmarc.${domain}`;
 }
+/** The domain's own return path for bounces (VERP addresses `bounces+<token>@` it). */
+export function bounceHost(domain: string): string {
+  return `bounces.${domain}`;
+}
+/** The MX preference we ask for on the return path host. */
+export const BOUNCE_MX_PRIORITY = 10;
 
 /** The SPF value to publish: our mechanism, then a soft fail for everyone else. */
 export function spfRecordValue(mechanism: string): string {
@@ -111,6 +117,21 @@ export function evaluateDmarc(txtRecords: readonly string[]): RecordVerdict {
     : { status: 'wrong', found: record };
 }
 
+/** Judges the MX records at bounces.<domain>: one of them must be our inbound server. */
+export function evaluateBounceMx(lookup: MxLookup, mxHost: string): RecordCheck {
+  if (lookup.kind === 'failed') return null;
+  if (lookup.kind === 'none') return { status: 'missing', found: null };
+  if (lookup.kind === 'null-mx') return { status: 'wrong', found: '0 .' };
+  const ours = mxHost.toLowerCase().replace(/\.$/, '');
+  const hosts = lookup.records.map((r) => ({
+    host: r.exchange.toLowerCase().replace(/\.$/, ''),
+    priority: r.priority,
+  }));
+  return hosts.some((r) => r.host === ours)
+    ? { status: 'verified', found: null }
+    : { status: 'wrong', found: joinFound(hosts.map((r) => `${r.priority} ${r.host}`)) };
+}
+
 /** A short explanation of a record's state for the screen; null when there is nothing to add. */
 export function recordNote(
   kind: DnsRecordKind,
@@ -120,6 +141,8 @@ export function recordNote(
 ): string | null {
   if (status === 'verified') return null;
   if (status === 'missing') return 'No record found yet. DNS changes can take 24-48 hours to propagate.';
+  if (kind === 'bounce-mx') return 'The MX record here does not point at our mail server. Publish the value shown.';
+  if (kind === 'bounce-spf') return `The SPF record of the return path must include ${mechanism}.`;
   const records = (found ?? '').split(FOUND_SEPARATOR).filter(Boolean);
   if (kind === 'spf') {
     if (records.length > 1)
@@ -133,21 +156,26 @@ export function recordNote(
   return 'The DMARC record must start with v=DMARC1 and set p=none, quarantine or reject.';
 }
 
-/** Looks the three records up at once; a look-up without a definitive answer gives null. */
+/** Looks the records up at once; a look-up without a definitive answer gives null. */
 export async function checkDomainRecords(
   resolver: DnsResolver,
   spec: DomainRecordSpec,
   spfMechanism: string,
+  mxHost: string,
 ): Promise<DomainChecks> {
-  const [spf, dkim, dmarc] = await Promise.all([
+  const [spf, dkim, dmarc, bounceMx, bounceSpf] = await Promise.all([
     resolver.resolveTxt(spfHost(spec.domain)),
     resolver.resolveTxt(dkimHost(spec.domain, spec.dkimSelector)),
     resolver.resolveTxt(dmarcHost(spec.domain)),
+    resolver.resolveMx(bounceHost(spec.domain)),
+    resolver.resolveTxt(bounceHost(spec.domain)),
   ]);
   const records = (lookup: typeof spf) => (lookup.kind === 'found' ? lookup.records : []);
   return {
     spf: spf.kind === 'failed' ? null : evaluateSpf(records(spf), spfMechanism),
     dkim: dkim.kind === 'failed' ? null : evaluateDkim(records(dkim), spec.dkimPublicKey),
     dmarc: dmarc.kind === 'failed' ? null : evaluateDmarc(records(dmarc)),
+    'bounce-mx': evaluateBounceMx(bounceMx, mxHost),
+    'bounce-spf': bounceSpf.kind === 'failed' ? null : evaluateSpf(records(bounceSpf), spfMechanism),
   };
 }

@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { openSecret } from '../../lib/secret-box.ts';
 import { closestDomain } from './domain-match.ts';
 import * as repo from './domains.repo.ts';
-import { DKIM_KEY_PURPOSE } from './domains.service.ts';
+import { DKIM_KEY_PURPOSE, returnPathVerified } from './domains.service.ts';
+import { bounceHost } from './dns-records.ts';
 import { dailyLimit, nextUtcDayStart, utcDay } from './warming.ts';
 
 /** nodemailer's `dkim` option, ready to use: `createTransport({ ..., dkim: key })` or per message. */
@@ -132,4 +133,22 @@ export async function reserveDailySends(
 /** Hands back reserved sends that did not go out (on the reservation's day), so the counts stay real sends. */
 export async function releaseDailySends(tx: DbOrTx, domainId: number, count: number, day: string): Promise<void> {
   if (count > 0) await repo.addDailySends(tx, domainId, day, -Math.floor(count));
+}
+
+/**
+ * The host of VERP return paths for mail signed as `signingDomain`: bounces.<domain> when the
+ * account's domain publishes the return path records we ask for (MX at our inbound server, SPF
+ * naming us; both verified), else BOUNCE_DOMAIN (null: the signing or installation domain).
+ */
+export async function bounceHostFor(
+  db: DbOrTx,
+  config: Pick<Config, 'bounceDomain'>,
+  userId: string,
+  signingDomain: string | null,
+): Promise<string | null> {
+  if (signingDomain) {
+    const row = await repo.findDomainByName(db, userId, signingDomain);
+    if (row && returnPathVerified(row)) return bounceHost(row.domain);
+  }
+  return config.bounceDomain;
 }

@@ -17,7 +17,10 @@ import { dnsResolver } from '../../lib/dns.ts';
 import { sealSecret } from '../../lib/secret-box.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { planCatalogue } from '../pricing/plan-catalogue.ts';
+import { planLimitsOf } from '../billing/billing.service.ts';
 import {
+  BOUNCE_MX_PRIORITY,
+  bounceHost,
   checkDomainRecords,
   dkimHost,
   dkimRecordValue,
@@ -63,6 +66,32 @@ export async function generateDkimKeyPair(): Promise<{ publicKey: string; privat
 }
 
 const statusOf = (value: string): DnsRecordStatus => (value === 'verified' || value === 'wrong' ? value : 'missing');
+
+/** The return path records of a domain: MX at our inbound server and SPF, at bounces.<domain>. */
+function returnPathRecordsOf(row: repo.DomainRow, config: Config): DnsRecord[] {
+  const record = (kind: 'bounce-mx' | 'bounce-spf', status: string, found: string | null): DnsRecord => {
+    const s = statusOf(status);
+    return {
+      kind,
+      type: kind === 'bounce-mx' ? 'MX' : 'TXT',
+      ...(kind === 'bounce-mx' ? { priority: BOUNCE_MX_PRIORITY } : {}),
+      host: bounceHost(row.domain),
+      value: kind === 'bounce-mx' ? config.inboundSmtp.mxHost : spfRecordValue(config.spfInclude),
+      status: s,
+      found: s === 'wrong' ? found : null,
+      note: recordNote(kind, s, found, config.spfInclude),
+    };
+  };
+  return [
+    record('bounce-mx', row.bounceMxStatus, row.bounceMxFound),
+    record('bounce-spf', row.bounceSpfStatus, row.bounceSpfFound),
+  ];
+}
+
+/** Whether the domain's own return path (bounces.<domain>) is published: both its records verified. */
+export function returnPathVerified(row: Pick<repo.DomainRow, 'bounceMxStatus' | 'bounceSpfStatus'>): boolean {
+  return row.bounceMxStatus === 'verified' && row.bounceSpfStatus === 'verified';
+}
 
 function recordsOf(row: repo.DomainRow, spfMechanism: string): DnsRecord[] {
   const record = (
@@ -125,6 +154,8 @@ export function toDomain(
     dmarcRecord: row.dmarcRecord,
     dkimSelector: row.dkimSelector,
     records: recordsOf(row, config.spfInclude),
+    returnPathRecords: returnPathRecordsOf(row, config),
+    returnPathVerified: returnPathVerified(row),
     warming: {
       status: warming.status,
       week: warming.week,
@@ -221,8 +252,8 @@ function planLimitError(planId: string): AppError {
   );
 }
 
-function atLimit(planId: string, current: number): boolean {
-  const { limit } = domainLimitOf(planId);
+function atLimit(config: Pick<Config, 'billingEnabled'>, planId: string, current: number): boolean {
+  const limit = planLimitsOf(config, { plan: planId }).domains;
   return limit !== null && current >= limit;
 }
 
@@ -241,14 +272,14 @@ export async function addDomain(
   // Cheap refusals first, so a bad name, a duplicate or an over-limit request costs no key generation.
   requireRegistrable(config, name);
   if (await repo.findDomainByName(db, user.id, name)) throw new AppError('conflict', DOMAIN_ALREADY_ADDED);
-  if (atLimit(user.plan, await repo.countDomains(db, user.id))) throw planLimitError(user.plan);
+  if (atLimit(config, user.plan, await repo.countDomains(db, user.id))) throw planLimitError(user.plan);
 
   const { publicKey, privateKeyPem } = await generateDkimKeyPair();
   let row: repo.DomainRow;
   try {
     row = await db.transaction(async (tx) => {
       const plan = (await repo.lockUserPlan(tx, user.id)) ?? user.plan;
-      if (atLimit(plan, await repo.countDomains(tx, user.id))) throw planLimitError(plan);
+      if (atLimit(config, plan, await repo.countDomains(tx, user.id))) throw planLimitError(plan);
       const isFirst = !(await repo.hasPrimaryDomain(tx, user.id));
       return repo.insertDomain(tx, {
         userId: user.id,
@@ -320,7 +351,12 @@ export async function checkDomain(
   const now = options.now ?? new Date();
   const snapshot = await repo.findDomainById(db, id);
   if (!snapshot) return 'gone';
-  const checks = await checkDomainRecords(dnsResolver(config.dnsServers), snapshot, config.spfInclude);
+  const checks = await checkDomainRecords(
+    dnsResolver(config.dnsServers),
+    snapshot,
+    config.spfInclude,
+    config.inboundSmtp.mxHost,
+  );
   return db.transaction(async (tx) => {
     const current = await repo.lockDomain(tx, id);
     if (!current) return 'gone';
@@ -362,7 +398,13 @@ function mergeChecks(current: repo.DomainRow, checks: DomainChecks) {
   const spf = pick(checks.spf, current.spfStatus, current.spfFound);
   const dkim = pick(checks.dkim, current.dkimStatus, current.dkimFound);
   const dmarc = pick(checks.dmarc, current.dmarcStatus, current.dmarcFound);
+  const bounceMx = pick(checks['bounce-mx'], current.bounceMxStatus, current.bounceMxFound);
+  const bounceSpf = pick(checks['bounce-spf'], current.bounceSpfStatus, current.bounceSpfFound);
   return {
+    bounceMxStatus: bounceMx.status,
+    bounceMxFound: bounceMx.found,
+    bounceSpfStatus: bounceSpf.status,
+    bounceSpfFound: bounceSpf.found,
     spfStatus: spf.status,
     spfFound: spf.found,
     dkimStatus: dkim.status,
@@ -374,4 +416,9 @@ function mergeChecks(current: repo.DomainRow, checks: DomainChecks) {
 
 function joinKinds(kinds: string[]): string {
   return kinds.length <= 1 ? (kinds[0] ?? '') : `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}`;
+}
+
+/** How many sending domains the account has, as counted against its plan. */
+export function domainCountOf(db: Db, userId: string): Promise<number> {
+  return repo.countDomains(db, userId);
 }

@@ -7,6 +7,9 @@ import { buildApp } from '../../app.ts';
 
 type Address = { url: string; token: string };
 
+/** The answer to a message that is no report about mail we sent. */
+const NOTHING_OF_OURS = { kind: 'other', reason: null, hard: false, recipient: null, matched: false };
+
 async function addressOf(client: TestClient): Promise<Address> {
   const response = await client.get('/api/webhook/email-address');
   expect(response.statusCode, response.body).toBe(200);
@@ -43,7 +46,7 @@ describe('one inbound secret for the whole installation (security finding 4)', (
     expect(await addressOf(a.client)).toEqual(second);
     const report = 'Subject: hello\r\n\r\nJust a note';
     expect((await postReport(t(), report, { query: first.token })).statusCode).toBe(401);
-    expect((await postReport(t(), report, { query: second.token })).json()).toEqual({ handled: 'ignored' });
+    expect((await postReport(t(), report, { query: second.token })).json()).toEqual(NOTHING_OF_OURS);
 
     // Signed-out callers get neither; another site cannot make a signed-in browser regenerate.
     expect((await t().client().get('/api/webhook/email-address')).statusCode).toBe(401);
@@ -83,7 +86,7 @@ describe('one inbound secret for the whole installation (security finding 4)', (
     for (const raw of [complaint, bounce]) {
       const response = await postReport(t(), raw, { query: tokenB });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ handled: 'unmatched' });
+      expect(response.json()).toMatchObject({ matched: false });
     }
     const rawQuery = async (text: string) =>
       (await t().ctx.database.raw.executeSql(text, [a.user.id])).rows as Record<string, unknown>[];
@@ -96,8 +99,20 @@ describe('one inbound secret for the whole installation (security finding 4)', (
     expect(await rawQuery(`SELECT 1 FROM notifications WHERE user_id = $1`)).toEqual([]);
 
     // A's own token records the same reports against A.
-    expect((await postReport(t(), complaint, { query: tokenA })).json()).toEqual({ handled: 'complaint' });
-    expect((await postReport(t(), bounce, { query: tokenA })).json()).toEqual({ handled: 'bounce' });
+    expect((await postReport(t(), complaint, { query: tokenA })).json()).toEqual({
+      kind: 'complaint',
+      reason: null,
+      hard: false,
+      recipient: first?.email,
+      matched: true,
+    });
+    expect((await postReport(t(), bounce, { query: tokenA })).json()).toEqual({
+      kind: 'bounce',
+      reason: 'user-unknown',
+      hard: true,
+      recipient: second?.email,
+      matched: true,
+    });
     expect(await rawQuery(`SELECT 1 FROM contacts WHERE user_id = $1 AND NOT is_active`)).toHaveLength(1);
     expect((await a.client.get(`/api/campaigns/${campaign.id}`)).json().status).toBe('paused');
   });

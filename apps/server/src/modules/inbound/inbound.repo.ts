@@ -1,10 +1,6 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaigns, campaignSends, contacts, emailEvents, inboundTokens, suppressions } from '../../db/schema/index.ts';
-
-export type SendRow = typeof campaignSends.$inferSelect;
-export type CampaignRow = typeof campaigns.$inferSelect;
-type NewEmailEvent = typeof emailEvents.$inferInsert;
+import { inboundTokens } from '../../db/schema/index.ts';
 
 export type InboundTokenRow = typeof inboundTokens.$inferSelect;
 
@@ -44,67 +40,4 @@ export async function replaceInboundToken(
       target: inboundTokens.userId,
       set: { tokenHash: values.tokenHash, tokenSealed: values.tokenSealed, createdAt: new Date() },
     });
-}
-
-/** The account's sent message a report is about, by the Message-ID it went out with. */
-export async function findSendByMessageId(db: DbOrTx, userId: string, messageId: string): Promise<SendRow | undefined> {
-  const [send] = await db
-    .select()
-    .from(campaignSends)
-    .where(and(eq(campaignSends.userId, userId), eq(campaignSends.messageId, messageId)))
-    .limit(1);
-  return send;
-}
-
-export async function insertEmailEvent(db: DbOrTx, values: NewEmailEvent): Promise<void> {
-  await db.insert(emailEvents).values(values);
-}
-
-export async function markSendBounced(db: DbOrTx, sendId: number, error: string | null): Promise<void> {
-  await db.update(campaignSends).set({ status: 'bounced', error }).where(eq(campaignSends.id, sendId));
-}
-
-/** Adds the address to the user's suppression list (already there: nothing changes). */
-export async function suppressAddress(
-  db: DbOrTx,
-  userId: string,
-  email: string,
-  reason: 'bounce' | 'complaint',
-): Promise<void> {
-  await db.insert(suppressions).values({ userId, email, reason }).onConflictDoNothing();
-}
-
-/** Marks the account's contact unsubscribed. */
-export async function deactivateContact(db: DbOrTx, userId: string, contactId: number): Promise<void> {
-  await db
-    .update(contacts)
-    .set({ isActive: false, updatedAt: new Date() })
-    .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)));
-}
-
-/** A campaign's complaints so far and the messages it has sent (bounced ones included). */
-export async function complaintsAndSent(db: DbOrTx, campaignId: number): Promise<{ complaints: number; sent: number }> {
-  const [complaints] = await db
-    .select({ n: count() })
-    .from(emailEvents)
-    .where(and(eq(emailEvents.campaignId, campaignId), eq(emailEvents.type, 'complaint')));
-  const [sent] = await db
-    .select({ n: count() })
-    .from(campaignSends)
-    .where(and(eq(campaignSends.campaignId, campaignId), inArray(campaignSends.status, ['sent', 'bounced'])));
-  return { complaints: complaints?.n ?? 0, sent: sent?.n ?? 0 };
-}
-
-/** Pauses the account's campaign if it is sending; answers the paused campaign, or undefined if it was not sending. */
-export async function pauseSendingCampaign(
-  db: DbOrTx,
-  userId: string,
-  campaignId: number,
-): Promise<CampaignRow | undefined> {
-  const [paused] = await db
-    .update(campaigns)
-    .set({ status: 'paused', updatedAt: new Date() })
-    .where(and(eq(campaigns.userId, userId), eq(campaigns.id, campaignId), eq(campaigns.status, 'sending')))
-    .returning();
-  return paused;
 }

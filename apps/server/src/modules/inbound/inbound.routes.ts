@@ -1,8 +1,18 @@
 import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ALIAS_TESTS_PER_MINUTE,
+  INBOUND_MAX_BYTES,
+  aliasTestResultSchema,
+  aliasTestsLimitedMessage,
+  testAliasBodySchema,
+  testForwardingBodySchema,
+} from '@sendwell/contract/aliases';
 import {
   INBOUND_TOKEN_HEADER,
   inboundAddressResponseSchema,
+  inboundWebhookJsonSchema,
   inboundWebhookResponseSchema,
   SEND_RAW_MESSAGE,
 } from '@sendwell/contract/inbound';
@@ -11,15 +21,13 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guardHook } from '../../lib/route-guard.ts';
 import { requireUser } from '../auth/session-guard.ts';
-import { parseFeedback } from './feedback.ts';
-import {
-  accountOfInboundToken,
-  inboundAddressOf,
-  recordFeedback,
-  regenerateInboundAddress,
-} from './inbound.service.ts';
+import { accountOfInboundToken, inboundAddressOf, regenerateInboundAddress } from './inbound.service.ts';
+import { testAlias, testForwarding } from './alias-tests.ts';
+import { receiveInbound, type InboundEnvelope } from './pipeline.ts';
 
-export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
+export const MAX_INBOUND_BYTES = INBOUND_MAX_BYTES;
+/** JSON carries the message in base64 (4/3 of its size) plus a little envelope. */
+const MAX_JSON_BYTES = Math.ceil((INBOUND_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,8 +60,9 @@ export function requireInboundToken(db: Db) {
 
 /**
  * Route table:
- *   token POST /api/webhook/email   raw MIME (message/rfc822), ≤ 25 MB; DSN bounces and ARF complaints are
- *                                   recorded against the token's account's messages only
+ *   token POST /api/webhook/email   raw MIME (message/rfc822), ≤ 25 MB; bounces, complaints, auto-replies are
+ *                                   classified (modules/bounces) and recorded against the token's account's
+ *                                   messages only; answers { kind, reason, hard, recipient, matched }
  *   user  GET  /api/webhook/email-address        the account's own webhook address (with its token)
  *   user  POST /api/inbound/regenerate-address   a new token; the old address stops working. Not under
  *                                   /api/webhook/, whose paths skip the cross-site check (plugins/security.ts)
@@ -66,18 +75,40 @@ export const inboundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     (_request, body, done) => done(null, body),
   );
 
+  await app.register(multipart, {
+    limits: { fieldSize: MAX_INBOUND_BYTES, fields: 20, files: 2, fileSize: MAX_INBOUND_BYTES, parts: 30 },
+  });
+
   app.post(
     '/api/webhook/email',
     {
-      bodyLimit: MAX_INBOUND_BYTES,
+      bodyLimit: MAX_JSON_BYTES,
       onRequest: requireInboundToken(ctx.db),
       schema: { response: { 200: inboundWebhookResponseSchema } },
     },
     async (request) => {
-      if (!Buffer.isBuffer(request.body) || request.body.length === 0)
-        throw new AppError('bad_request', SEND_RAW_MESSAGE);
-      const outcome = await recordFeedback(ctx.db, request.inboundUserId, await parseFeedback(request.body));
-      return { handled: outcome };
+      const { raw, envelope } = await webhookMessage(request);
+      const result = await receiveInbound(ctx, { raw, envelope, via: 'webhook', userId: request.inboundUserId });
+      if (!result.stored) {
+        const verdict = result.recipients.find((r) => r.verdict !== undefined)?.verdict;
+        if (verdict) return verdict;
+      }
+      return {
+        handled: 'routed' as const,
+        messageId: result.messageId,
+        recipients: result.recipients.flatMap((r) =>
+          r.decision
+            ? [
+                {
+                  recipient: r.recipient,
+                  outcome: r.decision.outcome,
+                  detail: r.decision.detail,
+                  duplicate: r.duplicate ?? false,
+                },
+              ]
+            : [],
+        ),
+      };
     },
   );
 
@@ -93,4 +124,119 @@ export const inboundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     { onRequest: signedIn, schema: { response: { 200: inboundAddressResponseSchema } } },
     async (request) => regenerateInboundAddress(ctx.db, ctx.config, request.signedIn.user.id),
   );
+
+  // Each test sends a real message through the pipeline (and possibly out to a destination), so an
+  // account may run only so many a minute; counted per account (the session guard runs first).
+  const aliasTestLimit = {
+    rateLimit: {
+      max: ALIAS_TESTS_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => request.signedIn.user.id,
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+        new AppError('rate_limited', aliasTestsLimitedMessage(Math.max(1, Math.ceil(context.ttl / 1000)))),
+    },
+  };
+
+  app.post(
+    '/api/test-alias',
+    {
+      onRequest: signedIn,
+      config: aliasTestLimit,
+      schema: { body: testAliasBodySchema, response: { 200: aliasTestResultSchema } },
+    },
+    async (request) => testAlias(ctx, request.signedIn.user, request.body),
+  );
+
+  app.post(
+    '/api/test-forwarding',
+    {
+      onRequest: signedIn,
+      config: aliasTestLimit,
+      schema: { body: testForwardingBodySchema, response: { 200: aliasTestResultSchema } },
+    },
+    async (request) => testForwarding(ctx, request.signedIn.user, request.body),
+  );
 };
+
+const tooLarge = () => new AppError('too_large', `The message is larger than ${MAX_INBOUND_BYTES / 1024 / 1024} MB`);
+
+/** The envelope a raw message implies when the provider gives none: Return-Path (null for <>), else nothing. */
+function headerEnvelope(raw: Buffer): InboundEnvelope {
+  const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString('latin1');
+  const returnPath = /^return-path:\s*<?([^>\r\n]*)>?/im.exec(head.split(/\r?\n\r?\n/)[0] ?? '');
+  return { mailFrom: returnPath ? (returnPath[1] ?? '').trim() : fromOf(head), rcptTo: [] };
+}
+
+function fromOf(head: string): string {
+  const from = /^from:\s*(.*)$/im.exec(head.split(/\r?\n\r?\n/)[0] ?? '')?.[1] ?? '';
+  return /<([^>]+)>/.exec(from)?.[1] ?? /[^\s<>"]+@[^\s<>"]+/.exec(from)?.[0] ?? 'unknown@invalid';
+}
+
+function toList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  if (typeof value === 'string' && value.trim() !== '') return value.split(',').map((v) => v.trim());
+  return [];
+}
+
+/**
+ * The raw message and envelope of a webhook post, in any of its three forms: the raw MIME body;
+ * multipart/form-data with the raw message in an `email` field (SendGrid's "post the raw, full MIME
+ * message", Mailgun's `body-mime`) and the envelope in `envelope` (JSON) or `sender`/`recipient`;
+ * JSON with `raw` (base64) and an optional `envelope: {from, to}`.
+ */
+async function webhookMessage(request: FastifyRequest): Promise<{ raw: Buffer; envelope: InboundEnvelope }> {
+  if (request.isMultipart()) {
+    const fields = new Map<string, string | Buffer>();
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge();
+        fields.set(part.fieldname, buffer);
+      } else if (typeof part.value === 'string') {
+        if (part.valueTruncated) throw tooLarge();
+        fields.set(part.fieldname, part.value);
+      }
+    }
+    const email = fields.get('email') ?? fields.get('body-mime');
+    if (email === undefined || email.length === 0) throw new AppError('bad_request', SEND_RAW_MESSAGE);
+    const raw = Buffer.isBuffer(email) ? email : Buffer.from(email, 'utf8');
+    const envelopeField = fields.get('envelope');
+    let envelope = headerEnvelope(raw);
+    if (envelopeField !== undefined) {
+      try {
+        const parsed = JSON.parse(envelopeField.toString()) as { from?: unknown; to?: unknown };
+        envelope = {
+          mailFrom: typeof parsed.from === 'string' ? parsed.from : envelope.mailFrom,
+          rcptTo: toList(parsed.to),
+        };
+      } catch {
+        throw new AppError('bad_request', 'envelope must be JSON like {"from":"a@b.example","to":["c@d.example"]}');
+      }
+    } else if (fields.has('recipient') || fields.has('sender')) {
+      envelope = {
+        mailFrom: fields.get('sender')?.toString() ?? envelope.mailFrom,
+        rcptTo: toList(fields.get('recipient')?.toString()),
+      };
+    }
+    return { raw, envelope };
+  }
+  if (Buffer.isBuffer(request.body)) {
+    if (request.body.length === 0) throw new AppError('bad_request', SEND_RAW_MESSAGE);
+    if (request.body.length > MAX_INBOUND_BYTES) throw tooLarge();
+    return { raw: request.body, envelope: headerEnvelope(request.body) };
+  }
+  const json = inboundWebhookJsonSchema.safeParse(request.body);
+  const encoded = json.success ? (json.data.raw ?? json.data.email ?? json.data.rawEmail) : undefined;
+  if (!json.success || encoded === undefined) throw new AppError('bad_request', SEND_RAW_MESSAGE);
+  if (!/^[A-Za-z0-9+/=_\-\s]+$/.test(encoded))
+    throw new AppError('bad_request', 'raw must be the base64 of the raw message');
+  const raw = Buffer.from(encoded, 'base64');
+  if (raw.length === 0) throw new AppError('bad_request', SEND_RAW_MESSAGE);
+  if (raw.length > MAX_INBOUND_BYTES) throw tooLarge();
+  const given = json.data.envelope;
+  const fallback = headerEnvelope(raw);
+  return {
+    raw,
+    envelope: { mailFrom: given?.from ?? fallback.mailFrom, rcptTo: toList(given?.to) },
+  };
+}

@@ -31,6 +31,14 @@ button:hover{opacity:.9}
 button:focus-visible,a:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 a{color:inherit}
 footer{margin-top:20px;font-size:13px;color:var(--muted)}
+h2{margin:24px 0 4px;font-size:17px}
+ul.lists{list-style:none;margin:8px 0 0;padding:0;border:1px solid var(--border);border-radius:10px}
+ul.lists li{display:flex;align-items:center;justify-content:space-between;gap:12px;padding:10px 12px;border-top:1px solid var(--border)}
+ul.lists li:first-child{border-top:0}
+ul.lists li span{overflow-wrap:anywhere}
+form.inline{margin:0}
+button.small{width:auto;padding:6px 14px;font-size:14px}
+.notice{padding:10px 12px;border-radius:10px;background:var(--ok-bg);color:var(--ok-fg);font-size:14px}
 @media (max-width:480px){body{padding-top:24px}main{padding:24px 20px}}
 `;
 
@@ -70,6 +78,22 @@ function facts(view: UnsubscribeView): string {
   );
 }
 
+/** The lists the address is on, each with its own Leave button (the rest stay as they are). */
+function listsSection(view: UnsubscribeView, action: string): string {
+  if (view.lists.length === 0) return '';
+  const rows = view.lists
+    .map(
+      (list) =>
+        `<li><span>${escapeHtml(list.name)}</span>` +
+        `<form method="post" action="${escapeHtml(action)}" class="inline">` +
+        '<input type="hidden" name="action" value="leave-list">' +
+        `<input type="hidden" name="listId" value="${list.id}">` +
+        `<button type="submit" class="secondary small" aria-label="Leave ${escapeHtml(list.name)}">Leave</button></form></li>`,
+    )
+    .join('');
+  return `<h2>Your lists</h2><p class="muted">Leave a list to stop its emails; you stay on the others.</p><ul class="lists">${rows}</ul>`;
+}
+
 function form(action: string, choice: 'unsubscribe' | 'resubscribe', label: string, secondary = false): string {
   return (
     `<form method="post" action="${escapeHtml(action)}">` +
@@ -95,9 +119,15 @@ function blockedExplanation(view: UnsubscribeView): string {
  */
 export function subscriptionPage(
   view: UnsubscribeView,
-  options: { action: string; mode: 'unsubscribe' | 'preferences' },
+  options: { action: string; mode: 'unsubscribe' | 'preferences'; left?: boolean },
 ): string {
   const { action, mode } = options;
+  const leftNote =
+    options.left === undefined
+      ? ''
+      : options.left
+        ? '<p class="notice" role="status">You left the list. You still get the other lists’ emails.</p>'
+        : '<p class="notice" role="status">You were not on that list any more.</p>';
   const sender = escapeHtml(view.sender);
   if (view.status === 'bounced' || view.status === 'complained') {
     return htmlDocument(
@@ -124,8 +154,10 @@ export function subscriptionPage(
   return htmlDocument(
     title,
     heading(view, title) +
+      leftNote +
       intro +
       facts(view) +
+      (mode === 'preferences' ? listsSection(view, action) : '') +
       '<p class="muted">Unsubscribing stops every email from this sender. You can resubscribe from this page later.</p>' +
       form(action, 'unsubscribe', 'Unsubscribe from all emails'),
   );

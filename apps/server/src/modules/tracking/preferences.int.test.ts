@@ -10,7 +10,9 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 /** Sends a campaign to one address and returns the unsubscribe and preferences paths from the message itself. */
 async function sentTo(t: TestApp, client: TestClient, email: string) {
   await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
-  const list = (await client.post('/api/contact-lists', { name: `List for ${email}` })).json() as { id: number };
+  const list = (await client.post('/api/contact-lists', { name: `Newsletter ${email.split('@')[0]}` })).json() as {
+    id: number;
+  };
   await client.post('/api/contacts/import-csv', { csvData: `email,firstName\n${email},Ann\n`, listId: list.id });
   const campaign = (
     await client.post('/api/campaigns', {
@@ -82,6 +84,49 @@ describe('unsubscribe and preferences pages', () => {
     expect(prefs.body).not.toContain('<script');
 
     expect(await stateOf(t(), 'ann@x.io')).toEqual({ suppressions: [], active: true, unsubscribeEvents: 0 });
+  });
+
+  it('the preferences page lists the lists the address is on; leaving one keeps the others and the subscription', async () => {
+    const { client } = await signUpUser(t(), { company: 'Acme Ltd' });
+    const { listId, preferences, unsubscribe } = await sentTo(t(), client, 'lea@x.io');
+    const second = (await client.post('/api/contact-lists', { name: 'Garden tips' })).json() as { id: number };
+    await client.post('/api/contacts/import-csv', { csvData: 'email\nlea@x.io\n', listId: second.id });
+    const anon = t().client();
+
+    const page = await anon.get(preferences);
+    expect(page.body).toContain('<h2>Your lists</h2>');
+    expect(page.body).toContain('Newsletter lea');
+    expect(page.body).toContain('Garden tips');
+    expect(page.body).toContain(`name="listId" value="${second.id}"`);
+
+    const left = await anon.request({
+      method: 'POST',
+      url: unsubscribe,
+      headers: FORM,
+      payload: `action=leave-list&listId=${second.id}`,
+    });
+    expect(left.statusCode).toBe(200);
+    expect(left.body).toContain('You left the list.');
+    expect(left.body).not.toContain('Garden tips');
+    expect(left.body).toContain('Newsletter lea');
+    const lists = (await client.get('/api/contact-lists')).json() as { id: number; subscriberCount: number }[];
+    expect(lists.find((list) => list.id === second.id)?.subscriberCount).toBe(0);
+    expect(lists.find((list) => list.id === listId)?.subscriberCount).toBe(1);
+    // Still subscribed: no suppression, the contact active.
+    expect(await stateOf(t(), 'lea@x.io')).toEqual({ suppressions: [], active: true, unsubscribeEvents: 0 });
+
+    // Another account's list id changes nothing.
+    const other = await signUpUser(t());
+    const foreign = (await other.client.post('/api/contact-lists', { name: 'Not yours' })).json() as { id: number };
+    const refused = await anon.request({
+      method: 'POST',
+      url: unsubscribe,
+      headers: FORM,
+      payload: `action=leave-list&listId=${foreign.id}`,
+    });
+    expect(refused.body).toContain('You were not on that list any more.');
+    const bad = await anon.request({ method: 'POST', url: unsubscribe, headers: FORM, payload: 'action=leave-list' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('POST unsubscribes once however often it is sent, by form, one-click or a bare POST', async () => {

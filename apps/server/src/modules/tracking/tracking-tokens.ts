@@ -1,4 +1,4 @@
-import { verifyLegacyIds, verifyRecipientToken } from '../../lib/signed-token.ts';
+import { verifyLegacyIds, verifyRecipientToken, verifySequenceToken } from '../../lib/signed-token.ts';
 
 /**
  * Reading the tokens in tracking URLs. Mail signed now carries one recipient token in every URL
@@ -14,6 +14,20 @@ export function sendOfOpenToken(secret: string, token: string): number | null {
 /** The send an unsubscribe or preferences link's token names: a recipient token, or an unsubscribe token of older mail. */
 export function sendOfUnsubscribeToken(secret: string, token: string): number | null {
   return verifyRecipientToken(secret, token) ?? verifyLegacyIds(secret, 'unsubscribe', token, 1)?.[0] ?? null;
+}
+
+/**
+ * The message an unsubscribe or preferences link names: a campaign send (a recipient token, or an
+ * unsubscribe token of older mail) or a sequence send (a sequence email's token); null otherwise.
+ */
+export function mailOfUnsubscribeToken(
+  secret: string,
+  token: string,
+): { campaignSendId: number } | { sequenceSendId: number } | null {
+  const campaignSendId = sendOfUnsubscribeToken(secret, token);
+  if (campaignSendId !== null) return { campaignSendId };
+  const sequenceSendId = verifySequenceToken(secret, token);
+  return sequenceSendId === null ? null : { sequenceSendId };
 }
 
 /** An older click link, /t/c/<token of [sendId, linkId]>: its send and the stored link's id. */

@@ -4,8 +4,13 @@ import {
   campaignLinks,
   campaigns,
   campaignSends,
+  contactListMembers,
+  contactLists,
   contacts,
   emailEvents,
+  emailSequences,
+  emailSequenceVersions,
+  sequenceSends,
   suppressions,
   users,
 } from '../../db/schema/index.ts';
@@ -201,4 +206,166 @@ export async function setContactActive(db: DbOrTx, userId: string, contactId: nu
     .update(contacts)
     .set({ isActive: active, updatedAt: new Date() })
     .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)));
+}
+
+/** The lists of the owner's that a contact belongs to, by name (the preferences page). */
+export async function listsOfContact(
+  db: DbOrTx,
+  userId: string,
+  contactId: number,
+): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: contactLists.id, name: contactLists.name })
+    .from(contactListMembers)
+    .innerJoin(contactLists, eq(contactLists.id, contactListMembers.listId))
+    .where(and(eq(contactListMembers.contactId, contactId), eq(contactLists.userId, userId)))
+    .orderBy(asc(contactLists.name));
+}
+
+/** Takes one contact out of one of the owner's lists, keeping the list's count exact; true when it was in it. */
+export async function leaveList(db: DbOrTx, userId: string, listId: number, contactId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    WITH removed AS (
+      DELETE FROM ${contactListMembers} m USING ${contacts} c
+      WHERE m.list_id = ${listId} AND m.contact_id = c.id AND c.user_id = ${userId} AND c.id = ${contactId}
+      RETURNING 1
+    )
+    UPDATE ${contactLists} SET subscriber_count = subscriber_count - (SELECT count(*)::int FROM removed)
+    WHERE id = ${listId} AND user_id = ${userId}
+    RETURNING (SELECT count(*)::int FROM removed) AS n`);
+  return Number((result.rows[0] as { n?: number } | undefined)?.n ?? 0) > 0;
+}
+
+/** A sequence send as the tracking routes see it: whose mail it is, to whom, and from which sender. */
+export type SequenceSendRow = {
+  id: number;
+  userId: string;
+  sequenceId: number;
+  contactId: number | null;
+  email: string;
+  status: string;
+  fromName: string | null;
+  fromEmail: string | null;
+};
+
+const sequenceSendColumns = {
+  id: sequenceSends.id,
+  userId: sequenceSends.userId,
+  sequenceId: sequenceSends.sequenceId,
+  contactId: sequenceSends.contactId,
+  email: sequenceSends.email,
+  status: sequenceSends.status,
+  fromName: emailSequences.fromName,
+  fromEmail: emailSequences.fromEmail,
+};
+
+/**
+ * One sequence send (one email step to one contact) with its sequence's sender (a sequence without
+ * a from address sends from the account's own, as sequence-batch.ts does).
+ */
+export async function findSequenceSend(db: DbOrTx, sequenceSendId: number): Promise<SequenceSendRow | undefined> {
+  const [row] = await db
+    .select({
+      ...sequenceSendColumns,
+      fromEmail: sql<string | null>`coalesce(${emailSequences.fromEmail}, ${users.email})`,
+    })
+    .from(sequenceSends)
+    .innerJoin(emailSequences, eq(emailSequences.id, sequenceSends.sequenceId))
+    .leftJoin(users, eq(users.id, sequenceSends.userId))
+    .where(eq(sequenceSends.id, sequenceSendId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The sequence send, its row locked until the transaction ends (opens and clicks of one message are
+ * counted one after the other, as for campaign sends). Only a message that went out: undefined otherwise.
+ */
+export async function lockSentSequenceSend(db: DbOrTx, sequenceSendId: number): Promise<SequenceSendRow | undefined> {
+  const [row] = await db
+    .select(sequenceSendColumns)
+    .from(sequenceSends)
+    .innerJoin(emailSequences, eq(emailSequences.id, sequenceSends.sequenceId))
+    .where(and(eq(sequenceSends.id, sequenceSendId), eq(sequenceSends.status, 'sent')))
+    .limit(1)
+    .for('update', { of: sequenceSends });
+  return row;
+}
+
+/** Whether the sequence send already has an event of this type (on the sequence_send_id index). */
+export async function hasSequenceEvent(db: DbOrTx, sequenceSendId: number, type: EngagementType): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailEvents.id })
+    .from(emailEvents)
+    .where(and(eq(emailEvents.sequenceSendId, sequenceSendId), eq(emailEvents.type, type)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The sequence send's latest open, and whether it is within the last `withinMinutes` minutes (see latestOpen). */
+export async function latestSequenceOpen(
+  db: DbOrTx,
+  sequenceSendId: number,
+  withinMinutes: number,
+): Promise<{ recent: boolean } | undefined> {
+  const [row] = await db
+    .select({ recent: sql<boolean>`${emailEvents.createdAt} > now() - make_interval(mins => ${withinMinutes})` })
+    .from(emailEvents)
+    .where(and(eq(emailEvents.sequenceSendId, sequenceSendId), eq(emailEvents.type, 'open')))
+    .orderBy(desc(emailEvents.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Appends an event of a sequence send (open, click, unsubscribe) to the event log; campaign_id and send_id stay null. */
+export async function insertSequenceEvent(
+  db: DbOrTx,
+  send: Pick<SequenceSendRow, 'id' | 'userId' | 'sequenceId' | 'contactId'>,
+  type: EngagementType | 'unsubscribe',
+  detail: string | null = null,
+): Promise<void> {
+  await db.insert(emailEvents).values({
+    userId: send.userId,
+    sequenceId: send.sequenceId,
+    sequenceSendId: send.id,
+    contactId: send.contactId,
+    type,
+    detail,
+  });
+}
+
+/** A sequence email's first open or click time (the condition steps read opened_at / clicked_at). */
+export async function markSequenceEngaged(db: DbOrTx, sequenceSendId: number, type: EngagementType): Promise<void> {
+  await db
+    .update(sequenceSends)
+    .set(
+      type === 'open'
+        ? { openedAt: sql`coalesce(${sequenceSends.openedAt}, now())` }
+        : { clickedAt: sql`coalesce(${sequenceSends.clickedAt}, now())` },
+    )
+    .where(eq(sequenceSends.id, sequenceSendId));
+}
+
+/**
+ * The email step a sent sequence email was made from: its node id and the sequence's flows that may
+ * hold it (the published one first, then older versions, newest first). Undefined when the send is
+ * unknown or did not go out.
+ */
+export async function sequenceSendFlows(
+  db: DbOrTx,
+  sequenceSendId: number,
+): Promise<{ nodeId: string; flows: (typeof emailSequences.$inferSelect)['flowData'][] } | undefined> {
+  const [send] = await db
+    .select({ nodeId: sequenceSends.nodeId, sequenceId: sequenceSends.sequenceId, flowData: emailSequences.flowData })
+    .from(sequenceSends)
+    .innerJoin(emailSequences, eq(emailSequences.id, sequenceSends.sequenceId))
+    .where(and(eq(sequenceSends.id, sequenceSendId), eq(sequenceSends.status, 'sent')))
+    .limit(1);
+  if (!send) return undefined;
+  const versions = await db
+    .select({ flowData: emailSequenceVersions.flowData })
+    .from(emailSequenceVersions)
+    .where(eq(emailSequenceVersions.sequenceId, send.sequenceId))
+    .orderBy(desc(emailSequenceVersions.version));
+  return { nodeId: send.nodeId, flows: [send.flowData, ...versions.map((v) => v.flowData)] };
 }

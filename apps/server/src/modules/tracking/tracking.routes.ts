@@ -2,10 +2,10 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { publicRoute } from '../../lib/route-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { verifyRecipientToken } from '../../lib/signed-token.ts';
+import { verifyRecipientToken, verifySequenceToken } from '../../lib/signed-token.ts';
 import * as pages from './preferences-page.ts';
 import * as tracking from './tracking.service.ts';
-import { legacyClick, parseLinkIndex, sendOfOpenToken, sendOfUnsubscribeToken } from './tracking-tokens.ts';
+import { legacyClick, mailOfUnsubscribeToken, parseLinkIndex, sendOfOpenToken } from './tracking-tokens.ts';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -19,23 +19,35 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
  * "List-Unsubscribe=One-Click" and a bare POST sends nothing: both unsubscribe. The preferences
  * page's forms send action=unsubscribe or action=resubscribe. Anything else is null (400).
  */
-export function requestedAction(body: unknown): 'unsubscribe' | 'resubscribe' | null {
+export function requestedAction(body: unknown): 'unsubscribe' | 'resubscribe' | 'leave-list' | null {
   let action: unknown;
   if (typeof body === 'string') action = new URLSearchParams(body).get('action');
   else if (body && typeof body === 'object' && 'action' in body) action = (body as { action: unknown }).action;
   if (action === undefined || action === null) return 'unsubscribe';
-  return action === 'unsubscribe' || action === 'resubscribe' ? action : null;
+  return action === 'unsubscribe' || action === 'resubscribe' || action === 'leave-list' ? action : null;
+}
+
+/** The list a 'leave-list' form names (its `listId` field), or null. */
+export function requestedListId(body: unknown): number | null {
+  let value: unknown;
+  if (typeof body === 'string') value = new URLSearchParams(body).get('listId');
+  else if (body && typeof body === 'object' && 'listId' in body) value = (body as { listId: unknown }).listId;
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
 /**
  * Public routes that mail clients reach (no session, exempt from the cross-site check). Every URL
  * of a message carries the recipient's one token (delivery/tracked-links.ts); the older per-purpose
  * tokens of mail already sent are still accepted, each on its own route only (tracking-tokens.ts).
- *   GET  /t/o/:token          open pixel (unknown or forged token: 404)
+ *   GET  /t/o/:token          open pixel (unknown or forged token: 404); a sequence email's token
+ *                             sets its send's opened_at (read by the sequences' condition steps)
  *   GET  /t/c/:token/:index   click redirect to the campaign's stored link at that index
- *                             (forged token, unknown send, index out of range: 404)
+ *                             (forged token, unknown send, index out of range: 404); a sequence
+ *                             email's token: the link at that index of its email step, clicked_at set
  *   GET  /t/c/:token          click redirect of older mail (the token names the link's id)
- *   GET  /u/:token            unsubscribe confirmation / preferences (?preferences=1); changes nothing
+ *   GET  /u/:token            unsubscribe confirmation / preferences (?preferences=1); changes nothing;
+ *                             campaign and sequence mail alike (a sequence email's token names its send)
  *   POST /u/:token            unsubscribe (form, bare POST or RFC 8058 one-click) or action=resubscribe
  *                             (undoes the recipient's own unsubscribe only: 409 after a bounce or complaint);
  *                             both idempotent; no login; forged token 404, unknown action 400
@@ -57,7 +69,12 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
 
   app.get<{ Params: { token: string } }>('/t/o/:token', { config: publicRoute }, async (request, reply) => {
     const sendId = sendOfOpenToken(secret, request.params.token);
-    if (sendId === null || !(await tracking.recordOpen(ctx.db, sendId))) return notFound(reply);
+    const sequenceSendId = sendId === null ? verifySequenceToken(secret, request.params.token) : null;
+    const known =
+      sendId !== null
+        ? await tracking.recordOpen(ctx.db, sendId)
+        : sequenceSendId !== null && (await tracking.recordSequenceOpen(ctx.db, sequenceSendId));
+    if (!known) return notFound(reply);
     return reply.type('image/gif').header('cache-control', 'no-store, max-age=0').send(PIXEL);
   });
 
@@ -67,8 +84,11 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     async (request, reply) => {
       const sendId = verifyRecipientToken(secret, request.params.token);
       const index = parseLinkIndex(request.params.index);
-      if (sendId === null || index === null) return notFound(reply);
-      return redirect(reply, await tracking.recordClick(ctx.db, sendId, { index }));
+      if (index === null) return notFound(reply);
+      if (sendId !== null) return redirect(reply, await tracking.recordClick(ctx.db, sendId, { index }));
+      const sequenceSendId = verifySequenceToken(secret, request.params.token);
+      if (sequenceSendId === null) return notFound(reply);
+      return redirect(reply, await tracking.recordSequenceClick(ctx.db, sequenceSendId, index));
     },
   );
 
@@ -82,8 +102,8 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     '/u/:token',
     { config: publicRoute },
     async (request, reply) => {
-      const sendId = sendOfUnsubscribeToken(secret, request.params.token);
-      const view = sendId === null ? null : await tracking.unsubscribeView(ctx.db, sendId);
+      const mail = mailOfUnsubscribeToken(secret, request.params.token);
+      const view = mail === null ? null : await tracking.unsubscribeView(ctx.db, mail);
       if (!view) return sendPage(reply, 404, pages.linkNotRecognisedPage());
       const action = `/u/${encodeURIComponent(request.params.token)}`;
       return sendPage(
@@ -95,21 +115,30 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
   );
 
   app.post<{ Params: { token: string } }>('/u/:token', { config: publicRoute }, async (request, reply) => {
-    const sendId = sendOfUnsubscribeToken(secret, request.params.token);
-    if (sendId === null) return sendPage(reply, 404, pages.linkNotRecognisedPage());
+    const mail = mailOfUnsubscribeToken(secret, request.params.token);
+    if (mail === null) return sendPage(reply, 404, pages.linkNotRecognisedPage());
     const wanted = requestedAction(request.body);
     if (!wanted) return sendPage(reply, 400, pages.unknownActionPage());
     const action = `/u/${encodeURIComponent(request.params.token)}`;
 
+    if (wanted === 'leave-list') {
+      const listId = requestedListId(request.body);
+      if (listId === null) return sendPage(reply, 400, pages.unknownActionPage());
+      const left = await tracking.leaveList(ctx.db, mail, listId);
+      const view = await tracking.unsubscribeView(ctx.db, mail);
+      if (!view) return sendPage(reply, 404, pages.linkNotRecognisedPage());
+      return sendPage(reply, 200, pages.subscriptionPage(view, { action, mode: 'preferences', left: left }));
+    }
+
     if (wanted === 'unsubscribe') {
-      if (!(await tracking.unsubscribe(ctx.db, sendId))) return sendPage(reply, 404, pages.linkNotRecognisedPage());
-      const view = await tracking.unsubscribeView(ctx.db, sendId);
+      if (!(await tracking.unsubscribe(ctx.db, mail))) return sendPage(reply, 404, pages.linkNotRecognisedPage());
+      const view = await tracking.unsubscribeView(ctx.db, mail);
       return view
         ? sendPage(reply, 200, pages.unsubscribedPage(view, action))
         : sendPage(reply, 404, pages.linkNotRecognisedPage());
     }
-    const outcome = await tracking.resubscribe(ctx.db, sendId);
-    const view = outcome ? await tracking.unsubscribeView(ctx.db, sendId) : null;
+    const outcome = await tracking.resubscribe(ctx.db, mail);
+    const view = outcome ? await tracking.unsubscribeView(ctx.db, mail) : null;
     if (!outcome || !view) return sendPage(reply, 404, pages.linkNotRecognisedPage());
     if (outcome === 'blocked') return sendPage(reply, 409, pages.resubscribeRefusedPage(view));
     return sendPage(reply, 200, pages.resubscribedPage(view, `${action}?preferences=1`));

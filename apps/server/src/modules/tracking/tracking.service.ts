@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { verifyRecipientToken } from '../../lib/signed-token.ts';
-import { escapeHtml } from '../campaigns/email-renderer.ts';
+import { verifyRecipientToken, verifySequenceToken } from '../../lib/signed-token.ts';
+import { compileEmail, escapeHtml } from '../campaigns/email-renderer.ts';
+import { endSequenceEnrolmentsOf } from '../delivery/suppressions.ts';
 import * as repo from './tracking.repo.ts';
 import { legacyClick, parseLinkIndex, sendOfOpenToken } from './tracking-tokens.ts';
 
@@ -55,6 +56,73 @@ export async function recordOpen(db: Db, sendId: number): Promise<boolean> {
 }
 
 /**
+ * A sequence email's engagement, counted like a campaign's (countEngagement): an event in the log
+ * (sequence_id and sequence_send_id, no campaign), and for the send's first of the type its
+ * opened_at / clicked_at (read by the condition steps) and the contact's opened / clicked counts.
+ * The caller holds the send's row lock (`repo.lockSentSequenceSend`).
+ */
+async function countSequenceEngagement(
+  tx: DbOrTx,
+  send: repo.SequenceSendRow,
+  type: repo.EngagementType,
+  earlier: boolean,
+  detail: string | null = null,
+) {
+  await repo.insertSequenceEvent(tx, send, type, detail);
+  if (earlier) return;
+  await repo.markSequenceEngaged(tx, send.id, type);
+  if (send.contactId !== null) await repo.incrementContactEngagement(tx, send.contactId, type);
+}
+
+/**
+ * A sequence email's open pixel: recorded like a campaign's open (at most one per message per
+ * OPEN_REPEAT_WINDOW_MINUTES, under the send's row lock); false when the send did not go out.
+ */
+export async function recordSequenceOpen(db: Db, sequenceSendId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const send = await repo.lockSentSequenceSend(tx, sequenceSendId);
+    if (!send) return false;
+    const latest = await repo.latestSequenceOpen(tx, send.id, OPEN_REPEAT_WINDOW_MINUTES);
+    if (!latest?.recent) await countSequenceEngagement(tx, send, 'open', latest !== undefined);
+    return true;
+  });
+}
+
+/**
+ * The links of the email step a sent sequence email was made from, in the order the email shows them
+ * (compiled again from the stored flow, newest version that has the step); null when the send did
+ * not go out or its step is gone.
+ */
+async function sequenceStepLinks(db: DbOrTx, sequenceSendId: number): Promise<string[] | null> {
+  const found = await repo.sequenceSendFlows(db, sequenceSendId);
+  const node = found?.flows
+    .map((flow) => flow.nodes.find((n) => n.id === found.nodeId && n.type === 'email'))
+    .find((n) => n !== undefined);
+  if (!node) return null;
+  // Neither the footer (unsubscribe and preferences are separate slots) nor the public URL (it
+  // only makes uploaded images' addresses absolute) changes the links.
+  const footer = { company: '', postalAddress: '', year: 0 };
+  return compileEmail(node.data.blocks ?? [], node.data.subject ?? '', footer, '', node.data.content ?? '').links;
+}
+
+/**
+ * A sequence email's click: the URL at `index` among the links of the email step it was made from
+ * (so only links the email carried redirect), recorded like a campaign's click (the event's detail
+ * is the URL: a step's links have no stored rows); null when the send, the step or the index is unknown.
+ */
+export async function recordSequenceClick(db: Db, sequenceSendId: number, index: number): Promise<string | null> {
+  const url = (await sequenceStepLinks(db, sequenceSendId))?.[index];
+  if (url === undefined) return null;
+  return db.transaction(async (tx) => {
+    const send = await repo.lockSentSequenceSend(tx, sequenceSendId);
+    if (!send) return null;
+    const earlier = await repo.hasSequenceEvent(tx, send.id, 'click');
+    await countSequenceEngagement(tx, send, 'click', earlier, url.slice(0, 500));
+    return url;
+  });
+}
+
+/**
  * Click: the stored link's URL when the link belongs to the send's campaign, else null (no open
  * redirect). Mail signed now names the link by its index among the campaign's stored links; older
  * mail by the link's id.
@@ -84,8 +152,8 @@ const TRACKED_LINK = new RegExp(`https?://[^\\s"'<>]+/t/c/${TOKEN}(?:/(\\d{1,6})
 /**
  * A message's HTML as the recipient saw it, minus tracking (for the sender viewing their own mail
  * in the Outbox, which must record no open or click): the open pixel is left out and tracked links
- * point straight at their destinations. Only tokens this app signed, for this campaign's links, are
- * touched; old and current URL formats alike.
+ * point straight at their destinations. Only tokens this app signed, for this campaign's links (or
+ * a sequence email's step's links), are touched; old and current URL formats alike.
  */
 export async function withoutTracking(
   db: DbOrTx,
@@ -93,10 +161,25 @@ export async function withoutTracking(
   html: string,
   campaignId: number | null,
 ): Promise<string> {
-  const withoutPixel = html.replace(OPEN_PIXEL, (tag, token: string) =>
-    sendOfOpenToken(secret, token) === null ? tag : '',
+  let withoutPixel = html.replace(OPEN_PIXEL, (tag, token: string) =>
+    sendOfOpenToken(secret, token) === null && verifySequenceToken(secret, token) === null ? tag : '',
   );
-  if (campaignId === null || !withoutPixel.includes('/t/c/')) return withoutPixel;
+  if (!withoutPixel.includes('/t/c/')) return withoutPixel;
+  // A sequence email's links (its send's token, the index among its step's links).
+  const stepLinks = new Map<string, string[] | null>();
+  for (const [, token, index] of withoutPixel.matchAll(TRACKED_LINK)) {
+    if (!token || index === undefined || stepLinks.has(token)) continue;
+    const sequenceSendId = verifySequenceToken(secret, token);
+    if (sequenceSendId !== null) stepLinks.set(token, await sequenceStepLinks(db, sequenceSendId));
+  }
+  if (stepLinks.size > 0) {
+    withoutPixel = withoutPixel.replace(TRACKED_LINK, (url, token: string, index: string | undefined) => {
+      const at = index === undefined ? null : parseLinkIndex(index);
+      const target = at === null ? undefined : stepLinks.get(token)?.[at];
+      return target ? escapeHtml(target) : url;
+    });
+  }
+  if (campaignId === null) return withoutPixel;
   const links = await repo.listCampaignLinks(db, campaignId);
   const urlById = new Map(links.map((link) => [link.id, link.url]));
   return withoutPixel.replace(TRACKED_LINK, (url, token: string, index: string | undefined) => {
@@ -126,6 +209,8 @@ export type UnsubscribeView = {
   /** The campaign's from address, so the recipient can tell which sender this is. */
   senderAddress: string | null;
   status: SubscriptionStatus;
+  /** The sender's lists this address is on (each can be left alone on the preferences page). */
+  lists: { id: number; name: string }[];
 };
 
 function statusOf(reason: string | undefined): SubscriptionStatus {
@@ -135,32 +220,87 @@ function statusOf(reason: string | undefined): SubscriptionStatus {
   return 'unsubscribed';
 }
 
-/** What the unsubscribe and preferences pages show: whose list it is and where the address stands. */
-export async function unsubscribeView(db: Db, sendId: number): Promise<UnsubscribeView | null> {
-  const send = await repo.findSend(db, sendId);
+/** The message an unsubscribe or preferences link names: a campaign send or a sequence send. */
+export type MailRef = { campaignSendId: number } | { sequenceSendId: number };
+
+/** Who received the message a link names, from which sender, and how to log an event of it. */
+type Recipient = {
+  userId: string;
+  email: string;
+  contactId: number | null;
+  fromName: string | null;
+  fromEmail: string | null;
+  logEvent(tx: DbOrTx, type: 'unsubscribe'): Promise<void>;
+};
+
+async function recipientOf(db: DbOrTx, ref: MailRef): Promise<Recipient | null> {
+  if ('campaignSendId' in ref) {
+    const send = await repo.findSend(db, ref.campaignSendId);
+    if (!send) return null;
+    const campaign = await repo.findCampaignSender(db, send.campaignId);
+    return {
+      userId: send.userId,
+      email: send.email,
+      contactId: send.contactId,
+      fromName: campaign?.fromName ?? null,
+      fromEmail: campaign?.fromEmail ?? null,
+      logEvent: (tx, type) => repo.insertSendEvent(tx, send, type),
+    };
+  }
+  const send = await repo.findSequenceSend(db, ref.sequenceSendId);
   if (!send) return null;
-  const [sender, campaign, reason] = await Promise.all([
-    repo.findSenderAccount(db, send.userId),
-    repo.findCampaignSender(db, send.campaignId),
-    repo.findSuppressionReason(db, send.userId, send.email),
-  ]);
-  const accountName = `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim();
   return {
+    userId: send.userId,
     email: send.email,
-    sender: sender?.company || campaign?.fromName || accountName || 'this sender',
-    senderAddress: campaign?.fromEmail ?? null,
-    status: statusOf(reason),
+    contactId: send.contactId,
+    fromName: send.fromName,
+    fromEmail: send.fromEmail,
+    logEvent: (tx, type) => repo.insertSequenceEvent(tx, send, type),
   };
 }
 
-/** Unsubscribes the recipient of a send at once; safe to repeat. */
-export async function unsubscribe(db: Db, sendId: number): Promise<boolean> {
-  const send = await repo.findSend(db, sendId);
-  if (!send) return false;
+/** What the unsubscribe and preferences pages show: whose list it is and where the address stands. */
+export async function unsubscribeView(db: Db, ref: MailRef): Promise<UnsubscribeView | null> {
+  const recipient = await recipientOf(db, ref);
+  if (!recipient) return null;
+  const [sender, reason, lists] = await Promise.all([
+    repo.findSenderAccount(db, recipient.userId),
+    repo.findSuppressionReason(db, recipient.userId, recipient.email),
+    recipient.contactId === null ? Promise.resolve([]) : repo.listsOfContact(db, recipient.userId, recipient.contactId),
+  ]);
+  const accountName = `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim();
+  return {
+    email: recipient.email,
+    sender: sender?.company || recipient.fromName || accountName || 'this sender',
+    senderAddress: recipient.fromEmail,
+    status: statusOf(reason),
+    lists,
+  };
+}
+
+/**
+ * Takes the recipient of a message out of one of the sender's lists (the preferences page), leaving
+ * the other lists and the subscription as they are. False when the link or the list does not match.
+ */
+export async function leaveList(db: Db, ref: MailRef, listId: number): Promise<boolean> {
+  const recipient = await recipientOf(db, ref);
+  if (!recipient || recipient.contactId === null) return false;
+  return repo.leaveList(db, recipient.userId, listId, recipient.contactId);
+}
+
+/**
+ * Unsubscribes the recipient of a message at once, campaign or sequence mail alike: the address is
+ * suppressed, the contact made inactive, and every sequence enrolment of theirs in flight ends
+ * (exit reason 'unsubscribed'). Safe to repeat.
+ */
+export async function unsubscribe(db: Db, ref: MailRef): Promise<boolean> {
+  const recipient = await recipientOf(db, ref);
+  if (!recipient) return false;
   await db.transaction(async (tx) => {
-    const added = await repo.insertUnsubscribe(tx, send.userId, send.email);
-    if (send.contactId !== null) await repo.setContactActive(tx, send.userId, send.contactId, false);
-    if (added) await repo.insertSendEvent(tx, send, 'unsubscribe');
+    const added = await repo.insertUnsubscribe(tx, recipient.userId, recipient.email);
+    if (recipient.contactId !== null) await repo.setContactActive(tx, recipient.userId, recipient.contactId, false);
+    await endSequenceEnrolmentsOf(tx, recipient.userId, recipient.email, 'unsubscribe');
+    if (added) await recipient.logEvent(tx, 'unsubscribe');
   });
   return true;
 }
@@ -168,18 +308,19 @@ export async function unsubscribe(db: Db, sendId: number): Promise<boolean> {
 /**
  * Undoes the recipient's own unsubscribe: the suppression is removed and the contact is active
  * again. Safe to repeat ('subscribed' when there is nothing to undo). A bounce or spam complaint
- * is not the recipient's choice made here, so it stays ('blocked'). Null when the send is unknown.
+ * is not the recipient's choice made here, so it stays ('blocked'). Null when the message is
+ * unknown. Sequence enrolments that ended stay ended (the contact may be enrolled again).
  */
-export async function resubscribe(db: Db, sendId: number): Promise<'resubscribed' | 'subscribed' | 'blocked' | null> {
-  const send = await repo.findSend(db, sendId);
-  if (!send) return null;
+export async function resubscribe(db: Db, ref: MailRef): Promise<'resubscribed' | 'subscribed' | 'blocked' | null> {
+  const recipient = await recipientOf(db, ref);
+  if (!recipient) return null;
   return db.transaction(async (tx) => {
-    const reason = await repo.findSuppressionReason(tx, send.userId, send.email, true);
+    const reason = await repo.findSuppressionReason(tx, recipient.userId, recipient.email, true);
     if (reason !== undefined && reason !== 'unsubscribe') return 'blocked';
     // Nothing to undo: a contact the sender set inactive themselves stays as they left it.
     if (reason === undefined) return 'subscribed';
-    await repo.deleteUnsubscribe(tx, send.userId, send.email);
-    if (send.contactId !== null) await repo.setContactActive(tx, send.userId, send.contactId, true);
+    await repo.deleteUnsubscribe(tx, recipient.userId, recipient.email);
+    if (recipient.contactId !== null) await repo.setContactActive(tx, recipient.userId, recipient.contactId, true);
     return 'resubscribed';
   });
 }

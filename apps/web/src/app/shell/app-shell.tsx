@@ -4,6 +4,7 @@ import type { CurrentUser } from '@sendwell/contract/auth';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Logo } from '@/components/logo';
 import { ConfirmEmailBanner } from '@/features/auth/components/confirm-email-banner';
+import { SendingPausedBanner } from '@/features/billing/components/sending-paused-banner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';
@@ -35,6 +36,9 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
                   <ConfirmEmailBanner email={user.email} />
                 </div>
               )}
+              <div className="mb-6 empty:hidden">
+                <SendingPausedBanner />
+              </div>
               {children}
             </div>
           </main>

@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { CampaignStatus } from '@sendwell/contract/campaigns';
 
 import {
+  ACTIVITY_POLL_MS,
   averageRates,
   campaignActions,
   campaignTotals,
   clickRateLabel,
   filterCampaigns,
   isAnySending,
+  livePollInterval,
   openRateLabel,
   percentOf,
+  SENDING_POLL_MS,
 } from './campaign-stats';
 
 const campaign = (
@@ -121,5 +124,19 @@ describe('row actions and polling', () => {
     expect(isAnySending([campaign('sent'), campaign('sending')])).toBe(true);
     expect(isAnySending([campaign('sent'), campaign('draft')])).toBe(false);
     expect(isAnySending(undefined)).toBe(false);
+  });
+});
+
+describe('livePollInterval', () => {
+  const now = Date.parse('2026-04-10T12:00:00Z');
+  const hoursAgo = (h: number) => new Date(now - h * 3600 * 1000).toISOString();
+  it('polls fast while sending, slower while opens still arrive or a schedule is due, else not', () => {
+    expect(livePollInterval([{ status: 'sending' }], now)).toBe(SENDING_POLL_MS);
+    expect(livePollInterval([{ status: 'sent', sentAt: hoursAgo(2) }], now)).toBe(ACTIVITY_POLL_MS);
+    expect(livePollInterval([{ status: 'sent', sentAt: hoursAgo(72) }], now)).toBe(false);
+    expect(livePollInterval([{ status: 'scheduled', scheduledAt: hoursAgo(-0.5) }], now)).toBe(ACTIVITY_POLL_MS);
+    expect(livePollInterval([{ status: 'scheduled', scheduledAt: hoursAgo(-5) }], now)).toBe(false);
+    expect(livePollInterval([{ status: 'draft' }], now)).toBe(false);
+    expect(livePollInterval(undefined, now)).toBe(false);
   });
 });

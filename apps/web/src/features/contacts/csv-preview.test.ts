@@ -24,7 +24,7 @@ describe('parseCsvPreview', () => {
     expect(parseCsvPreview('Email;Name\nada@example.com;Ada\n').rows).toEqual([['ada@example.com', 'Ada']]);
   });
   it('copes with an empty text', () => {
-    expect(parseCsvPreview('')).toEqual({ headers: [], rows: [] });
+    expect(parseCsvPreview('')).toEqual({ headers: [], columns: [], rows: [] });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { countDataRows, createNdjsonReader, estimateDataRows, importPercent } from './import-progress';
+import { countDataRows, createImportProgressReader, estimateDataRows, importPercent } from './import-progress';
 
 describe('countDataRows', () => {
   it('counts the lines after the header, with or without a final newline', () => {
@@ -19,9 +19,9 @@ describe('estimateDataRows', () => {
   });
 });
 
-describe('createNdjsonReader', () => {
+describe('createImportProgressReader', () => {
   it('returns each completed line once, as the text grows', () => {
-    const reader = createNdjsonReader();
+    const reader = createImportProgressReader();
     let text = '{"type":"progress","rows":2000}\n{"type":"progr';
     expect(reader.push(text)).toEqual([{ type: 'progress', rows: 2000 }]);
     expect(reader.push(text)).toEqual([]);
@@ -33,12 +33,19 @@ describe('createNdjsonReader', () => {
     expect(reader.end(text)).toEqual([
       {
         type: 'result',
-        result: { imported: 3, updated: 1, skipped: 1, errors: [{ row: 4, message: 'Bad email' }], listId: 7 },
+        result: {
+          imported: 3,
+          updated: 1,
+          skipped: 1,
+          errors: [{ row: 4, message: 'Bad email' }],
+          listId: 7,
+          ignoredColumns: [],
+        },
       },
     ]);
   });
   it('reads error lines and skips lines that are not progress lines', () => {
-    const reader = createNdjsonReader();
+    const reader = createImportProgressReader();
     const text =
       'not json\n{"hello":1}\n{"type":"error","status":409,"message":"A contact list with this name already exists"}\n';
     expect(reader.push(text)).toEqual([

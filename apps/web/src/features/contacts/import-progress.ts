@@ -1,4 +1,5 @@
 // Pure helpers of the CSV import: the preview's row estimate, the NDJSON progress stream and the bar's percentage.
+import { createNdjsonReader } from '@/lib/ndjson-reader';
 import { importProgressLineSchema, type ImportProgressLine } from '@sendwell/contract/contacts';
 
 /** Files up to this size are read whole to count their lines; bigger ones are estimated from a sample. */
@@ -24,43 +25,9 @@ export function estimateDataRows(fileSize: number, sample: string, sampleBytes: 
   return Math.max(0, Math.round((fileSize * lines) / sampleBytes) - 1);
 }
 
-/**
- * Reads an NDJSON answer that grows while it arrives (XMLHttpRequest.responseText): each call
- * returns the lines completed since the last call; `end` also returns a last line without '\n'.
- * Lines that are not import progress lines are skipped.
- */
-export function createNdjsonReader() {
-  let offset = 0;
-  const parse = (raw: string): ImportProgressLine[] => {
-    const out: ImportProgressLine[] = [];
-    for (const line of raw.split('\n')) {
-      const trimmed = line.trim();
-      if (!trimmed) continue;
-      let json: unknown;
-      try {
-        json = JSON.parse(trimmed);
-      } catch {
-        continue;
-      }
-      const parsed = importProgressLineSchema.safeParse(json);
-      if (parsed.success) out.push(parsed.data);
-    }
-    return out;
-  };
-  return {
-    push(text: string): ImportProgressLine[] {
-      const end = text.lastIndexOf('\n');
-      if (end < offset) return [];
-      const chunk = text.slice(offset, end + 1);
-      offset = end + 1;
-      return parse(chunk);
-    },
-    end(text: string): ImportProgressLine[] {
-      const chunk = text.slice(offset);
-      offset = text.length;
-      return parse(chunk);
-    },
-  };
+/** The import's progress lines, read as they arrive. */
+export function createImportProgressReader() {
+  return createNdjsonReader<ImportProgressLine>(importProgressLineSchema);
 }
 
 /**

@@ -14,12 +14,16 @@ export const RECORD_TITLES: Record<DnsRecordKind, string> = {
   spf: 'SPF Record',
   dkim: 'DKIM Record',
   dmarc: 'DMARC Record',
+  'bounce-mx': 'Return Path MX',
+  'bounce-spf': 'Return Path SPF',
 };
 
 export const RECORD_PURPOSES: Record<DnsRecordKind, string> = {
   spf: 'Authorizes Sendwell to send mail for your domain.',
   dkim: 'Signs every message with your domain’s own key.',
   dmarc: 'Tells receivers what to do with mail that fails SPF and DKIM.',
+  'bounce-mx': 'Brings bounces of your campaigns back to Sendwell at bounces.<your domain>.',
+  'bounce-spf': 'Lets your return path pass SPF, aligned with your domain for DMARC.',
 };
 
 export const STATUS_LABELS: Record<DnsRecordStatus, string> = {

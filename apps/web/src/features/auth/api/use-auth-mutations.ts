@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangePasswordBody,
   CurrentUser,
+  ForgotPasswordBody,
   LoginBody,
+  ResetPasswordBody,
   SignupBody,
   UpdateProfileBody,
 } from '@sendwell/contract/auth';
@@ -67,4 +69,18 @@ export async function logout(): Promise<void> {
   } finally {
     window.location.href = AFTER_LOGOUT_PATH;
   }
+}
+
+/** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordBody) => apiJson<{ message: string }>('POST', '/api/auth/forgot-password', body),
+  });
+}
+
+/** POST /api/auth/reset-password: the mailed link's token and the new password. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) => apiJson<{ success: true }>('POST', '/api/auth/reset-password', body),
+  });
 }

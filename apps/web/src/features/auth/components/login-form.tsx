@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/co
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toastError } from '@/lib/toast-error';
+import { takeReturnPath } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 import { useLogin } from '../api/use-auth-mutations';
 import { FieldError } from './field-error';
@@ -29,7 +30,8 @@ export function LoginForm() {
       return;
     }
     toast({ title: 'Login Successful', description: 'Taking you to your dashboard...' });
-    window.location.href = '/';
+    // Back to the page the session ended on, if any (a full navigation, as before).
+    window.location.href = takeReturnPath();
   });
 
   const pending = login.isPending || form.formState.isSubmitting;
@@ -57,7 +59,15 @@ export function LoginForm() {
             <FieldError id="login-email-error" message={errors.email?.message} />
           </div>
           <div className="space-y-2">
-            <Label htmlFor="login-password">Password</Label>
+            <div className="flex items-center justify-between gap-2">
+              <Label htmlFor="login-password">Password</Label>
+              <Link
+                href="/forgot-password"
+                className="text-muted-foreground text-sm underline-offset-4 hover:underline"
+              >
+                Forgot password?
+              </Link>
+            </div>
             <Input
               id="login-password"
               type="password"

@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { BillingUsage } from '@sendwell/contract/payment';
 import type { PlanId } from '@sendwell/contract/pricing';
 
 import { apiJson, getApiErrorMessage } from '@/lib/api';
@@ -45,4 +46,11 @@ export function toastProviderError(error: unknown, kind: 'checkout' | 'portal'):
 /** True when the provider is not configured (the server answers 503 'not configured'). */
 export function isNotConfiguredMessage(message: string | undefined): boolean {
   return typeof message === 'string' && message.includes('not configured');
+}
+
+/** GET /api/billing/usage: each plan limit against the account's use, and why sending is paused. */
+export const BILLING_USAGE_KEY = ['/api/billing/usage'] as const;
+
+export function useBillingUsage(options: { enabled?: boolean } = {}) {
+  return useQuery<BillingUsage>({ queryKey: BILLING_USAGE_KEY, enabled: options.enabled ?? true });
 }

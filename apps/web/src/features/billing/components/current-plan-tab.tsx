@@ -5,14 +5,28 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { formatDate, formatDollars } from '@/lib/format';
+import type { BillingUsage } from '@sendwell/contract/payment';
 import { PlanLimits } from './plan-limits';
+import { UsageMeters } from './usage-meters';
 import { PlanFeatureList } from './plan-feature-list';
 import { subscriptionStatusBadge, subscriptionStatusText } from './subscription-status';
 
 /** Current Plan tab: plan, price, status, limits, features and the trial end date. */
-export function CurrentPlanTab({ user, plan }: { user: CurrentUser; plan: Plan | undefined }) {
-  const badge = subscriptionStatusBadge(user.subscriptionStatus);
-  const trialEnd = user.subscriptionStatus === 'trialing' ? formatDate(user.trialEndsAt) : '';
+export function CurrentPlanTab({
+  user,
+  plan,
+  usage,
+}: {
+  user: CurrentUser;
+  plan: Plan | undefined;
+  usage: BillingUsage | undefined;
+}) {
+  // BILLING=off (self-hosting): no plan, price, trial or limit applies, so none is shown as if it did.
+  const billingOff = usage?.billingEnabled === false;
+  const badge = billingOff
+    ? ({ label: 'Self-hosted', variant: 'secondary' } as const)
+    : subscriptionStatusBadge(user.subscriptionStatus);
+  const trialEnd = user.subscriptionStatus === 'trialing' && !billingOff ? formatDate(user.trialEndsAt) : '';
 
   return (
     <Card>
@@ -25,14 +39,18 @@ export function CurrentPlanTab({ user, plan }: { user: CurrentUser; plan: Plan |
           <Badge variant={badge.variant}>{badge.label}</Badge>
         </div>
         <CardDescription>
-          {plan && (
+          {plan && !billingOff && (
             <>
               <span className="text-foreground text-lg font-semibold">{formatDollars(plan.price)}</span>
               <span>/month</span>
               <span aria-hidden="true"> · </span>
             </>
           )}
-          <span>{subscriptionStatusText(user.subscriptionStatus)}</span>
+          <span>
+            {billingOff
+              ? 'Billing is off on this server: no plan limits apply.'
+              : subscriptionStatusText(user.subscriptionStatus)}
+          </span>
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
@@ -43,7 +61,8 @@ export function CurrentPlanTab({ user, plan }: { user: CurrentUser; plan: Plan |
         )}
         {plan && (
           <>
-            <PlanLimits limits={plan.limits} />
+            {!billingOff && <PlanLimits limits={plan.limits} />}
+            {usage && <UsageMeters usage={usage} />}
             <Separator />
             <div className="space-y-3">
               <h3 className="font-medium">Included features</h3>

@@ -8,14 +8,12 @@ import type {
 } from '@sendwell/contract/campaigns';
 
 import { apiJson, apiRequest, throwIfResNotOk } from '@/lib/api';
-import { isAnySending } from '../campaign-stats';
+import { livePollInterval, SENDING_POLL_MS } from '../campaign-stats';
 
 /** GET /api/campaigns; every campaign query key starts with it, so one invalidation refreshes them all. */
 export const CAMPAIGNS_KEY = ['/api/campaigns'] as const;
 /** The dashboard's stats move when a campaign is sent. */
 const STATS_KEY = ['/api/analytics/stats'] as const;
-/** How often the list and a report refresh while a campaign is going out. */
-export const SENDING_POLL_MS = 3000;
 
 /** Marks the campaign list, details and dashboard stats stale. */
 export function invalidateCampaignData(queryClient: QueryClient): Promise<void> {
@@ -26,18 +24,18 @@ export function invalidateCampaignData(queryClient: QueryClient): Promise<void> 
 }
 
 /**
- * GET /api/campaigns; runs only for a signed-in user. With `pollWhileSending`, the list refreshes
- * every 3 s while (and only while) a campaign is 'sending', so its status stays live. Opens and
- * clicks arrive from recipients, not through anything this app invalidates, so the list is read
- * afresh whenever a screen showing it mounts (else it kept the 0 opens of its last poll while the
- * dashboard's cards, loaded later, showed the opens since).
+ * GET /api/campaigns; runs only for a signed-in user. Opens and clicks arrive from recipients, not
+ * through anything this app invalidates, so the list is read afresh whenever a screen showing it
+ * mounts, and re-read while something is in flight (livePollInterval: every 3 s while a campaign
+ * is sending, every 10 s while one was sent in the last two days) — on the Campaigns page and the
+ * dashboard's Recent Campaigns alike. Mutations invalidate it (invalidateCampaignData).
  */
-export function useCampaigns(enabled: boolean, { pollWhileSending = false }: { pollWhileSending?: boolean } = {}) {
+export function useCampaigns(enabled: boolean) {
   return useQuery<CampaignListItem[]>({
     queryKey: CAMPAIGNS_KEY,
     enabled,
     staleTime: 0,
-    refetchInterval: pollWhileSending ? (query) => (isAnySending(query.state.data) ? SENDING_POLL_MS : false) : false,
+    refetchInterval: (query) => livePollInterval(query.state.data),
   });
 }
 
@@ -60,15 +58,22 @@ export function useCampaign(
   });
 }
 
-/** GET /api/campaigns/:id/report: delivery, bounces, unsubscribes, opens and clicks over time, top links. */
-export function useCampaignReport(id: number | null, enabled: boolean, { poll = false }: { poll?: boolean } = {}) {
+/**
+ * GET /api/campaigns/:id/report: delivery, bounces, unsubscribes, opens and clicks over time, top
+ * links. `poll` is how often to re-read it (livePollInterval of the campaign), or false.
+ */
+export function useCampaignReport(
+  id: number | null,
+  enabled: boolean,
+  { poll = false }: { poll?: number | false } = {},
+) {
   return useQuery<CampaignReport>({
     queryKey: [...CAMPAIGNS_KEY, id ?? 0, 'report'],
     queryFn: ({ signal }) => fetchJson<CampaignReport>(`/api/campaigns/${id}/report`, signal),
     enabled: enabled && id !== null,
     // Opens and clicks keep arriving after the send: read afresh each time the report opens.
     staleTime: 0,
-    refetchInterval: poll ? SENDING_POLL_MS : false,
+    refetchInterval: poll,
   });
 }
 

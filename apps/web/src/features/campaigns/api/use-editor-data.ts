@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser, UpdateProfileBody } from '@sendwell/contract/auth';
 import type { EmailBlock } from '@sendwell/contract/campaigns';
 import type { ContactList } from '@sendwell/contract/contacts';
 import type { Domain } from '@sendwell/contract/domains';
@@ -7,7 +8,7 @@ import type { SenderOverview } from '@sendwell/contract/sender-addresses';
 import type { UploadedImage } from '@sendwell/contract/uploads';
 
 import { apiJson, apiRequest, throwIfResNotOk } from '@/lib/api';
-import { aliasNames } from '../editor/sender-options';
+import { activeAliasNames } from '../editor/sender-options';
 import { fetchJson } from './use-campaigns';
 
 /** GET /api/contact-lists (the same key as the contacts page, so both share one cache entry). */
@@ -34,15 +35,27 @@ export function useSenderOverview(enabled: boolean) {
 }
 
 /**
- * GET /api/domains/:id/aliases, asked only when a domain exists and with that domain's real id
- * (spec §7). While the server has no aliases yet the call fails and the editor falls back to
- * the default senders (spec §9), so a failure here is expected and not shown.
+ * GET /api/domains/:id/aliases for each of the account's verified domains, by its real id (never a
+ * fixed one): the active alias names per domain name. A domain whose list is not (yet) loaded is
+ * absent, and the editor offers the default senders there (spec §9). The query key is the one
+ * Domain Settings' alias panels use, so an alias created or deleted there shows here at once.
  */
-export function useDomainAliases(domainId: number | null) {
-  return useQuery<string[]>({
-    queryKey: ['/api/domains', domainId ?? 0, 'aliases'],
-    queryFn: async ({ signal }) => aliasNames(await fetchJson<unknown>(`/api/domains/${domainId}/aliases`, signal)),
-    enabled: domainId !== null,
+export function useVerifiedDomainAliases(domains: readonly Domain[] | undefined) {
+  const verified = (domains ?? []).filter((domain) => domain.isVerified);
+  return useQueries({
+    queries: verified.map((domain) => ({
+      queryKey: ['/api/domains', domain.id, 'aliases'],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson<unknown>(`/api/domains/${domain.id}/aliases`, signal),
+      select: activeAliasNames,
+    })),
+    combine: (results) => {
+      const byDomain: Record<string, string[]> = {};
+      results.forEach((result, i) => {
+        const domain = verified[i];
+        if (domain && result.data) byDomain[domain.domain.toLowerCase()] = result.data;
+      });
+      return { byDomain, isLoading: results.some((result) => result.isLoading) };
+    },
   });
 }
 
@@ -95,5 +108,31 @@ export function useEmailPreview(blocks: EmailBlock[], subject: string, enabled: 
     enabled,
     placeholderData: keepPreviousData,
     gcTime: 60_000,
+  });
+}
+
+/**
+ * PATCH /api/auth/user {postalAddress}: the pre-send checklist's own fix, typed in the editor so the
+ * draft stays open. The answer replaces the cached session user (the same key the auth feature reads).
+ */
+export function useSavePostalAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postalAddress: string) =>
+      apiJson<CurrentUser>('PATCH', '/api/auth/user', { postalAddress } satisfies UpdateProfileBody),
+    onSuccess: (user) => queryClient.setQueryData(['/api/auth/user'], user),
+  });
+}
+
+/**
+ * POST /api/contact-lists {name, contactIds}: the list of contacts picked on the Contacts page,
+ * made when the campaign is first saved with them (never on the way to the editor).
+ */
+export function useCreateSelectionList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; contactIds: number[] }) =>
+      apiJson<ContactList>('POST', '/api/contact-lists', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/contact-lists'] }),
   });
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCampaign } from '../api/use-campaigns';
+import type { ContactSelection } from '../editor/campaign-form';
 import type { EditorCloseHandle } from './editor/use-close-guard';
 import type { EditorResult } from './editor/use-save-and-send';
 
@@ -18,7 +19,8 @@ export function preloadCampaignEditor(): void {
   void import('./editor/campaign-editor');
 }
 
-export type EditorTarget = { kind: 'new'; listIds: number[] } | { kind: 'edit'; campaignId: number };
+export type EditorTarget =
+  { kind: 'new'; listIds: number[]; selection?: ContactSelection } | { kind: 'edit'; campaignId: number };
 
 /**
  * The New / Edit Campaign dialog (spec §2): 80% of the viewport high, holding the lazy-loaded
@@ -88,6 +90,7 @@ export function CampaignEditorDialog({
               title={title}
               campaign={target.kind === 'edit' ? (campaign.data as CampaignDetail) : undefined}
               initialListIds={target.kind === 'new' ? target.listIds : []}
+              initialSelection={target.kind === 'new' ? target.selection : undefined}
               user={user}
               closeRef={closeRef}
               onDone={onClose}

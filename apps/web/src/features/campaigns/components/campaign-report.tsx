@@ -10,10 +10,18 @@ import { formatNumber, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCampaignReport } from '../api/use-campaigns';
 import { useContactLists, useSegments } from '../api/use-editor-data';
-import { CLICK_RATE_BENCHMARK, clickRateLabel, OPEN_RATE_BENCHMARK, openRateLabel, percentOf } from '../campaign-stats';
+import {
+  CLICK_RATE_BENCHMARK,
+  clickRateLabel,
+  livePollInterval,
+  OPEN_RATE_BENCHMARK,
+  openRateLabel,
+  percentOf,
+} from '../campaign-stats';
 import { BenchmarkCaption } from './campaign-stat-cards';
 import { formatDateTime } from './campaign-table';
 import { EmailContentCard } from './report-email-card';
+import { BouncesByReasonCard } from './report-bounces-card';
 import { TopLinksCard } from './report-top-links-card';
 import { BenchmarkBar, Detail, EmptyPanel, Metric, Row } from './report-widgets';
 
@@ -29,7 +37,8 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
   const lists = useContactLists(true);
   const segments = useSegments(true);
   const going = campaign.status === 'sending' || campaign.status === 'paused';
-  const report = useCampaignReport(campaign.id, true, { poll: campaign.status === 'sending' });
+  // Progress while it sends, then opens and clicks as they arrive, without a reload.
+  const report = useCampaignReport(campaign.id, true, { poll: livePollInterval([campaign]) });
   const r = report.data;
   const listNames = campaign.listIds.map(
     (id) => lists.data?.find((list) => list.id === id)?.name ?? (lists.isLoading ? '…' : 'A deleted list'),
@@ -91,7 +100,7 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
         </Card>
       )}
 
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Metric
           title="Sent"
           icon={Send}
@@ -156,7 +165,7 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
         </Card>
       )}
 
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         {r && (
           <Card>
             <CardHeader>
@@ -199,8 +208,13 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
         </Card>
       </div>
 
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        {r && <TopLinksCard links={r.topLinks} />}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        {r && (
+          <div className="min-w-0 space-y-6">
+            <TopLinksCard links={r.topLinks} />
+            <BouncesByReasonCard bounces={r.bouncesByReason} />
+          </div>
+        )}
         <div className={cn(!r && 'xl:col-span-2')}>
           <EmailContentCard campaign={campaign} />
         </div>

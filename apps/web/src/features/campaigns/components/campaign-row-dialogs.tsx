@@ -17,13 +17,24 @@ import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useDeleteCampaign, useRecipientCount, useSendCampaign } from '../api/use-campaigns';
 import { SEND_FAILED } from '../campaign-toasts';
+import { useSavedCampaignChecks } from './pre-send-summary';
 import { SendConfirmDialog } from './send-confirm-dialog';
 
 /** Send from the list (spec §4): confirms with the recipient count, then POST /api/campaigns/:id/send. */
-export function ListSendDialog({ campaign, onClose }: { campaign: CampaignListItem | null; onClose: () => void }) {
+export function ListSendDialog({
+  campaign,
+  postalAddress,
+  onClose,
+}: {
+  campaign: CampaignListItem | null;
+  /** The account's postal address, for the pre-send checklist. */
+  postalAddress: string | undefined;
+  onClose: () => void;
+}) {
   const shown = useLastCampaign(campaign);
   const recipients = useRecipientCount(campaign?.id ?? null, campaign !== null);
   const send = useSendCampaign();
+  const checks = useSavedCampaignChecks(campaign?.id ?? null, postalAddress);
 
   const confirm = () => {
     if (!campaign) return;
@@ -51,6 +62,7 @@ export function ListSendDialog({ campaign, onClose }: { campaign: CampaignListIt
       countError={recipients.isError}
       pending={send.isPending}
       onConfirm={confirm}
+      checks={checks}
     />
   );
 }

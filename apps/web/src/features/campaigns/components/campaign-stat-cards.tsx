@@ -29,7 +29,8 @@ export function CampaignStatCards({
   const noneSent = rates.sentCampaigns === 0;
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    // Two per row from phone width up (first-hour finding 8: one per row made the figures a long scroll).
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
         title="Total Campaigns"
         icon={Mail}
@@ -111,16 +112,16 @@ function StatCard({
   caption: React.ReactNode;
 }) {
   return (
-    <Card className="gap-3">
-      <CardHeader className="flex flex-row items-center justify-between">
+    <Card className="gap-2 py-4 sm:gap-3 sm:py-6">
+      <CardHeader className="flex flex-row items-start justify-between gap-2 px-4 sm:items-center sm:px-6">
         <CardTitle className="text-muted-foreground text-sm font-medium">
           <h2>{title}</h2>
         </CardTitle>
-        <span className={`flex size-9 items-center justify-center rounded-lg ${tone}`}>
+        <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg sm:size-9 ${tone}`}>
           <Icon className="size-4" aria-hidden="true" />
         </span>
       </CardHeader>
-      <CardContent className="space-y-1">
+      <CardContent className="space-y-1 px-4 sm:px-6">
         {loading ? (
           <Skeleton className="h-8 w-24" />
         ) : (

@@ -48,14 +48,14 @@ export function Metric({
   caption: React.ReactNode;
 }) {
   return (
-    <Card className="gap-3">
-      <CardHeader className="flex flex-row items-center justify-between">
+    <Card className="gap-2 py-4 sm:gap-3 sm:py-6">
+      <CardHeader className="flex flex-row items-center justify-between gap-2 px-4 sm:px-6">
         <CardTitle className="text-muted-foreground text-sm font-medium">
           <h2>{title}</h2>
         </CardTitle>
-        <Icon className="text-muted-foreground size-4" aria-hidden="true" />
+        <Icon className="text-muted-foreground size-4 shrink-0" aria-hidden="true" />
       </CardHeader>
-      <CardContent className="space-y-1">
+      <CardContent className="space-y-1 px-4 sm:px-6">
         <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{value}</p>
         <div className="text-muted-foreground text-xs">{caption}</div>
       </CardContent>

@@ -13,6 +13,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
+import { blockingChecks, type PreSendCheck } from '../editor/pre-send-checks';
+import { PreSendSummary } from './pre-send-summary';
 
 /** 'Send to 1 recipient?' / 'Send to 1,240 recipients?' */
 export function sendQuestion(count: number): string {
@@ -31,6 +33,7 @@ export function SendConfirmDialog({
   countError,
   pending,
   onConfirm,
+  checks,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -40,11 +43,14 @@ export function SendConfirmDialog({
   countError?: boolean;
   pending: boolean;
   onConfirm: () => void;
+  /** The pre-send checklist, shown before the last click; a blocked line disables Send Now. */
+  checks?: readonly PreSendCheck[];
 }) {
   const noRecipients = count === 0;
+  const blocked = checks ? blockingChecks(checks).length > 0 : false;
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent>
+      <AlertDialogContent className="max-h-[90dvh] overflow-y-auto">
         <AlertDialogHeader>
           <AlertDialogTitle>
             {count === null
@@ -74,10 +80,11 @@ export function SendConfirmDialog({
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
+        {checks && <PreSendSummary checks={checks} />}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{noRecipients ? 'Close' : 'Cancel'}</AlertDialogCancel>
           {!noRecipients && (
-            <Button onClick={onConfirm} disabled={pending || (count === null && !countError)}>
+            <Button onClick={onConfirm} disabled={pending || blocked || (count === null && !countError)}>
               {pending ? <Spinner className="size-4" /> : <Send aria-hidden="true" />}
               {pending ? 'Sending...' : 'Send Now'}
             </Button>

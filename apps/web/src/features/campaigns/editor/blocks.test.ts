@@ -11,6 +11,8 @@ import {
   moveBlock,
   newBlockId,
   removeBlock,
+  replaceImageSource,
+  sampleImageUrl,
   springSaleTemplate,
   updateBlockContent,
   updateBlockStyles,
@@ -95,7 +97,29 @@ describe('list operations', () => {
   it('describes blocks for labels', () => {
     const [text, image, button] = springSaleTemplate(seqId).filter((_, i) => i === 0 || i === 3 || i === 5);
     expect(text && describeBlock(text)).toBe('Heading 1 “Spring Sale”');
-    expect(image && describeBlock(image)).toBe('Image “A bouquet of spring flowers”');
+    expect(image && describeBlock(image)).toBe('Image “Pink and purple spring flowers”');
     expect(button && describeBlock(button)).toBe('Button “Shop Now”');
+  });
+});
+
+describe('images', () => {
+  it('starts the template and new image blocks on the picture shipped with the app, not a hot-link', () => {
+    expect(sampleImageUrl('https://mail.acme.test')).toBe('https://mail.acme.test/sample-images/spring-flowers.jpg');
+    const image = springSaleTemplate(seqId, sampleImageUrl('https://mail.acme.test'))[3];
+    expect(image?.type === 'image' && image.content.src).toBe(
+      'https://mail.acme.test/sample-images/spring-flowers.jpg',
+    );
+    const block = createBlock('image');
+    expect(block.type === 'image' && block.content.src).toMatch(/\/sample-images\/spring-flowers\.jpg$/);
+    expect(emailBlockSchema.safeParse(block).success).toBe(true);
+  });
+
+  it('clears the alt text when a picture is replaced, and touches only that image block', () => {
+    const image = createImageBlock('/uploads/old.png', 'Old tulips', 'img');
+    const text = createBlock('text', 'txt');
+    const next = replaceImageSource([image, text], 'img', '/uploads/new.png');
+    expect(next[0]).toEqual({ ...image, content: { src: '/uploads/new.png', alt: '' } });
+    expect(next[1]).toBe(text);
+    expect(replaceImageSource([text], 'txt', '/uploads/new.png')[0]).toBe(text);
   });
 });

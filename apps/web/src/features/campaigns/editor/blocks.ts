@@ -57,8 +57,16 @@ export function newBlockId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A placeholder picture for new image blocks and the starter template (an https URL, as the server requires). */
-export const PLACEHOLDER_IMAGE_URL = 'https://images.unsplash.com/photo-1490750967868-88aa4486c946?w=600';
+/** The sample picture shipped with the web app (apps/web/public), so an offline install never opens on a broken image. */
+export const SAMPLE_IMAGE_PATH = '/sample-images/spring-flowers.jpg';
+
+/**
+ * The sample picture's full address on this app (the server wants an http(s) URL, and the mail
+ * needs an absolute one). Outside a browser (unit tests) the origin is given.
+ */
+export function sampleImageUrl(origin: string = globalThis.location?.origin ?? 'http://localhost'): string {
+  return `${origin}${SAMPLE_IMAGE_PATH}`;
+}
 
 /** A new block of a type with its starting content, as dropped from Design Elements. */
 export function createBlock(type: BlockType, id: string = newBlockId()): EmailBlock {
@@ -66,7 +74,7 @@ export function createBlock(type: BlockType, id: string = newBlockId()): EmailBl
     case 'text':
       return { id, type, content: { text: 'Write something your readers will love.', tag: 'p' }, styles: {} };
     case 'image':
-      return { id, type, content: { src: PLACEHOLDER_IMAGE_URL, alt: 'Image description' }, styles: {} };
+      return { id, type, content: { src: sampleImageUrl(), alt: 'Image description' }, styles: {} };
     case 'button':
       return {
         id,
@@ -90,7 +98,10 @@ export function createImageBlock(src: string, alt = '', id: string = newBlockId(
  * The sample spring-sale email a new campaign starts with (spec §2): header, subtitle, main
  * heading, product image, description and a Shop Now button.
  */
-export function springSaleTemplate(makeId: () => string = newBlockId): EmailBlock[] {
+export function springSaleTemplate(
+  makeId: () => string = newBlockId,
+  imageUrl: string = sampleImageUrl(),
+): EmailBlock[] {
   return [
     {
       id: makeId(),
@@ -113,7 +124,7 @@ export function springSaleTemplate(makeId: () => string = newBlockId): EmailBloc
     {
       id: makeId(),
       type: 'image',
-      content: { src: PLACEHOLDER_IMAGE_URL, alt: 'A bouquet of spring flowers' },
+      content: { src: imageUrl, alt: 'Pink and purple spring flowers' },
       styles: {},
     },
     {
@@ -189,6 +200,16 @@ export function updateBlockContent<T extends BlockType>(
 ): EmailBlock[] {
   return blocks.map((block) =>
     block.id === id ? ({ ...block, content: { ...block.content, ...patch } } as EmailBlock) : block,
+  );
+}
+
+/**
+ * A new picture for an image block: the old alt text described the old picture, so it is cleared
+ * (first-hour finding 6: it used to go out with the new image).
+ */
+export function replaceImageSource(blocks: readonly EmailBlock[], id: string, src: string): EmailBlock[] {
+  return blocks.map((block) =>
+    block.id === id && block.type === 'image' ? { ...block, content: { ...block.content, src, alt: '' } } : block,
   );
 }
 

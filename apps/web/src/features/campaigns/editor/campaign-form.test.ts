@@ -5,6 +5,8 @@ import {
   initialDraft,
   parseEmailList,
   previewableBlocks,
+  PREVIEW_PLACEHOLDER_URL,
+  blockFieldError,
   serverDraftErrors,
   toCampaignBody,
   validateCampaignBody,
@@ -20,6 +22,7 @@ const draft = (patch: Partial<CampaignDraft> = {}): CampaignDraft => ({
   }),
   name: 'Spring',
   subject: 'Hello',
+  preheader: '',
   ...patch,
 });
 
@@ -56,7 +59,20 @@ describe('campaign body', () => {
     >;
     const errors = validateCampaignBody(toCampaignBody(draft({ blocks: [createBlock('text', 'ok'), bad] }), 'draft'));
     expect(errors?.blocks).toEqual({ btn: 'Enter a full http:// or https:// URL' });
-    expect(previewableBlocks([createBlock('text', 'ok'), bad]).map((b) => b.id)).toEqual(['ok']);
+    // A button whose only problem is its link stays in the preview, pointing at a placeholder.
+    const shown = previewableBlocks([createBlock('text', 'ok'), bad]);
+    expect(shown.map((b) => b.id)).toEqual(['ok', 'btn']);
+    expect(shown[1]?.type === 'button' && shown[1].content).toEqual({ text: 'Go', url: PREVIEW_PLACEHOLDER_URL });
+    expect(blockFieldError(bad, 'url')).toBe('Enter a full http:// or https:// URL');
+    expect(blockFieldError(bad, 'text')).toBeNull();
+    // Other invalid blocks are still left out (a button with no text, an image with a half-typed address).
+    const noText = { ...createBlock('button', 'b2'), content: { text: '', url: 'nope' } } as ReturnType<
+      typeof createBlock
+    >;
+    const halfImage = { ...createBlock('image', 'i1'), content: { src: 'htt', alt: '' } } as ReturnType<
+      typeof createBlock
+    >;
+    expect(previewableBlocks([noText, halfImage])).toEqual([]);
   });
 
   it('maps the server’s field keys back to fields and blocks', () => {

@@ -6,10 +6,22 @@ import {
   type EmailBlock,
 } from '@sendwell/contract/campaigns';
 
+/**
+ * Contacts picked on the Contacts page for a campaign: their list is created only when the campaign
+ * is saved with them (first-hour finding 9: Cancel used to leave a "Selected contacts – …" list behind).
+ */
+export interface ContactSelection {
+  contactIds: number[];
+  /** The name the list gets when it is created ("Selected contacts – <time>"). */
+  listName: string;
+}
+
 /** What the editor holds while the user works. */
 export interface CampaignDraft {
   name: string;
   subject: string;
+  /** The preview text inboxes show after the subject (the preheader). */
+  preheader: string;
   fromName: string;
   fromEmail: string;
   replyTo: string;
@@ -27,6 +39,7 @@ export function initialDraft(
     return {
       name: campaign.name,
       subject: campaign.subject,
+      preheader: campaign.preheader ?? '',
       fromName: campaign.fromName ?? '',
       fromEmail: campaign.fromEmail,
       replyTo: campaign.replyTo ?? '',
@@ -38,6 +51,7 @@ export function initialDraft(
   return {
     name: '',
     subject: '',
+    preheader: '',
     fromName: defaults.fromName,
     fromEmail: defaults.fromEmail,
     replyTo: '',
@@ -58,6 +72,7 @@ export function toCampaignBody(draft: CampaignDraft, status: SaveStatus, schedul
   return {
     name: draft.name,
     subject: draft.subject,
+    preheader: draft.preheader,
     fromEmail: draft.fromEmail,
     fromName: draft.fromName,
     replyTo: draft.replyTo,
@@ -100,9 +115,36 @@ export function blockError(block: EmailBlock): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? 'This block is not valid');
 }
 
-/** The blocks the server can render now (an invalid block, such as a half-typed URL, is left out of the preview). */
+/** The message for one content field of a block (such as a button's `url`), or null when that field is fine. */
+export function blockFieldError(block: EmailBlock, field: string): string | null {
+  const result = emailBlockSchema.safeParse(block);
+  if (result.success) return null;
+  const issue = result.error.issues.find((i) => i.path[0] === 'content' && i.path[1] === field);
+  return issue?.message ?? null;
+}
+
+/**
+ * Where a button with a link still being typed points in the preview: a reserved name (RFC 2606)
+ * that can never reach anyone, so the button stays visible while its link is flagged in the panel.
+ */
+export const PREVIEW_PLACEHOLDER_URL = 'https://link-to-fix.invalid/';
+
+/**
+ * The blocks the server can render now. A button whose only problem is its link is kept, pointing
+ * at a placeholder (first-hour finding 6: it used to vanish from the preview); any other invalid
+ * block, such as an image with a half-typed address, is left out.
+ */
 export function previewableBlocks(blocks: readonly EmailBlock[]): EmailBlock[] {
-  return blocks.filter((block) => blockError(block) === null);
+  const out: EmailBlock[] = [];
+  for (const block of blocks) {
+    if (blockError(block) === null) {
+      out.push(block);
+    } else if (block.type === 'button') {
+      const patched: EmailBlock = { ...block, content: { ...block.content, url: PREVIEW_PLACEHOLDER_URL } };
+      if (blockError(patched) === null) out.push(patched);
+    }
+  }
+  return out;
 }
 
 /** A stable fingerprint of a draft, to tell whether it changed since the last save. */

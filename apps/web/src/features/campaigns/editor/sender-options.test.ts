@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SenderOverview } from '@sendwell/contract/sender-addresses';
 
-import { aliasNames, defaultSender, hasProvenSender, senderChoices, senderStanding } from './sender-options';
+import { activeAliasNames, defaultSender, hasProvenSender, senderChoices, senderStanding } from './sender-options';
 
 const address = (id: number, email: string, status: 'pending' | 'confirmed') => ({
   id,
@@ -20,7 +20,7 @@ const overview: SenderOverview = {
 
 describe('senderChoices: exactly the addresses the account may send from', () => {
   it('offers each verified domain’s default names, the account’s own address and its confirmed sender addresses', () => {
-    expect(senderChoices({ overview, aliases: undefined, aliasDomain: null })).toEqual([
+    expect(senderChoices({ overview, aliasesByDomain: {} })).toEqual([
       { address: 'marketing@acme.com', kind: 'domain' },
       { address: 'support@acme.com', kind: 'domain' },
       { address: 'newsletter@acme.com', kind: 'domain' },
@@ -32,17 +32,19 @@ describe('senderChoices: exactly the addresses the account may send from', () =>
     ]);
   });
 
-  it('forms the first domain’s aliases as alias@domain (spec §2) when it is verified', () => {
-    const choices = senderChoices({ overview, aliases: ['hello', 'Team'], aliasDomain: 'acme.com' });
+  it('forms each verified domain’s active aliases as alias@domain (spec §2), defaults where it has none', () => {
+    const choices = senderChoices({ overview, aliasesByDomain: { 'acme.com': ['hello', 'Team'], 'shop.io': [] } });
     expect(choices.slice(0, 2).map((c) => c.address)).toEqual(['hello@acme.com', 'team@acme.com']);
+    expect(choices.map((c) => c.address)).not.toContain('marketing@acme.com');
     expect(choices.map((c) => c.address)).toContain('marketing@shop.io');
+    const both = senderChoices({ overview, aliasesByDomain: { 'acme.com': ['hello'], 'shop.io': ['orders'] } });
+    expect(both.slice(0, 2).map((c) => c.address)).toEqual(['hello@acme.com', 'orders@shop.io']);
   });
 
   it('offers nothing at an unverified domain or the domain of the user’s own address, and no pending address', () => {
     const addresses = senderChoices({
       overview: { ...overview, verifiedDomains: [] },
-      aliases: ['x'],
-      aliasDomain: 'other.io',
+      aliasesByDomain: { 'other.io': ['x'] },
     }).map((c) => c.address);
     expect(addresses).toEqual(['ada@gmail.com', 'press@partner.org']);
   });
@@ -53,17 +55,15 @@ describe('senderChoices: exactly the addresses the account may send from', () =>
       verifiedDomains: [],
       addresses: [],
     };
-    const choices = senderChoices({ overview: fresh, aliases: undefined, aliasDomain: null });
+    const choices = senderChoices({ overview: fresh, aliasesByDomain: {} });
     expect(choices).toEqual([{ address: 'new@example.org', kind: 'unconfirmed-account' }]);
     expect(hasProvenSender(choices)).toBe(false);
-    expect(hasProvenSender(senderChoices({ overview, aliases: undefined, aliasDomain: null }))).toBe(true);
-    expect(senderChoices({ overview: undefined, aliases: undefined, aliasDomain: null })).toEqual([]);
+    expect(hasProvenSender(senderChoices({ overview, aliasesByDomain: {} }))).toBe(true);
+    expect(senderChoices({ overview: undefined, aliasesByDomain: {} })).toEqual([]);
   });
 
   it('defaults to marketing@ a verified domain, else the first choice', () => {
-    expect(defaultSender(senderChoices({ overview, aliases: undefined, aliasDomain: null }))).toBe(
-      'marketing@acme.com',
-    );
+    expect(defaultSender(senderChoices({ overview, aliasesByDomain: {} }))).toBe('marketing@acme.com');
     expect(defaultSender([{ address: 'ada@gmail.com', kind: 'address' }])).toBe('ada@gmail.com');
     expect(defaultSender([])).toBe('');
   });
@@ -84,9 +84,39 @@ describe('senderStanding', () => {
   });
 });
 
-describe('aliasNames', () => {
-  it('reads {alias} objects or strings and ignores anything else', () => {
-    expect(aliasNames([{ alias: 'sales' }, 'info', { name: 'x' }, 3])).toEqual(['sales', 'info']);
-    expect(aliasNames({ message: 'Not found' })).toEqual([]);
+const alias = (id: number, name: string, over: Partial<{ isActive: boolean; isVerified: boolean }> = {}) => ({
+  id,
+  domainId: 1,
+  alias: name,
+  address: `${name}@acme.com`,
+  destination: 'me@example.org',
+  isVerified: true,
+  isActive: true,
+  createdAt: '2026-01-01T00:00:00Z',
+  forwardingType: 'simple',
+  description: null,
+  autoReply: false,
+  autoReplyMessage: null,
+  isCatchAll: name === '*',
+  destinationConfirmed: true,
+  confirmationSentAt: null,
+  ...over,
+});
+
+describe('activeAliasNames', () => {
+  it('keeps the aliases that are on and confirmed, never the catch-all', () => {
+    const answer = [
+      alias(1, 'sales'),
+      alias(2, 'pending', { isVerified: false }),
+      alias(3, 'off', { isActive: false }),
+      alias(4, '*'),
+      alias(5, 'info'),
+    ];
+    expect(activeAliasNames(answer)).toEqual(['sales', 'info']);
+  });
+
+  it('gives none for an answer that is not an alias list', () => {
+    expect(activeAliasNames({ message: 'Not found' })).toEqual([]);
+    expect(activeAliasNames(['sales'])).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { emailAliasListSchema } from '@sendwell/contract/aliases';
 import type { SenderOverview } from '@sendwell/contract/sender-addresses';
 
 /** Sender names offered on a verified domain when it has no aliases, or they cannot be loaded (spec §9); the first is the default. */
@@ -25,19 +26,17 @@ const onDomain = (address: string, domain: string) => {
 
 /**
  * The addresses the editor's sender choice offers: exactly those the account may send from.
- * On each verified domain (primary first) its aliases (the first domain's, spec §2) or else
- * marketing, support and newsletter (spec §9); the account's own address (awaiting confirmation
- * until its link is followed); each confirmed sender address.
+ * On each verified domain (primary first) its active aliases as alias@domain (spec part 1 §2), or
+ * else marketing, support and newsletter (spec §9); the account's own address (awaiting
+ * confirmation until its link is followed); each confirmed sender address.
  */
 export function senderChoices({
   overview,
-  aliases,
-  aliasDomain,
+  aliasesByDomain,
 }: {
   overview: SenderOverview | undefined;
-  /** Alias names of `aliasDomain`, when they could be loaded. */
-  aliases: readonly string[] | undefined;
-  aliasDomain: string | null;
+  /** Active alias names per (lower-cased) domain name, for the domains whose list could be loaded. */
+  aliasesByDomain: Readonly<Record<string, readonly string[]>>;
 }): SenderChoice[] {
   if (!overview) return [];
   const choices: SenderChoice[] = [];
@@ -47,8 +46,9 @@ export function senderChoices({
       choices.push({ address: normalised, kind });
   };
   for (const domain of overview.verifiedDomains) {
-    const names = domain === aliasDomain && aliases && aliases.length > 0 ? aliases : DEFAULT_SENDER_ALIASES;
-    for (const name of names) add(name.includes('@') ? name : `${name}@${domain}`, 'domain');
+    const aliases = aliasesByDomain[domain.toLowerCase()];
+    const names = aliases && aliases.length > 0 ? aliases : DEFAULT_SENDER_ALIASES;
+    for (const name of names) add(`${name}@${domain}`, 'domain');
   }
   add(overview.accountEmail.email, overview.accountEmail.confirmed ? 'address' : 'unconfirmed-account');
   for (const sender of overview.addresses) if (sender.status === 'confirmed') add(sender.email, 'address');
@@ -82,12 +82,13 @@ export function defaultSender(choices: readonly SenderChoice[]): string {
   );
 }
 
-/** The alias names in a GET /api/domains/:id/aliases answer (spec §3: each alias has an `alias` field). */
-export function aliasNames(answer: unknown): string[] {
-  if (!Array.isArray(answer)) return [];
-  return answer.flatMap((item: unknown) => {
-    if (typeof item === 'string') return [item];
-    if (item && typeof item === 'object' && 'alias' in item && typeof item.alias === 'string') return [item.alias];
-    return [];
-  });
+/**
+ * The names of the active aliases in a GET /api/domains/:id/aliases answer: switched on and
+ * confirmed (spec §4: Active once verified), never the catch-all (`*` is not an address to send from).
+ * An answer that is not an alias list gives none.
+ */
+export function activeAliasNames(answer: unknown): string[] {
+  const parsed = emailAliasListSchema.safeParse(answer);
+  if (!parsed.success) return [];
+  return parsed.data.filter((alias) => alias.isActive && alias.isVerified && !alias.isCatchAll).map((a) => a.alias);
 }

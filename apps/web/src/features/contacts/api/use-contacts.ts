@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import type {
   Contact,
   ContactDetail,
+  ContactTimeline,
   ContactList,
   CreateContactBody,
   CreateContactListBody,
@@ -51,6 +52,15 @@ export function useContact(id: number | null, enabled: boolean) {
   return useQuery<ContactDetail>({
     queryKey: [...CONTACTS_KEY, 'detail', id],
     queryFn: () => apiJson<ContactDetail>('GET', `/api/contacts/${id}`),
+    enabled: enabled && id !== null,
+  });
+}
+
+/** GET /api/contacts/:id/timeline: what came back about the contact's mail (bounces, complaints, …). */
+export function useContactTimeline(id: number | null, enabled: boolean) {
+  return useQuery<ContactTimeline>({
+    queryKey: [...CONTACTS_KEY, 'timeline', id],
+    queryFn: () => apiJson<ContactTimeline>('GET', `/api/contacts/${id}/timeline`),
     enabled: enabled && id !== null,
   });
 }

@@ -22,6 +22,7 @@ import { cn } from '@/lib/utils';
 import { useBulkRemoveFromList, useContact, useDeleteContact, useUpdateContact } from '../api/use-contacts';
 import { contactDisplayName } from '../contact-rules';
 import { ContactStatusBadge, EngagementScore, TagList } from './contact-badges';
+import { ContactTimeline } from './contact-timeline';
 import { ContactForm, contactToFormValues } from './contact-form';
 
 /** The side panel of one contact: every field, its lists, tags and activity; edit and delete. */
@@ -135,6 +136,8 @@ function ContactSummary({
           <Field label="Subscribed" value={formatDate(detail.subscriptionDate)} />
         </dl>
       </section>
+
+      <ContactTimeline contactId={detail.id} />
 
       <section aria-labelledby="contact-details-title" className="space-y-2">
         <h3 id="contact-details-title" className="text-sm font-semibold">

@@ -16,18 +16,13 @@ import {
 import { Button, buttonVariants } from '@/components/ui/button';
 import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
-import { useBulkDeleteContacts, useCreateContactList } from '../api/use-contacts';
+import { useBulkDeleteContacts } from '../api/use-contacts';
 import { pluralContacts, selectionListName } from '../contact-rules';
 import { AddToListDialog } from './add-to-list-dialog';
 
-/** The campaign editor, opened for a list (the campaigns page reads `new` and `listId`). */
-function newCampaignHref(listId: number): string {
-  return `/campaigns?new=1&listId=${listId}`;
-}
-
 /**
  * The bulk actions on the selected contacts (shown while any are selected): Add to List, Send
- * Campaign (a new list of the selection, then the campaign editor for it) and Delete (confirmed).
+ * Campaign (the campaign editor with the selection as a recipient; its list is made on save) and Delete (confirmed).
  */
 export function ContactsBulkActions({
   selected,
@@ -42,7 +37,6 @@ export function ContactsBulkActions({
   const [addToListOpen, setAddToListOpen] = React.useState(false);
   const [confirmDelete, setConfirmDelete] = React.useState(false);
   const bulkDelete = useBulkDeleteContacts();
-  const createList = useCreateContactList();
   const selectedIds = [...selected.keys()];
 
   const onBulkDelete = async () => {
@@ -56,18 +50,12 @@ export function ContactsBulkActions({
     }
   };
 
-  const onSendCampaign = async () => {
-    try {
-      const list = await createList.mutateAsync({ name: selectionListName(new Date()), contactIds: selectedIds });
-      toast({
-        title: 'List created',
-        description: `“${list.name}” holds the ${pluralContacts(list.subscriberCount)} you selected.`,
-      });
-      navigate(newCampaignHref(list.id));
-    } catch (error) {
-      toastError(error, 'Failed to prepare the campaign list');
-    }
-  };
+  // The editor offers the selection as a recipient and makes its list only when the campaign is
+  // saved, so a Cancel leaves no "Selected contacts – …" list behind (first-hour finding 9).
+  const onSendCampaign = () =>
+    navigate('/campaigns?new=1', {
+      state: { selection: { contactIds: selectedIds, listName: selectionListName(new Date()) } },
+    });
 
   return (
     <>
@@ -85,7 +73,7 @@ export function ContactsBulkActions({
               <ListPlus aria-hidden="true" />
               Add to List
             </Button>
-            <Button size="sm" variant="outline" disabled={createList.isPending} onClick={onSendCampaign}>
+            <Button size="sm" variant="outline" onClick={onSendCampaign}>
               <Send aria-hidden="true" />
               Send Campaign
             </Button>

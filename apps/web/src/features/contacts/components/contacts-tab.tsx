@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { ContactCards } from './contact-cards';
 import { ContactsBulkActions } from './contacts-bulk-actions';
 import { ContactsPagination } from './contacts-pagination';
 import { ContactsTable } from './contacts-table';
@@ -34,6 +36,9 @@ export function ContactsTab({
   onNewContact: () => void;
 }) {
   const table = useContactsTable({ listFilter, enabled });
+  // Below the md breakpoint the eight columns do not fit: one card per contact instead.
+  const wide = useMediaQuery('(min-width: 768px)');
+  const Rows = wide ? ContactsTable : ContactCards;
   const { contacts, searchText } = table;
 
   if (!contacts.isLoading && !contacts.isError && table.total === 0 && !table.filtering && !searchText) {
@@ -113,7 +118,7 @@ export function ContactsTab({
 
       <ContactsBulkActions selected={table.selected} lists={lists} onClearSelection={table.clearSelection} />
 
-      <ContactsTable
+      <Rows
         table={table}
         onOpenContact={onOpenContact}
         onClearFilters={() => {

@@ -1,3 +1,4 @@
+import { IMPORT_FIELD_LABELS, IMPORT_FIELDS } from '@sendwell/contract/contact-import';
 import type { ContactList } from '@sendwell/contract/contacts';
 
 import { FieldError } from '@/components/field-error';
@@ -15,9 +16,15 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Select, SelectContent, SelectItem, SelectSeparator, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatNumber } from '@/lib/format';
+import { ColumnMapping } from './column-mapping';
 import { CsvPreviewTable } from './csv-preview-table';
 import { ImportSummary } from './import-summary';
 import { NEW_LIST, NO_LIST, useCsvImport } from './use-csv-import';
+
+/** The fields besides email that columns are matched to, for the help text (first-hour finding 5: it named 4). */
+const MATCHED_FIELDS = IMPORT_FIELDS.filter((field) => field !== 'email')
+  .map((field) => (field === 'fullName' ? 'a full name' : IMPORT_FIELD_LABELS[field].toLowerCase()))
+  .join(', ');
 
 /**
  * Import CSV (spec §2, §4, §5): choose a file, see its first 5 rows with lower-cased headers,
@@ -42,7 +49,8 @@ export function ImportCsvDialog({
         <DialogHeader>
           <DialogTitle>Import CSV</DialogTitle>
           <DialogDescription>
-            Columns: email (required), firstName, lastName, company. Existing contacts are updated, never duplicated.
+            An email column is required. Other columns are matched to {MATCHED_FIELDS}; check the match after choosing
+            the file. Existing contacts are updated, never duplicated.
           </DialogDescription>
         </DialogHeader>
 
@@ -63,6 +71,16 @@ export function ImportCsvDialog({
           </div>
 
           {csv.file && csv.preview && <CsvPreviewTable file={csv.file} preview={csv.preview} />}
+
+          {csv.file && csv.preview && csv.mapping.length > 0 && (
+            <ColumnMapping
+              headers={csv.preview.columns}
+              sample={csv.preview.rows[0]}
+              mapping={csv.mapping}
+              disabled={csv.importing}
+              onChange={csv.setColumn}
+            />
+          )}
 
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
@@ -89,6 +107,7 @@ export function ImportCsvDialog({
                 <Input
                   id="import-csv-new-list"
                   autoComplete="off"
+                  maxLength={120}
                   value={csv.newListName}
                   disabled={csv.importing}
                   onChange={(event) => csv.editNewListName(event.target.value)}
@@ -98,6 +117,21 @@ export function ImportCsvDialog({
                 <FieldError id="import-csv-new-list-error" message={csv.nameError ?? undefined} />
               </div>
             )}
+          </div>
+
+          <div className="space-y-2">
+            <Label htmlFor="import-csv-tag">
+              Tag everyone in this import <span className="text-muted-foreground font-normal">(optional)</span>
+            </Label>
+            <Input
+              id="import-csv-tag"
+              autoComplete="off"
+              maxLength={50}
+              placeholder="e.g. spring-fair-2026"
+              value={csv.tag}
+              disabled={csv.importing}
+              onChange={(event) => csv.setTag(event.target.value)}
+            />
           </div>
 
           {csv.progress && (
@@ -113,7 +147,13 @@ export function ImportCsvDialog({
             </div>
           )}
 
-          {result && <ImportSummary result={result} listName={lists.find((list) => list.id === result.listId)?.name} />}
+          {result && (
+            <ImportSummary
+              result={result}
+              listName={lists.find((list) => list.id === result.listId)?.name}
+              skippedCsv={csv.skippedCsv}
+            />
+          )}
         </div>
 
         <DialogFooter>

@@ -31,9 +31,41 @@ export const SUMMARY_LISTS: readonly SummaryCardDef[] = [
   },
 ];
 
+/** A card: one of the user's lists, or a spec list the user does not have yet (offered to create). */
+type SummaryCard = SummaryCardDef & { list: ContactList | undefined };
+
 /**
- * Each card shows the subscriber count of the list of that name. Where no such list exists it shows
- * '—' (never a made-up number) and offers to create the list.
+ * The three cards: the spec's lists the user has, then the user's own biggest lists whatever they
+ * are named (first-hour finding 10: a "Harbour newsletter" list never showed), then spec lists the
+ * user does not have, offered to create. A new account sees the three spec cards.
+ */
+export function summaryCards(lists: readonly ContactList[] | undefined): SummaryCard[] {
+  const all = lists ?? [];
+  const named = SUMMARY_LISTS.flatMap((def) => {
+    const list = findListByName(all, def.name);
+    return list ? [{ ...def, list }] : [];
+  });
+  const used = new Set(named.map((card) => card.list.id));
+  const own = [...all]
+    .filter((list) => !used.has(list.id))
+    .sort((a, b) => b.subscriberCount - a.subscriberCount || a.id - b.id);
+  const cards: SummaryCard[] = [...named];
+  for (const list of own) {
+    if (cards.length >= SUMMARY_LISTS.length) break;
+    const look = SUMMARY_LISTS[cards.length];
+    if (!look) break;
+    cards.push({ ...look, name: list.name, list });
+  }
+  for (const def of SUMMARY_LISTS) {
+    if (cards.length >= SUMMARY_LISTS.length) break;
+    if (!cards.some((card) => card.name === def.name)) cards.push({ ...def, list: undefined });
+  }
+  return cards;
+}
+
+/**
+ * Each card shows the subscriber count of its list. Where the list does not exist it shows '—'
+ * (never a made-up number) and offers to create the list.
  */
 export function ListSummaryCards({
   lists,
@@ -57,11 +89,11 @@ export function ListSummaryCards({
 
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      {SUMMARY_LISTS.map((card) => {
-        const list = lists ? findListByName(lists, card.name) : undefined;
+      {summaryCards(lists).map((card) => {
+        const { list } = card;
         const Icon = card.icon;
         return (
-          <Card key={card.name} className="gap-2 py-4 sm:gap-3 sm:py-6">
+          <Card key={list ? `list-${list.id}` : card.name} className="gap-2 py-4 sm:gap-3 sm:py-6">
             <CardHeader className="flex flex-row items-center justify-between">
               <CardTitle className="text-muted-foreground text-sm font-medium">
                 <h2>{card.name}</h2>

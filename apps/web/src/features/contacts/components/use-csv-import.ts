@@ -1,13 +1,14 @@
 import * as React from 'react';
+import { detectColumns, type ColumnMapping } from '@sendwell/contract/contact-import';
 import { CSV_REQUIRED, LIST_NAME_REQUIRED, NOT_CSV, type ImportResult } from '@sendwell/contract/contacts';
 
-import { getApiErrorMessage, getApiErrorStatus } from '@/lib/api';
+import { getApiErrorFields, getApiErrorMessage, getApiErrorStatus } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useImportCsv, type ImportTarget } from '../api/use-import-csv';
 import { isCsvFile } from '../contact-rules';
-import { readCsvPreview, type CsvPreview } from '../csv-preview';
+import { readCsvPreview, skippedRowsCsv, type CsvPreview } from '../csv-preview';
 import { importPercent } from '../import-progress';
 
 /** Spec §8: the import failure toast. */
@@ -38,6 +39,11 @@ export function useCsvImport(onOpenChange: (open: boolean) => void) {
   const [nameError, setNameError] = React.useState<string | null>(null);
   const [progress, setProgress] = React.useState<ImportProgressState | null>(null);
   const [result, setResult] = React.useState<ImportResult | null>(null);
+  /** One field (or 'ignore') per column of the chosen file: detected from its headers, changeable. */
+  const [mapping, setMapping] = React.useState<ColumnMapping[]>([]);
+  const [tag, setTag] = React.useState('');
+  /** The skipped rows as CSV, for the result's download (null when none, or the file is too big). */
+  const [skippedCsv, setSkippedCsv] = React.useState<string | null>(null);
   // A new key empties the file input (its value cannot be set from code).
   const [inputKey, setInputKey] = React.useState(0);
   const readToken = React.useRef(0);
@@ -47,6 +53,7 @@ export function useCsvImport(onOpenChange: (open: boolean) => void) {
     readToken.current += 1;
     setFile(null);
     setPreview(null);
+    setMapping([]);
     setInputKey((key) => key + 1);
   };
 
@@ -58,6 +65,8 @@ export function useCsvImport(onOpenChange: (open: boolean) => void) {
     setNameError(null);
     setProgress(null);
     setResult(null);
+    setTag('');
+    setSkippedCsv(null);
   };
 
   const handleOpenChange = (next: boolean) => {
@@ -70,8 +79,10 @@ export function useCsvImport(onOpenChange: (open: boolean) => void) {
   const onFileChange = async (event: React.ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setResult(null);
+    setSkippedCsv(null);
     setProgress(null);
     setPreview(null);
+    setMapping([]);
     const token = ++readToken.current;
     if (!chosen) {
       setFile(null);
@@ -86,7 +97,10 @@ export function useCsvImport(onOpenChange: (open: boolean) => void) {
     setFileError(null);
     try {
       const read = await readCsvPreview(chosen);
-      if (token === readToken.current) setPreview(read);
+      if (token === readToken.current) {
+        setPreview(read);
+        setMapping(detectColumns(read.columns));
+      }
     } catch {
       if (token === readToken.current) setFileError('The file could not be read. Please choose it again.');
     }
@@ -109,6 +123,7 @@ export function useCsvImport(onOpenChange: (open: boolean) => void) {
     } else if (choice !== NO_LIST) {
       target = { kind: 'existing', listId: Number(choice) };
     }
+    if (mapping.length > 0 && !mapping.includes('email')) valid = false; // the mapping says so on screen
     if (!valid || !file) return;
 
     setResult(null);
@@ -117,17 +132,20 @@ export function useCsvImport(onOpenChange: (open: boolean) => void) {
       const imported = await importCsv.mutateAsync({
         file,
         target,
+        options: { columns: mapping.length > 0 ? mapping : undefined, tag: tag.trim() || undefined },
         handlers: {
           onUpload: (uploaded, total) => setProgress((p) => ({ rows: p?.rows ?? 0, uploaded, total })),
           onRows: (rows) => setProgress((p) => ({ uploaded: p?.uploaded ?? 0, total: p?.total ?? file.size, rows })),
         },
       });
       setResult(imported);
+      setSkippedCsv(await skippedRowsCsv(file, imported.errors).catch(() => null));
       setProgress(null);
       // Spec §4: the chosen file and preview are cleared once the import succeeded.
       clearFile();
       setChoice(NO_LIST);
       setNewListName('');
+      setTag('');
       toast({
         title: 'Import complete',
         description: `Imported ${formatNumber(imported.imported)}, updated ${formatNumber(imported.updated)}, skipped ${formatNumber(imported.skipped)}.`,
@@ -136,6 +154,8 @@ export function useCsvImport(onOpenChange: (open: boolean) => void) {
       setProgress(null);
       const message = getApiErrorMessage(error);
       if (choice === NEW_LIST && getApiErrorStatus(error) === 409 && message) setNameError(message);
+      const nameField = getApiErrorFields(error).newListName;
+      if (choice === NEW_LIST && nameField) setNameError(nameField);
       toastError(error, IMPORT_FAILED_MESSAGE, { title: IMPORT_FAILED_TITLE });
     }
   };
@@ -166,6 +186,12 @@ export function useCsvImport(onOpenChange: (open: boolean) => void) {
       setNameError(null);
     },
     nameError,
+    mapping,
+    setColumn: (index: number, value: ColumnMapping) =>
+      setMapping((current) => current.map((field, at) => (at === index ? value : field))),
+    tag,
+    setTag,
+    skippedCsv,
     progress,
     /** The import's progress in percent (0 while none runs). */
     percent,

@@ -47,7 +47,7 @@ export function DnsRecordItem({
   className?: string;
 }) {
   const title = RECORD_TITLES[record.kind];
-  const kind = record.kind.toUpperCase();
+  const kind = record.kind.toUpperCase().replace('-', ' ');
   const shortHost = relativeHost(record, domain);
   return (
     <section aria-label={title} className={cn('space-y-3 rounded-lg border p-4', className)} data-record={record.kind}>
@@ -62,7 +62,10 @@ export function DnsRecordItem({
         <div className="space-y-1">
           <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">Type</dt>
           <dd>
-            <code className="font-mono text-xs">{record.type}</code>
+            <code className="font-mono text-xs">
+              {record.type}
+              {record.priority !== undefined ? ` (priority ${record.priority})` : ''}
+            </code>
           </dd>
         </div>
         <RecordField

@@ -8,7 +8,7 @@ import { toast } from '@/lib/use-toast';
 import { useVerifyDomain } from '../api/use-domains';
 import { formatTimeAgo, verifiedCount } from '../domain-display';
 import { DnsRecordItem } from './dns-record-list';
-import { DomainPicker } from './domain-picker';
+import { DomainPicker } from '@/components/domain-picker';
 
 /**
  * The DNS Records tab (spec §2): the SPF, DKIM and DMARC cards of the chosen domain (the primary
@@ -75,6 +75,23 @@ export function DnsRecordsTab({
           <DnsRecordItem key={record.kind} record={record} domain={selected.domain} className="bg-card" />
         ))}
       </div>
+      <section aria-labelledby="return-path-heading" className="space-y-3">
+        <div>
+          <h3 id="return-path-heading" className="font-semibold">
+            Return path for bounces (optional)
+          </h3>
+          <p className="text-muted-foreground text-sm">
+            {selected.returnPathVerified
+              ? `Bounces of mail from ${selected.domain} come back to bounces.${selected.domain}.`
+              : `Publish these two records so bounces come back to bounces.${selected.domain}; until then they use the default return path.`}
+          </p>
+        </div>
+        <div className="grid gap-4 lg:grid-cols-2">
+          {selected.returnPathRecords.map((record) => (
+            <DnsRecordItem key={record.kind} record={record} domain={selected.domain} className="bg-card" />
+          ))}
+        </div>
+      </section>
       <div className="flex items-start gap-3 rounded-lg border p-4 text-sm" role="note">
         <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
         <p>

@@ -1,6 +1,10 @@
 import type { Domain } from '@sendwell/contract/domains';
 
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BounceMailboxCard } from './bounce-mailbox-card';
+import { BounceProvidersCard } from './bounce-providers-card';
+import { BounceSettingsCard } from './bounce-settings-card';
+import { InboundMxCard } from './inbound-mx-card';
 import { InboundWebhookCard } from './inbound-webhook-card';
 
 /** The records an inbound mail service typically asks for (spec §2: MX, TXT and CNAME). */
@@ -27,19 +31,35 @@ const INBOUND_RECORDS = [
 
 /**
  * The Email Forwarding tab (spec §2): the account's inbound webhook address (this origin +
- * /api/webhook/email, with its token) with a copy button, and the setup guide: four steps and the
- * DNS records an inbound mail service needs.
+ * /api/webhook/email, with its token) with a copy button; the MX record that brings a domain's mail
+ * straight to Sendwell's inbound SMTP server, with its live check; and the setup guide for an
+ * inbound mail service: four steps and the DNS records it needs.
  */
-export function EmailForwardingTab({ primary }: { primary: Domain | undefined }) {
-  const domain = primary?.domain ?? 'yourdomain.com';
+export function EmailForwardingTab({
+  domains,
+  selected,
+  onSelect,
+}: {
+  domains: readonly Domain[];
+  selected: Domain | undefined;
+  onSelect: (id: number) => void;
+}) {
+  const domain = selected?.domain ?? 'yourdomain.com';
   return (
     <div className="space-y-4">
       <InboundWebhookCard />
+      {selected && <InboundMxCard domains={domains} domain={selected} onSelect={onSelect} />}
+      <BounceSettingsCard />
+      <BounceProvidersCard />
+      <BounceMailboxCard />
       <Card>
         <CardHeader>
           <CardTitle>
             <h2>Forwarding setup guide</h2>
           </CardTitle>
+          <CardDescription>
+            Instead of the MX record above, an inbound mail service can receive the mail and post it to the webhook.
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           <ol className="list-decimal space-y-2 pl-5 text-sm">

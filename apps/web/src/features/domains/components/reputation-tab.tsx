@@ -6,7 +6,7 @@ import { Progress } from '@/components/ui/progress';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { BOUNCE_THRESHOLD, formatDomainAge, formatRate, SPAM_THRESHOLD, thresholdText } from '../domain-display';
-import { DomainPicker } from './domain-picker';
+import { DomainPicker } from '@/components/domain-picker';
 
 /** The 4-week schedule the server enforces (modules/domains/warming.ts), shown as a table. */
 const SCHEDULE = [

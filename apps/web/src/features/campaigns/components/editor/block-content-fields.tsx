@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import type { BlockOf } from '../../editor/blocks';
+import { blockFieldError } from '../../editor/campaign-form';
 
 /** Content fields to change on a block (only fields of that block's type are applied). */
 export type ContentPatch = Record<string, unknown>;
@@ -36,7 +37,15 @@ export function ImageContent({
           className="h-8"
           value={block.content.src}
           placeholder="https://"
-          onChange={(e) => onContent({ src: e.target.value })}
+          // A new address is a new picture: the old alt text described the old one (first-hour
+          // finding 6: it went out with the replacement), so it is cleared for the user to write anew.
+          onChange={(e) =>
+            onContent(
+              e.target.value !== block.content.src && block.content.alt
+                ? { src: e.target.value, alt: '' }
+                : { src: e.target.value },
+            )
+          }
         />
       </div>
       <div>
@@ -73,6 +82,7 @@ export function ImageContent({
           id={`${id}-alt`}
           className="h-8"
           value={block.content.alt}
+          placeholder="Describe the picture"
           maxLength={300}
           onChange={(e) => onContent({ alt: e.target.value })}
         />
@@ -104,6 +114,9 @@ export function ButtonContent({
   block: BlockOf<'button'>;
   onContent: (patch: ContentPatch) => void;
 }) {
+  // Checked as the user types (it used to be flagged only on save).
+  const urlError = blockFieldError(block, 'url');
+  const urlErrorId = `${id}-button-url-error`;
   return (
     <>
       <div className="space-y-1.5">
@@ -128,8 +141,15 @@ export function ButtonContent({
           className="h-8"
           value={block.content.url}
           placeholder="https://"
+          aria-invalid={urlError !== null}
+          aria-describedby={urlError ? urlErrorId : undefined}
           onChange={(e) => onContent({ url: e.target.value })}
         />
+        {urlError && (
+          <p id={urlErrorId} className="text-destructive text-xs font-medium">
+            {urlError}
+          </p>
+        )}
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import type { EmailBlock } from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
 import { BLOCK_TYPE_LABELS, TEXT_TAG_LABELS } from '../../editor/blocks';
+import { blockFieldError } from '../../editor/campaign-form';
 import { ButtonContent, ImageContent, UnknownTagsWarning, type ContentPatch } from './block-content-fields';
 import { BlockStyleFields, type StylePatch } from './block-styles';
 import { AlignField } from './style-fields';
@@ -49,7 +50,8 @@ export function BlockInspector({
         </Button>
       </div>
 
-      {error && (
+      {/* A bad button link is already shown under its field, as it is typed. */}
+      {error && !(block.type === 'button' && blockFieldError(block, 'url') === error) && (
         <p className="text-destructive text-xs font-medium" role="alert">
           {error}
         </p>

@@ -1,10 +1,14 @@
 import * as React from 'react';
 import { createPortal } from 'react-dom';
 import { DndContext, DragOverlay } from '@dnd-kit/core';
+import { Redo2, Undo2 } from 'lucide-react';
 import type { CurrentUser } from '@sendwell/contract/auth';
 import type { CampaignDetail } from '@sendwell/contract/campaigns';
+import type { ContactSelection } from '../../editor/campaign-form';
 
+import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { historyShortcut } from '../../editor/block-history';
 import { SendConfirmDialog } from '../send-confirm-dialog';
 import { DiscardChangesDialog } from './discard-changes-dialog';
 import { DragChip } from './drag-chip';
@@ -18,6 +22,7 @@ import { useBlockDnd } from './use-block-dnd';
 import { useCampaignDraft } from './use-campaign-draft';
 import { useCloseGuard, type EditorCloseHandle } from './use-close-guard';
 import { useEditorImages } from './use-editor-images';
+import { PRE_SEND_CHECKLIST_ID, usePreSendChecks } from './use-pre-send-checks';
 import { useSaveAndSend, type EditorResult } from './use-save-and-send';
 import { useSenderChoices } from './use-sender-choices';
 
@@ -32,6 +37,7 @@ export default function CampaignEditor({
   title,
   campaign,
   initialListIds,
+  initialSelection,
   user,
   closeRef,
   onDone,
@@ -39,16 +45,28 @@ export default function CampaignEditor({
   title: string;
   campaign: CampaignDetail | undefined;
   initialListIds: number[];
+  /** Contacts picked on the Contacts page, offered as a recipient (their list is made on save). */
+  initialSelection?: ContactSelection;
   user: CurrentUser;
   closeRef: React.RefObject<EditorCloseHandle | null>;
   onDone: (result?: EditorResult) => void;
 }) {
-  const draft = useCampaignDraft({ campaign, user, initialListIds });
+  const draft = useCampaignDraft({ campaign, user, initialListIds, initialSelection });
   const { draft: values, errors, dirty } = draft;
   const senders = useSenderChoices({ fromEmail: values.fromEmail, onDefaultSender: draft.adoptDefaultSender });
   const images = useEditorImages(draft, user);
   const dnd = useBlockDnd(draft);
   const actions = useSaveAndSend(draft, onDone);
+  const checks = usePreSendChecks(draft, senders, user);
+  /** The action bar's "fix" link: the Settings tab, scrolled to the checklist. */
+  const showChecklist = () => {
+    draft.setLeftTab('settings');
+    window.setTimeout(() => {
+      const checklist = document.getElementById(PRE_SEND_CHECKLIST_ID);
+      checklist?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      checklist?.focus({ preventScroll: true });
+    }, 0);
+  };
   const closing = useCloseGuard({
     dirty,
     blocked: () => dnd.isDragging() || actions.busy !== null,
@@ -56,6 +74,28 @@ export default function CampaignEditor({
     onClose: () => onDone(),
   });
   const [previewMode, setPreviewMode] = React.useState<PreviewMode>('desktop');
+  /**
+   * Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z undo and redo block changes wherever the focus is in the editor
+   * (also on the dialog itself); in a text box they keep their usual meaning (the box's own undo),
+   * and nothing happens while another dialog (Schedule, Send Test, a confirmation) is on top.
+   */
+  const historyActions = React.useRef({ undo: draft.undo, redo: draft.redo });
+  React.useEffect(() => {
+    historyActions.current = { undo: draft.undo, redo: draft.redo };
+  });
+  React.useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const action = historyShortcut(event);
+      if (!action || event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (document.querySelectorAll('[role="dialog"], [role="alertdialog"]').length > 1) return;
+      event.preventDefault();
+      historyActions.current[action]();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
   const generalError = errors.fields.content;
 
   return (
@@ -72,7 +112,7 @@ export default function CampaignEditor({
       <DndContext {...dnd.contextProps}>
         <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[300px_minmax(0,1fr)_minmax(320px,400px)] lg:overflow-hidden">
           {/* Left column: settings and recipients, design elements, logos, Edit Component. */}
-          <EditorSidebar draft={draft} senders={senders} images={images} />
+          <EditorSidebar draft={draft} senders={senders} images={images} checks={checks} />
 
           {/* Centre: the canvas. */}
           <section
@@ -83,9 +123,35 @@ export default function CampaignEditor({
               <h3 id="canvas-heading" className="text-sm font-semibold">
                 Email Canvas
               </h3>
-              <p className="text-muted-foreground text-xs">
-                {values.blocks.length} {values.blocks.length === 1 ? 'block' : 'blocks'}
-              </p>
+              <div className="flex items-center gap-1">
+                <p className="text-muted-foreground mr-1 text-xs">
+                  {values.blocks.length} {values.blocks.length === 1 ? 'block' : 'blocks'}
+                </p>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-7"
+                  onClick={draft.undo}
+                  disabled={!draft.canUndo}
+                  aria-label="Undo"
+                  title="Undo (Ctrl+Z)"
+                  aria-keyshortcuts="Control+Z Meta+Z"
+                >
+                  <Undo2 aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-7"
+                  onClick={draft.redo}
+                  disabled={!draft.canRedo}
+                  aria-label="Redo"
+                  title="Redo (Shift+Ctrl+Z)"
+                  aria-keyshortcuts="Shift+Control+Z Shift+Meta+Z"
+                >
+                  <Redo2 aria-hidden="true" />
+                </Button>
+              </div>
             </div>
             {generalError && (
               <p className="text-destructive mx-4 mb-2 text-sm font-medium sm:mx-6" role="alert">
@@ -137,6 +203,8 @@ export default function CampaignEditor({
         everSaved={draft.campaignId !== null}
         busy={actions.busy}
         confirmingSend={actions.confirm !== null}
+        blocked={checks.blocked}
+        onShowChecklist={showChecklist}
         onCancel={closing.requestClose}
         onSave={() => void actions.saveDraft()}
         onSchedule={() => actions.setScheduleOpen(true)}
@@ -165,6 +233,7 @@ export default function CampaignEditor({
         countError={actions.confirm?.countError}
         pending={actions.busy === 'send'}
         onConfirm={() => void actions.confirmSend()}
+        checks={checks.checks}
       />
       <DiscardChangesDialog
         open={closing.discardOpen}

@@ -1,15 +1,24 @@
-import { CalendarClock, Save, Send } from 'lucide-react';
+import * as React from 'react';
+import { CalendarClock, Check, CircleAlert, Save, Send } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useToastClearance } from '@/lib/toast-clearance';
+import type { PreSendCheck } from '../../editor/pre-send-checks';
 import type { EditorBusy } from './use-save-and-send';
 
-/** The editor's bottom bar: whether the draft is saved, then Cancel, Save Draft, Schedule Later and Send Campaign. */
+/**
+ * The editor's bottom bar: whether the draft is saved, then Cancel, Save Draft, Schedule Later and
+ * Send Campaign. While a pre-send check blocks, Schedule Later and Send Campaign are disabled and the
+ * bar says why, with a link to the checklist.
+ */
 export function EditorActionBar({
   dirty,
   everSaved,
   busy,
   confirmingSend,
+  blocked,
+  onShowChecklist,
   onCancel,
   onSave,
   onSchedule,
@@ -21,16 +30,55 @@ export function EditorActionBar({
   busy: EditorBusy;
   /** The send confirmation is open (its own button shows the progress then). */
   confirmingSend: boolean;
+  /** The pre-send checks that do not pass. */
+  blocked: readonly PreSendCheck[];
+  onShowChecklist: () => void;
   onCancel: () => void;
   onSave: () => void;
   onSchedule: () => void;
   onSend: () => void;
 }) {
+  const bar = React.useRef<HTMLDivElement>(null);
+  useToastClearance(bar);
+  const sendBlocked = blocked.length > 0;
+  const first = blocked[0];
+  const blockedReason = first ? `Can’t send yet — ${first.label}: ${first.detail}` : null;
   return (
-    <div className="bg-background flex flex-wrap items-center justify-between gap-2 border-t px-4 py-3 sm:px-6">
-      <p className="text-muted-foreground text-xs" aria-live="polite">
-        {dirty ? 'Unsaved changes' : everSaved ? 'All changes saved' : 'Not saved yet'}
-      </p>
+    <div
+      ref={bar}
+      className="bg-background flex flex-wrap items-center justify-between gap-2 border-t px-4 py-3 sm:px-6"
+    >
+      <div className="min-w-0 flex-1 space-y-0.5">
+        <p className="text-muted-foreground flex items-center gap-1 text-xs" aria-live="polite">
+          {dirty ? (
+            'Unsaved changes'
+          ) : everSaved ? (
+            <>
+              <Check className="size-3.5 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+              <span>
+                <span className="text-foreground font-medium">Saved</span> · All changes saved
+              </span>
+            </>
+          ) : (
+            'Not saved yet'
+          )}
+        </p>
+        {blockedReason && (
+          <p id="send-blocked-reason" className="text-destructive flex items-start gap-1 text-xs">
+            <CircleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            <span className="min-w-0">
+              {blockedReason}{' '}
+              <button
+                type="button"
+                className="font-medium whitespace-nowrap underline underline-offset-2"
+                onClick={onShowChecklist}
+              >
+                {blocked.length === 1 ? 'Fix it' : `See all ${blocked.length}`}
+              </button>
+            </span>
+          </p>
+        )}
+      </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onCancel} disabled={busy !== null}>
           Cancel
@@ -39,11 +87,20 @@ export function EditorActionBar({
           {busy === 'save' ? <Spinner className="size-4" label="Saving" /> : <Save aria-hidden="true" />}
           {busy === 'save' ? 'Saving...' : 'Save Draft'}
         </Button>
-        <Button variant="outline" onClick={onSchedule} disabled={busy !== null}>
+        <Button
+          variant="outline"
+          onClick={onSchedule}
+          disabled={busy !== null || sendBlocked}
+          aria-describedby={sendBlocked ? 'send-blocked-reason' : undefined}
+        >
           <CalendarClock aria-hidden="true" />
           Schedule Later
         </Button>
-        <Button onClick={onSend} disabled={busy !== null}>
+        <Button
+          onClick={onSend}
+          disabled={busy !== null || sendBlocked}
+          aria-describedby={sendBlocked ? 'send-blocked-reason' : undefined}
+        >
           {busy === 'send' && !confirmingSend ? (
             <Spinner className="size-4" label="Saving" />
           ) : (

@@ -3,9 +3,11 @@ import { useContactLists, useSegments } from '../../api/use-editor-data';
 import { BlockInspector } from './block-inspector';
 import { DesignElements } from './design-elements';
 import { LogoLibrary } from './logo-library';
+import { PreSendChecklist } from './pre-send-checklist';
 import { CampaignSettings, RecipientPicker } from './settings-panel';
 import { SETTINGS_FIELDS, type CampaignDraftState, type LeftTab } from './use-campaign-draft';
 import type { useEditorImages } from './use-editor-images';
+import type { PreSendChecksState } from './use-pre-send-checks';
 import type { useSenderChoices } from './use-sender-choices';
 
 /**
@@ -16,8 +18,10 @@ export function EditorSidebar({
   draft,
   senders,
   images,
+  checks,
 }: {
   draft: CampaignDraftState;
+  checks: PreSendChecksState;
   senders: ReturnType<typeof useSenderChoices>;
   images: ReturnType<typeof useEditorImages>;
 }) {
@@ -47,12 +51,19 @@ export function EditorSidebar({
           </TabsList>
         </div>
         <TabsContent value="settings" className="space-y-6 p-4">
+          <PreSendChecklist
+            state={checks}
+            showSettings={() => draft.setLeftTab('settings')}
+            selectBlock={(id) => draft.selectBlock(id)}
+          />
           <CampaignSettings values={values} errors={errors.fields} senders={senders} onChange={draft.editSettings} />
           <RecipientPicker
             lists={lists}
             segments={segments}
             listIds={values.listIds}
             segmentIds={values.segmentIds}
+            selection={draft.selection}
+            onSelection={draft.chooseSelection}
             error={errors.fields.listIds ?? errors.fields.segmentIds}
             onListIds={(listIds) => draft.patchDraft({ listIds })}
             onSegmentIds={(segmentIds) => draft.patchDraft({ segmentIds })}

@@ -173,35 +173,23 @@ function SortableBlock({
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={cn('group/block relative', isDragging && 'z-10 opacity-40')}
+      className={cn('group/block relative flex flex-col', isDragging && 'z-10 opacity-40')}
       data-block-id={block.id}
       data-block-type={block.type}
     >
       {lineBefore && <InsertLine className="-top-px" />}
-      <button
-        type="button"
-        onClick={() => onSelect(block.id)}
-        aria-pressed={selected}
-        aria-label={`Edit ${label}, block ${position} of ${total}`}
-        className={cn(
-          'block w-full cursor-pointer text-left outline-offset-[-2px] transition-[outline-color]',
-          'hover:outline-2 hover:outline-blue-300 hover:outline-dashed focus-visible:outline-2 focus-visible:outline-blue-600',
-          selected && 'outline-2 outline-blue-600 outline-solid hover:outline-solid hover:outline-blue-600',
-          error && 'outline-2 outline-red-600 outline-solid',
-        )}
-      >
-        <BlockView block={block} />
-      </button>
-      {error && (
-        <p className="px-4 pb-2 text-xs font-medium text-red-700" role="note">
-          {error}
-        </p>
-      )}
+      {/*
+        The selected block's toolbar sits in a strip of its own above the block, so it never covers the
+        first line (first-hour finding 6); on other blocks it floats in the corner on hover or focus.
+      */}
       <div
         className={cn(
-          'absolute top-1.5 right-1.5 flex gap-0.5 rounded-md border border-zinc-200 bg-white p-0.5 text-zinc-700 shadow-sm transition-opacity',
-          selected ? 'opacity-100' : 'opacity-0 group-focus-within/block:opacity-100 group-hover/block:opacity-100',
+          'flex gap-0.5 rounded-md border border-zinc-200 bg-white p-0.5 text-zinc-700 shadow-sm transition-opacity',
+          selected
+            ? 'mx-1.5 my-1 self-end'
+            : 'absolute top-1.5 right-1.5 z-10 opacity-0 group-focus-within/block:opacity-100 group-hover/block:opacity-100',
         )}
+        data-block-toolbar
       >
         <button
           type="button"
@@ -230,6 +218,25 @@ function SortableBlock({
           <Trash2 className="size-4" aria-hidden="true" />
         </button>
       </div>
+      <button
+        type="button"
+        onClick={() => onSelect(block.id)}
+        aria-pressed={selected}
+        aria-label={`Edit ${label}, block ${position} of ${total}`}
+        className={cn(
+          'block w-full cursor-pointer text-left outline-offset-[-2px] transition-[outline-color]',
+          'hover:outline-2 hover:outline-blue-300 hover:outline-dashed focus-visible:outline-2 focus-visible:outline-blue-600',
+          selected && 'outline-2 outline-blue-600 outline-solid hover:outline-solid hover:outline-blue-600',
+          error && 'outline-2 outline-red-600 outline-solid',
+        )}
+      >
+        <BlockView block={block} />
+      </button>
+      {error && (
+        <p className="px-4 pb-2 text-xs font-medium text-red-700" role="note">
+          {error}
+        </p>
+      )}
       {lineAfter && <InsertLine className="-bottom-px" />}
     </li>
   );

@@ -1,18 +1,22 @@
 import type * as React from 'react';
+import { PREHEADER_MAX } from '@sendwell/contract/campaigns';
 import type { ContactList } from '@sendwell/contract/contacts';
 import type { Segment } from '@sendwell/contract/segments';
 
 import { FieldError } from '@/components/field-error';
+import { Checkbox } from '@/components/ui/checkbox';
+import { formatNumber } from '@/lib/format';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { CampaignDraft } from '../../editor/campaign-form';
 import { CheckGroup } from './check-group';
 import { SenderField } from './sender-field';
+import type { PendingSelection } from './use-campaign-draft';
 import type { useSenderChoices } from './use-sender-choices';
 
-type SettingsFields = Pick<CampaignDraft, 'name' | 'subject' | 'fromName' | 'fromEmail' | 'replyTo'>;
+type SettingsFields = Pick<CampaignDraft, 'name' | 'subject' | 'preheader' | 'fromName' | 'fromEmail' | 'replyTo'>;
 
-/** Campaign Settings (spec §2): name, subject, from name, sender address and reply-to. */
+/** Campaign Settings (spec §2): name, subject, preview text, from name, sender address and reply-to. */
 export function CampaignSettings({
   values,
   errors,
@@ -58,6 +62,21 @@ export function CampaignSettings({
         <FieldError id="campaign-subject-error" message={errors.subject} />
       </div>
       <div className="space-y-1.5">
+        <Label htmlFor="campaign-preheader">Preview text</Label>
+        <Input
+          {...field('preheader')}
+          aria-describedby={errors.preheader ? 'campaign-preheader-error' : 'campaign-preheader-help'}
+          value={values.preheader}
+          placeholder="Up to 40% off everything in the garden"
+          maxLength={PREHEADER_MAX}
+          onChange={(e) => onChange({ preheader: e.target.value })}
+        />
+        <p id="campaign-preheader-help" className="text-muted-foreground text-xs">
+          Shown after the subject in most inboxes. Keep it under 100 characters.
+        </p>
+        <FieldError id="campaign-preheader-error" message={errors.preheader} />
+      </div>
+      <div className="space-y-1.5">
         <Label htmlFor="campaign-fromName">
           From name <span className="text-muted-foreground font-normal">(optional)</span>
         </Label>
@@ -98,10 +117,15 @@ export function RecipientPicker({
   segments,
   listIds,
   segmentIds,
+  selection,
+  onSelection,
   error,
   onListIds,
   onSegmentIds,
 }: {
+  /** Contacts picked on the Contacts page (their list is made when the campaign is saved). */
+  selection: PendingSelection | null;
+  onSelection: (chosen: boolean) => void;
   lists: { data: ContactList[] | undefined; isLoading: boolean; isError: boolean; refetch: () => unknown };
   segments: { data: Segment[] | undefined; isLoading: boolean; isError: boolean; refetch: () => unknown };
   listIds: number[];
@@ -112,6 +136,27 @@ export function RecipientPicker({
 }) {
   return (
     <div className="space-y-5">
+      {selection && (
+        <section aria-labelledby="selection-heading" className="space-y-2">
+          <h3 id="selection-heading" className="text-sm font-semibold">
+            Selected on the Contacts page
+          </h3>
+          <div className="hover:bg-muted/60 flex items-center gap-2.5 rounded-md px-1.5 py-1">
+            <Checkbox
+              id="selection-contacts"
+              checked={selection.chosen}
+              onCheckedChange={(value) => onSelection(value === true)}
+            />
+            <Label htmlFor="selection-contacts" className="min-w-0 flex-1 cursor-pointer font-normal">
+              <span className="truncate">Selected contacts</span>
+              <span className="text-muted-foreground ml-auto shrink-0 text-xs tabular-nums">
+                {formatNumber(selection.contactIds.length)} <span className="sr-only">contacts</span>
+              </span>
+            </Label>
+          </div>
+          <p className="text-muted-foreground text-xs">Saved as a list of their own when you save the campaign.</p>
+        </section>
+      )}
       <CheckGroup
         title="Recipient Lists"
         idPrefix="list"

@@ -4,6 +4,7 @@ import { AlignCenter, AlignLeft, AlignRight, RotateCcw } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { numberFieldProblem } from '../../editor/number-field';
 
 /**
  * A whole-number style field. What is typed stays as typed; the value is applied once it is a
@@ -36,6 +37,7 @@ export function NumberField({
     setText(value === undefined ? '' : String(value));
   }
   const hintId = `${id}-hint`;
+  const problem = numberFieldProblem(text, { label, min, max, applied: value ?? fallback });
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id} className="text-xs">
@@ -51,7 +53,8 @@ export function NumberField({
         step={1}
         placeholder={String(fallback)}
         value={text}
-        aria-describedby={hintId}
+        aria-describedby={problem ? `${hintId} ${id}-problem` : hintId}
+        aria-invalid={problem !== null}
         className="h-8"
         onChange={(event) => {
           const next = event.target.value;
@@ -67,8 +70,16 @@ export function NumberField({
             onChange(number);
           }
         }}
-        onBlur={() => setText(value === undefined ? '' : String(value))}
+        // A value out of range stays in the box with its message (it used to be dropped without a word).
+        onBlur={() => {
+          if (!problem) setText(value === undefined ? '' : String(value));
+        }}
       />
+      {problem && (
+        <p id={`${id}-problem`} className="text-destructive text-xs font-medium">
+          {problem}
+        </p>
+      )}
       <span id={hintId} className="sr-only">
         {min} to {max}; leave empty for the default, {fallback}
       </span>
@@ -93,10 +104,23 @@ export function ColorField({
 }) {
   const shown = normalizeHex(value ?? fallback ?? '#ffffff');
   return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
+    <div className="space-y-1.5" data-color-field>
+      {/* The reset sits by the label, so the value row has room for the whole hex value (it used to be cut off). */}
+      <div className="flex h-4 items-center justify-between gap-1">
+        <Label htmlFor={id} className="text-xs">
+          {label}
+        </Label>
+        {value !== undefined && (
+          <button
+            type="button"
+            onClick={() => onChange(undefined)}
+            className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 -my-1 rounded p-0.5 outline-none focus-visible:ring-[3px]"
+            aria-label={`Reset ${label.toLowerCase()}`}
+          >
+            <RotateCcw className="size-3.5" aria-hidden="true" />
+          </button>
+        )}
+      </div>
       <div className="flex items-center gap-2">
         <input
           id={id}
@@ -105,19 +129,12 @@ export function ColorField({
           onChange={(event) => onChange(event.target.value)}
           className="border-input h-8 w-10 shrink-0 cursor-pointer rounded-md border bg-transparent p-0.5"
         />
-        <span className="text-muted-foreground min-w-0 flex-1 truncate font-mono text-xs">
-          {value ?? (fallback ? `${fallback} (default)` : 'None')}
+        <span className="text-muted-foreground flex min-w-0 flex-1 flex-wrap items-baseline gap-x-1 text-xs leading-tight">
+          <span className="font-mono whitespace-nowrap" data-hex-value>
+            {value ?? fallback ?? 'None'}
+          </span>
+          {value === undefined && fallback && <span>(default)</span>}
         </span>
-        {value !== undefined && (
-          <button
-            type="button"
-            onClick={() => onChange(undefined)}
-            className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 rounded p-1 outline-none focus-visible:ring-[3px]"
-            aria-label={`Reset ${label.toLowerCase()}`}
-          >
-            <RotateCcw className="size-3.5" aria-hidden="true" />
-          </button>
-        )}
       </div>
     </div>
   );

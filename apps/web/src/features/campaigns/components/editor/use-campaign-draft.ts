@@ -9,12 +9,23 @@ import {
   insertBlock,
   moveBlock,
   removeBlock,
+  replaceImageSource,
   springSaleTemplate,
   updateBlockContent,
   updateBlockStyles,
   type BlockType,
 } from '../../editor/blocks';
-import { draftFingerprint, initialDraft, type CampaignDraft, type DraftErrors } from '../../editor/campaign-form';
+import { EMPTY_HISTORY, recordChange, redoStep, undoStep, type BlockHistory } from '../../editor/block-history';
+import {
+  draftFingerprint,
+  initialDraft,
+  type CampaignDraft,
+  type ContactSelection,
+  type DraftErrors,
+} from '../../editor/campaign-form';
+
+/** Contacts picked on the Contacts page, and whether they are still chosen as recipients. */
+export type PendingSelection = ContactSelection & { chosen: boolean };
 
 const NO_ERRORS: DraftErrors = { fields: {}, blocks: {} };
 
@@ -42,18 +53,32 @@ export function useCampaignDraft({
   campaign,
   user,
   initialListIds,
+  initialSelection,
 }: {
   campaign: CampaignDetail | undefined;
   user: CurrentUser;
   initialListIds: number[];
+  initialSelection?: ContactSelection;
 }) {
-  const [draft, setDraft] = React.useState<CampaignDraft>(() =>
-    initialDraft(campaign, {
+  // The draft and the undo history of its blocks live in one state, so a change and its history
+  // entry are made by one pure update.
+  const [state, setState] = React.useState<{ draft: CampaignDraft; history: BlockHistory }>(() => ({
+    draft: initialDraft(campaign, {
       fromEmail: '',
       fromName: user.company || `${user.firstName} ${user.lastName}`.trim(),
       listIds: initialListIds,
       blocks: springSaleTemplate(),
     }),
+    history: EMPTY_HISTORY,
+  }));
+  const { draft, history } = state;
+  const setDraft = (update: CampaignDraft | ((current: CampaignDraft) => CampaignDraft)) =>
+    setState((current) => ({
+      ...current,
+      draft: typeof update === 'function' ? update(current.draft) : update,
+    }));
+  const [selection, setSelection] = React.useState<PendingSelection | null>(() =>
+    initialSelection && initialSelection.contactIds.length > 0 ? { ...initialSelection, chosen: true } : null,
   );
   const [savedPrint, setSavedPrint] = React.useState(() => draftFingerprint(draft));
   const [campaignId, setCampaignId] = React.useState<number | null>(campaign?.id ?? null);
@@ -63,8 +88,23 @@ export function useCampaignDraft({
   const dirty = draftFingerprint(draft) !== savedPrint;
 
   const patchDraft = (patch: Partial<CampaignDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const setBlocks = (update: (blocks: EmailBlock[]) => EmailBlock[]) =>
-    setDraft((current) => ({ ...current, blocks: update(current.blocks) }));
+  /** Changes the blocks, as one undo step (a run of changes with the same `historyKey` is one step). */
+  const setBlocks = (update: (blocks: EmailBlock[]) => EmailBlock[], historyKey: string | null = null) =>
+    setState((current) => {
+      const blocks = update(current.draft.blocks);
+      // A change that changes nothing (a drop in place) is no undo step.
+      if (blocks === current.draft.blocks || JSON.stringify(blocks) === JSON.stringify(current.draft.blocks))
+        return current;
+      return {
+        draft: { ...current.draft, blocks },
+        history: recordChange(current.history, current.draft.blocks, historyKey),
+      };
+    });
+  const travel = (step: typeof undoStep) =>
+    setState((current) => {
+      const result = step(current.history, current.draft.blocks);
+      return result ? { draft: { ...current.draft, blocks: result.blocks }, history: result.history } : current;
+    });
 
   const clearFieldError = (fields: string[]) =>
     setErrors((current) => {
@@ -110,6 +150,14 @@ export function useCampaignDraft({
     selectBlock,
     addBlock,
     addImage,
+    /** Contacts picked on the Contacts page (no list exists for them until the campaign is saved). */
+    selection,
+    chooseSelection: (chosen: boolean) => setSelection((current) => current && { ...current, chosen }),
+    /** The selection's list was created as `listId`: it becomes an ordinary chosen list. */
+    adoptSelectionList: (listId: number) => {
+      setSelection(null);
+      setDraft((current) => ({ ...current, listIds: [...current.listIds, listId] }));
+    },
     /** Changes fields and leaves their errors as they are (the recipient lists and segments). */
     patchDraft,
     /** A Settings field changed: its error goes away. */
@@ -118,17 +166,17 @@ export function useCampaignDraft({
       clearFieldError(Object.keys(patch));
     },
     editBlockContent: (id: string, patch: Record<string, unknown>) => {
-      setBlocks((blocks) => updateBlockContent(blocks, id, patch));
+      setBlocks((blocks) => updateBlockContent(blocks, id, patch), `content:${id}:${Object.keys(patch).join()}`);
       clearBlockError(id);
       clearFieldError(['content']);
     },
     editBlockStyles: (id: string, patch: Partial<Record<keyof BlockStyles, unknown>>) =>
-      setBlocks((blocks) => updateBlockStyles(blocks, id, patch)),
+      setBlocks((blocks) => updateBlockStyles(blocks, id, patch), `styles:${id}:${Object.keys(patch).join()}`),
     resetBlockStyles: (id: string) =>
       setBlocks((blocks) => blocks.map((b) => (b.id === id ? { ...b, styles: {} } : b))),
-    /** An uploaded picture replaces an image block's source. */
+    /** An uploaded picture replaces an image block's source (and clears the old picture's alt text). */
     setImageSource: (id: string, src: string) => {
-      setBlocks((blocks) => updateBlockContent<'image'>(blocks, id, { src }));
+      setBlocks((blocks) => replaceImageSource(blocks, id, src));
       clearBlockError(id);
     },
     duplicateBlock: (id: string) => {
@@ -143,6 +191,11 @@ export function useCampaignDraft({
       clearBlockError(id);
     },
     moveBlock: (activeId: string, overId: string) => setBlocks((blocks) => moveBlock(blocks, activeId, overId)),
+    /** Undo and redo over the block list (adding, moving, removing and editing blocks). */
+    canUndo: history.past.length > 0,
+    canRedo: history.future.length > 0,
+    undo: () => travel(undoStep),
+    redo: () => travel(redoStep),
     /** Shows validation errors where they belong: settings on the Settings tab, a block's in its panel. */
     showErrors: (next: DraftErrors) => {
       setErrors(next);

@@ -7,6 +7,7 @@ import { toastError } from '@/lib/toast-error';
 import { redirectToLogin } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 import { fetchRecipientCount, useCreateCampaign, useSendTest, useUpdateCampaign } from '../../api/use-campaigns';
+import { useCreateSelectionList } from '../../api/use-editor-data';
 import { SAVE_FAILED, SEND_FAILED } from '../../campaign-toasts';
 import {
   draftFingerprint,
@@ -41,6 +42,7 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const sendTest = useSendTest();
+  const createSelectionList = useCreateSelectionList();
   const [busy, setBusy] = React.useState<EditorBusy>(null);
   const [scheduleOpen, setScheduleOpen] = React.useState(false);
   const [testOpen, setTestOpen] = React.useState(false);
@@ -48,7 +50,8 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
 
   /** Saves the draft (create or update) with a status; null when it did not save (errors are shown). */
   const persist = async (status: SaveStatus, scheduledAt?: string): Promise<CampaignDetail | null> => {
-    const body = toCampaignBody(draft.draft, status, scheduledAt);
+    let values = draft.draft;
+    let body = toCampaignBody(values, status, scheduledAt);
     const invalid = validateCampaignBody(body);
     if (invalid) {
       draft.showErrors(invalid);
@@ -57,9 +60,20 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
       return null;
     }
     draft.clearErrors();
-    const print = draftFingerprint(draft.draft);
     const id = draft.campaignId;
     try {
+      // Contacts picked on the Contacts page get their list now, when a campaign is saved with them.
+      const { selection } = draft;
+      if (selection?.chosen) {
+        const list = await createSelectionList.mutateAsync({
+          name: selection.listName,
+          contactIds: selection.contactIds,
+        });
+        draft.adoptSelectionList(list.id);
+        values = { ...values, listIds: [...values.listIds, list.id] };
+        body = toCampaignBody(values, status, scheduledAt);
+      }
+      const print = draftFingerprint(values);
       const saved = id === null ? await create.mutateAsync(body) : await update.mutateAsync({ id, body });
       draft.markSaved(saved.id, print);
       return saved;
@@ -76,8 +90,8 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
     const saved = await persist('draft');
     setBusy(null);
     if (!saved) return;
+    // The editor stays open (first-hour finding 6: Save Draft used to close it); the bar says 'Saved'.
     toast({ title: 'Campaign Saved', description: 'Your campaign has been saved successfully!' });
-    onDone({ kind: 'saved', campaign: saved });
   };
 
   const schedule = async (iso: string, date: Date) => {

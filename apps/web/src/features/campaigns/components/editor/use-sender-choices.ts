@@ -1,6 +1,6 @@
 import * as React from 'react';
 
-import { useDomainAliases, useDomains, useSenderOverview } from '../../api/use-editor-data';
+import { useDomains, useSenderOverview, useVerifiedDomainAliases } from '../../api/use-editor-data';
 import { defaultSender, hasProvenSender, senderChoices, senderStanding } from '../../editor/sender-options';
 
 /**
@@ -18,15 +18,10 @@ export function useSenderChoices({
 }) {
   const overview = useSenderOverview(true);
   const domains = useDomains(true);
-  const firstDomain = domains.data?.[0] ?? null;
-  const aliases = useDomainAliases(firstDomain?.id ?? null);
-  const settled = !overview.isLoading && !domains.isLoading && !(firstDomain !== null && aliases.isLoading);
+  const aliases = useVerifiedDomainAliases(domains.data);
+  const settled = !overview.isLoading && !domains.isLoading && !aliases.isLoading;
 
-  const choices = senderChoices({
-    overview: overview.data,
-    aliases: aliases.data,
-    aliasDomain: firstDomain?.domain ?? null,
-  });
+  const choices = senderChoices({ overview: overview.data, aliasesByDomain: aliases.byDomain });
 
   React.useEffect(() => {
     if (fromEmail || !settled) return;
@@ -38,6 +33,8 @@ export function useSenderChoices({
     choices,
     loading: !settled && !fromEmail,
     standing: senderStanding(fromEmail, overview.data),
+    /** The sender overview has loaded, so `standing` is known (it reads 'unproven' before). */
+    overviewLoaded: overview.data !== undefined,
     proven: hasProvenSender(choices),
     refresh: () => void overview.refetch(),
   };

@@ -1,0 +1,826 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  aliasAutoReplies,
+  aliasForwards,
+  aliasMessages,
+  domains,
+  emailAliases,
+  forwardAddresses,
+  forwardingDestinations,
+  forwardingRules,
+  inboundMessages,
+  srsReturnPaths,
+} from '../../db/schema/index.ts';
+
+export type AliasRow = typeof emailAliases.$inferSelect;
+export type AliasWithDomain = AliasRow & { domainName: string };
+export type RuleRow = typeof forwardingRules.$inferSelect;
+export type DestinationRow = typeof forwardingDestinations.$inferSelect;
+export type ForwardAddressRow = typeof forwardAddresses.$inferSelect;
+export type AliasMessageRow = typeof aliasMessages.$inferSelect;
+export type ForwardRow = typeof aliasForwards.$inferSelect;
+export type NewAliasRow = typeof emailAliases.$inferInsert;
+
+const aliasColumns = { alias: emailAliases, domainName: domains.domain };
+const withDomain = (row: { alias: AliasRow; domainName: string }): AliasWithDomain => ({
+  ...row.alias,
+  domainName: row.domainName,
+});
+
+/** The user's domain with this id (name and whether its DKIM record is verified). */
+export async function findOwnedDomain(
+  db: DbOrTx,
+  userId: string,
+  domainId: number,
+): Promise<{ id: number; domain: string; dkimStatus: string } | undefined> {
+  const [row] = await db
+    .select({ id: domains.id, domain: domains.domain, dkimStatus: domains.dkimStatus })
+    .from(domains)
+    .where(and(eq(domains.userId, userId), eq(domains.id, domainId)))
+    .limit(1);
+  return row;
+}
+
+export async function listAliases(db: DbOrTx, userId: string, domainId: number): Promise<AliasWithDomain[]> {
+  const rows = await db
+    .select(aliasColumns)
+    .from(emailAliases)
+    .innerJoin(domains, eq(domains.id, emailAliases.domainId))
+    .where(and(eq(emailAliases.userId, userId), eq(emailAliases.domainId, domainId)))
+    .orderBy(asc(emailAliases.createdAt), asc(emailAliases.id));
+  return rows.map(withDomain);
+}
+
+export async function findAlias(db: DbOrTx, userId: string, id: number): Promise<AliasWithDomain | undefined> {
+  const [row] = await db
+    .select(aliasColumns)
+    .from(emailAliases)
+    .innerJoin(domains, eq(domains.id, emailAliases.domainId))
+    .where(and(eq(emailAliases.userId, userId), eq(emailAliases.id, id)))
+    .limit(1);
+  return row ? withDomain(row) : undefined;
+}
+
+export async function findAliasById(db: DbOrTx, id: number): Promise<AliasWithDomain | undefined> {
+  const [row] = await db
+    .select(aliasColumns)
+    .from(emailAliases)
+    .innerJoin(domains, eq(domains.id, emailAliases.domainId))
+    .where(eq(emailAliases.id, id))
+    .limit(1);
+  return row ? withDomain(row) : undefined;
+}
+
+/** Inserts an alias; undefined when the domain has it already (the unique index said so). */
+export async function insertAlias(db: DbOrTx, values: NewAliasRow): Promise<AliasRow | undefined> {
+  const [row] = await db.insert(emailAliases).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateAlias(
+  db: DbOrTx,
+  userId: string,
+  id: number,
+  patch: Partial<
+    Pick<AliasRow, 'destination' | 'forwardingType' | 'description' | 'autoReply' | 'autoReplyMessage' | 'isActive'>
+  >,
+): Promise<AliasRow | undefined> {
+  if (Object.keys(patch).length === 0) {
+    const [row] = await db
+      .select()
+      .from(emailAliases)
+      .where(and(eq(emailAliases.userId, userId), eq(emailAliases.id, id)));
+    return row;
+  }
+  const [row] = await db
+    .update(emailAliases)
+    .set(patch)
+    .where(and(eq(emailAliases.userId, userId), eq(emailAliases.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteAlias(db: DbOrTx, userId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(emailAliases)
+    .where(and(eq(emailAliases.userId, userId), eq(emailAliases.id, id)))
+    .returning({ id: emailAliases.id });
+  return rows.length > 0;
+}
+
+/**
+ * The active aliases mail to local@domain may be for, the exact alias before the catch-all. With
+ * `userId`, only that account's (the webhook's token names it); without, only on domains whose
+ * DKIM record is verified (the SMTP server: a domain whose DNS the account proved it controls).
+ */
+export async function aliasesForAddress(
+  db: DbOrTx,
+  local: string,
+  domain: string,
+  userId: string | null,
+): Promise<AliasWithDomain[]> {
+  const rows = await db
+    .select(aliasColumns)
+    .from(emailAliases)
+    .innerJoin(domains, eq(domains.id, emailAliases.domainId))
+    .where(
+      and(
+        eq(domains.domain, domain),
+        inArray(emailAliases.alias, [local, '*']),
+        eq(emailAliases.isActive, true),
+        userId === null ? eq(domains.dkimStatus, 'verified') : eq(emailAliases.userId, userId),
+      ),
+    )
+    .orderBy(sql`${emailAliases.alias} = '*'`, asc(domains.verifiedAt), asc(emailAliases.id));
+  return rows.map(withDomain);
+}
+
+/** Every alias of the account with its domain (for the loop check on save). */
+export async function aliasesOfUser(db: DbOrTx, userId: string): Promise<AliasWithDomain[]> {
+  const rows = await db
+    .select(aliasColumns)
+    .from(emailAliases)
+    .innerJoin(domains, eq(domains.id, emailAliases.domainId))
+    .where(eq(emailAliases.userId, userId));
+  return rows.map(withDomain);
+}
+
+/** Advances an alias's round-robin cursor; answers the value before (the turn this message takes). */
+export async function takeRoundRobinTurn(db: DbOrTx, aliasId: number): Promise<number> {
+  const [row] = await db
+    .update(emailAliases)
+    .set({ roundRobinCursor: sql`${emailAliases.roundRobinCursor} + 1` })
+    .where(eq(emailAliases.id, aliasId))
+    .returning({ cursor: emailAliases.roundRobinCursor });
+  return (row?.cursor ?? 1) - 1;
+}
+
+// ── rules ───────────────────────────────────────────────────────────────────
+
+export async function listRules(db: DbOrTx, userId: string, aliasId?: number): Promise<RuleRow[]> {
+  return db
+    .select()
+    .from(forwardingRules)
+    .where(
+      and(eq(forwardingRules.userId, userId), aliasId === undefined ? undefined : eq(forwardingRules.aliasId, aliasId)),
+    )
+    .orderBy(asc(forwardingRules.priority), asc(forwardingRules.id));
+}
+
+/** An alias's active rules, lowest priority number first (the first match decides). */
+export async function activeRulesOf(db: DbOrTx, aliasId: number): Promise<RuleRow[]> {
+  return db
+    .select()
+    .from(forwardingRules)
+    .where(and(eq(forwardingRules.aliasId, aliasId), eq(forwardingRules.isActive, true)))
+    .orderBy(asc(forwardingRules.priority), asc(forwardingRules.id));
+}
+
+export async function insertRule(db: DbOrTx, values: typeof forwardingRules.$inferInsert): Promise<RuleRow> {
+  const [row] = await db.insert(forwardingRules).values(values).returning();
+  if (!row) throw new Error('rule insert returned nothing');
+  return row;
+}
+
+export async function updateRule(
+  db: DbOrTx,
+  userId: string,
+  id: number,
+  patch: Partial<Pick<RuleRow, 'name' | 'isActive' | 'priority' | 'conditions' | 'actions'>>,
+): Promise<RuleRow | undefined> {
+  const where = and(eq(forwardingRules.userId, userId), eq(forwardingRules.id, id));
+  if (Object.keys(patch).length === 0) return (await db.select().from(forwardingRules).where(where))[0];
+  const [row] = await db.update(forwardingRules).set(patch).where(where).returning();
+  return row;
+}
+
+export async function ruleOf(db: DbOrTx, userId: string, id: number): Promise<RuleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(forwardingRules)
+    .where(and(eq(forwardingRules.userId, userId), eq(forwardingRules.id, id)));
+  return row;
+}
+
+export async function deleteRule(db: DbOrTx, userId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(forwardingRules)
+    .where(and(eq(forwardingRules.userId, userId), eq(forwardingRules.id, id)))
+    .returning({ id: forwardingRules.id });
+  return rows.length > 0;
+}
+
+// ── destinations ────────────────────────────────────────────────────────────
+
+export async function listDestinations(db: DbOrTx, userId: string, aliasId?: number): Promise<DestinationRow[]> {
+  return db
+    .select()
+    .from(forwardingDestinations)
+    .where(
+      and(
+        eq(forwardingDestinations.userId, userId),
+        aliasId === undefined ? undefined : eq(forwardingDestinations.aliasId, aliasId),
+      ),
+    )
+    .orderBy(asc(forwardingDestinations.createdAt), asc(forwardingDestinations.id));
+}
+
+export async function findDestination(db: DbOrTx, userId: string, id: number): Promise<DestinationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(forwardingDestinations)
+    .where(and(eq(forwardingDestinations.userId, userId), eq(forwardingDestinations.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a destination; undefined when the alias has that address already. */
+export async function insertDestination(
+  db: DbOrTx,
+  values: typeof forwardingDestinations.$inferInsert,
+): Promise<DestinationRow | undefined> {
+  const [row] = await db.insert(forwardingDestinations).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateDestination(
+  db: DbOrTx,
+  userId: string,
+  id: number,
+  patch: Partial<Pick<DestinationRow, 'isActive' | 'weight'>>,
+): Promise<DestinationRow | undefined> {
+  const where = and(eq(forwardingDestinations.userId, userId), eq(forwardingDestinations.id, id));
+  if (Object.keys(patch).length === 0) return (await db.select().from(forwardingDestinations).where(where))[0];
+  const [row] = await db.update(forwardingDestinations).set(patch).where(where).returning();
+  return row;
+}
+
+export async function deleteDestination(db: DbOrTx, userId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(forwardingDestinations)
+    .where(and(eq(forwardingDestinations.userId, userId), eq(forwardingDestinations.id, id)))
+    .returning({ id: forwardingDestinations.id });
+  return rows.length > 0;
+}
+
+/** An alias's active destinations in the order they were added (split and round_robin count on it). */
+export async function activeDestinationsOf(db: DbOrTx, aliasId: number): Promise<DestinationRow[]> {
+  return db
+    .select()
+    .from(forwardingDestinations)
+    .where(and(eq(forwardingDestinations.aliasId, aliasId), eq(forwardingDestinations.isActive, true)))
+    .orderBy(asc(forwardingDestinations.id));
+}
+
+export async function countDestinations(db: DbOrTx, aliasId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(forwardingDestinations)
+    .where(eq(forwardingDestinations.aliasId, aliasId));
+  return row?.n ?? 0;
+}
+
+// ── forward addresses (confirmation) ────────────────────────────────────────
+
+export async function forwardAddressesOf(db: DbOrTx, userId: string, emails: string[]): Promise<ForwardAddressRow[]> {
+  if (emails.length === 0) return [];
+  return db
+    .select()
+    .from(forwardAddresses)
+    .where(and(eq(forwardAddresses.userId, userId), inArray(forwardAddresses.email, emails)));
+}
+
+/** The account's row for an address, made (unconfirmed) when it has none. */
+export async function ensureForwardAddress(db: DbOrTx, userId: string, email: string): Promise<ForwardAddressRow> {
+  await db.insert(forwardAddresses).values({ userId, email }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(forwardAddresses)
+    .where(and(eq(forwardAddresses.userId, userId), eq(forwardAddresses.email, email)));
+  if (!row) throw new Error('forward address vanished');
+  return row;
+}
+
+export async function findForwardAddressById(db: DbOrTx, id: number): Promise<ForwardAddressRow | undefined> {
+  const [row] = await db.select().from(forwardAddresses).where(eq(forwardAddresses.id, id)).limit(1);
+  return row;
+}
+
+export async function setForwardConfirmationSent(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(forwardAddresses).set({ confirmationSentAt: at }).where(eq(forwardAddresses.id, id));
+}
+
+export async function markForwardAddressConfirmed(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(forwardAddresses).set({ confirmedAt: at }).where(eq(forwardAddresses.id, id));
+}
+
+/** The account's confirmed forward addresses among `emails`. */
+export async function confirmedForwardEmails(db: DbOrTx, userId: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: forwardAddresses.email })
+    .from(forwardAddresses)
+    .where(
+      and(
+        eq(forwardAddresses.userId, userId),
+        inArray(forwardAddresses.email, emails),
+        isNotNull(forwardAddresses.confirmedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.email));
+}
+
+// ── messages, forwards, events ──────────────────────────────────────────────
+
+export async function insertInboundMessage(
+  db: DbOrTx,
+  values: { messageId: string; mailFrom: string; via: string; raw: Buffer },
+): Promise<number> {
+  const [row] = await db.insert(inboundMessages).values(values).returning({ id: inboundMessages.id });
+  if (!row) throw new Error('inbound message insert returned nothing');
+  return row.id;
+}
+
+export async function findInboundRaw(
+  db: DbOrTx,
+  id: number,
+): Promise<{ raw: Buffer; mailFrom: string; via: string; messageId: string } | undefined> {
+  const [row] = await db
+    .select({
+      raw: inboundMessages.raw,
+      mailFrom: inboundMessages.mailFrom,
+      via: inboundMessages.via,
+      messageId: inboundMessages.messageId,
+    })
+    .from(inboundMessages)
+    .where(eq(inboundMessages.id, id));
+  return row;
+}
+
+/** Stores what became of a message on an alias; undefined when this Message-ID was stored for the alias before. */
+export async function insertAliasMessage(
+  db: DbOrTx,
+  values: typeof aliasMessages.$inferInsert,
+): Promise<AliasMessageRow | undefined> {
+  const [row] = await db.insert(aliasMessages).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findAliasMessage(
+  db: DbOrTx,
+  aliasId: number,
+  messageId: string,
+): Promise<AliasMessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(aliasMessages)
+    .where(and(eq(aliasMessages.aliasId, aliasId), eq(aliasMessages.messageId, messageId)));
+  return row;
+}
+
+export async function setAliasMessageOutcome(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<Pick<AliasMessageRow, 'outcome' | 'detail' | 'autoReplied'>>,
+): Promise<void> {
+  await db.update(aliasMessages).set(patch).where(eq(aliasMessages.id, id));
+}
+
+/** Records what routing decided for a stored message. */
+export async function setAliasMessageDecision(
+  db: DbOrTx,
+  id: number,
+  decision: Pick<AliasMessageRow, 'outcome' | 'detail' | 'ruleId' | 'ruleName' | 'forwardedTo' | 'autoReplied'>,
+): Promise<void> {
+  await db.update(aliasMessages).set(decision).where(eq(aliasMessages.id, id));
+}
+
+export async function insertForwards(db: DbOrTx, rows: (typeof aliasForwards.$inferInsert)[]): Promise<ForwardRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(aliasForwards).values(rows).onConflictDoNothing().returning();
+}
+
+/**
+ * Claims a forward for sending: pending, deferred (waiting for the plan's allowance; the caller
+ * checked it again), or 'sending' under a claim older than `staleBefore` (its worker died). Answers
+ * the row, or undefined when it is done or another worker holds it.
+ */
+export async function claimForward(
+  db: DbOrTx,
+  id: number,
+  claimToken: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<ForwardRow | undefined> {
+  const [row] = await db
+    .update(aliasForwards)
+    .set({ status: 'sending', claimToken, claimedAt: now, attempts: sql`${aliasForwards.attempts} + 1` })
+    .where(
+      and(
+        eq(aliasForwards.id, id),
+        or(
+          inArray(aliasForwards.status, ['pending', 'deferred']),
+          and(eq(aliasForwards.status, 'sending'), lt(aliasForwards.claimedAt, staleBefore)),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** A ledger row a worker may claim: waiting, or held by a worker whose claim went stale. */
+const claimable = (staleBefore: Date) =>
+  or(
+    inArray(aliasForwards.status, ['pending', 'deferred']),
+    and(eq(aliasForwards.status, 'sending'), lt(aliasForwards.claimedAt, staleBefore)),
+  );
+
+/**
+ * Claims many forwards in one statement (what claimForward does for one), at most `limit` of them
+ * (lowest ids first; the rest are left as they are): answers the rows claimed.
+ */
+export async function claimForwards(
+  db: DbOrTx,
+  ids: number[],
+  claimToken: string,
+  now: Date,
+  staleBefore: Date,
+  limit: number = ids.length,
+): Promise<ForwardRow[]> {
+  if (ids.length === 0 || limit <= 0) return [];
+  // The rows are picked (and locked) first so the limit applies to claimable rows only.
+  const picked = db
+    .select({ id: aliasForwards.id })
+    .from(aliasForwards)
+    .where(and(inArray(aliasForwards.id, ids), claimable(staleBefore)))
+    .orderBy(asc(aliasForwards.id))
+    .limit(limit)
+    .for('update');
+  return db
+    .update(aliasForwards)
+    .set({ status: 'sending', claimToken, claimedAt: now, attempts: sql`${aliasForwards.attempts} + 1` })
+    .where(and(inArray(aliasForwards.id, picked), claimable(staleBefore)))
+    .returning();
+}
+
+/** Whose each forward is and of which kind (the allowance check before a claim); missing ids are gone. */
+export async function forwardOwners(
+  db: DbOrTx,
+  ids: number[],
+): Promise<{ id: number; userId: string; kind: string; status: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: aliasForwards.id,
+      userId: aliasForwards.userId,
+      kind: aliasForwards.kind,
+      status: aliasForwards.status,
+    })
+    .from(aliasForwards)
+    .where(inArray(aliasForwards.id, ids));
+}
+
+/** deferForward for many rows at once (only those no live worker holds). */
+export async function deferForwards(
+  db: DbOrTx,
+  ids: number[],
+  reason: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(aliasForwards)
+    .set({ status: 'deferred', error: reason.slice(0, 500), claimToken: null, claimedAt: now })
+    .where(and(inArray(aliasForwards.id, ids), claimable(staleBefore)));
+}
+
+/** Whose forward this is and of which kind (the allowance check before a claim), or undefined. */
+export async function forwardOwner(
+  db: DbOrTx,
+  id: number,
+): Promise<{ userId: string; kind: string; status: string } | undefined> {
+  const [row] = await db
+    .select({ userId: aliasForwards.userId, kind: aliasForwards.kind, status: aliasForwards.status })
+    .from(aliasForwards)
+    .where(eq(aliasForwards.id, id));
+  return row;
+}
+
+/**
+ * Parks a forward the account may not send now (sending paused, or the month's emails used up): it
+ * waits as 'deferred' with the reason, and the recovery sweep offers it again once `claimedAt` is
+ * stale. Only a row another worker does not hold; answers whether it was parked.
+ */
+export async function deferForward(
+  db: DbOrTx,
+  id: number,
+  reason: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(aliasForwards)
+    .set({ status: 'deferred', error: reason.slice(0, 500), claimToken: null, claimedAt: now })
+    .where(
+      and(
+        eq(aliasForwards.id, id),
+        or(
+          inArray(aliasForwards.status, ['pending', 'deferred']),
+          and(eq(aliasForwards.status, 'sending'), lt(aliasForwards.claimedAt, staleBefore)),
+        ),
+      ),
+    )
+    .returning({ id: aliasForwards.id });
+  return rows.length > 0;
+}
+
+/** Records the end of a claimed forward (only while the claim still owns it). */
+export async function finishForward(
+  db: DbOrTx,
+  id: number,
+  claimToken: string,
+  outcome: { status: 'sent' | 'failed' | 'pending'; error: string | null; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(aliasForwards)
+    .set({
+      status: outcome.status,
+      error: outcome.error,
+      sentAt: outcome.status === 'sent' ? outcome.at : null,
+      claimToken: null,
+    })
+    .where(and(eq(aliasForwards.id, id), eq(aliasForwards.claimToken, claimToken)))
+    .returning({ id: aliasForwards.id });
+  return rows.length > 0;
+}
+
+/** What a forward job needs: the forward, its alias message, and the alias with its domain. */
+export async function forwardContext(
+  db: DbOrTx,
+  forwardId: number,
+): Promise<{ forward: ForwardRow; message: AliasMessageRow } | undefined> {
+  const [row] = await db
+    .select({ forward: aliasForwards, message: aliasMessages })
+    .from(aliasForwards)
+    .innerJoin(aliasMessages, eq(aliasMessages.id, aliasForwards.aliasMessageId))
+    .where(eq(aliasForwards.id, forwardId));
+  return row;
+}
+
+/** forwardContext for many forwards at once, by forward id. */
+export async function forwardContexts(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, { forward: ForwardRow; message: AliasMessageRow }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ forward: aliasForwards, message: aliasMessages })
+    .from(aliasForwards)
+    .innerJoin(aliasMessages, eq(aliasMessages.id, aliasForwards.aliasMessageId))
+    .where(inArray(aliasForwards.id, ids));
+  return new Map(rows.map((row) => [row.forward.id, row]));
+}
+
+/** findInboundRaw for many stored messages at once, by id. */
+export async function findInboundRaws(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, { raw: Buffer; mailFrom: string; via: string; messageId: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: inboundMessages.id,
+      raw: inboundMessages.raw,
+      mailFrom: inboundMessages.mailFrom,
+      via: inboundMessages.via,
+      messageId: inboundMessages.messageId,
+    })
+    .from(inboundMessages)
+    .where(inArray(inboundMessages.id, ids));
+  return new Map(rows.map(({ id, ...row }) => [id, row]));
+}
+
+/** Records many claimed forwards as sent at once (each only while `claimToken` still owns it). */
+export async function finishForwardsSent(db: DbOrTx, ids: number[], claimToken: string, at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(aliasForwards)
+    .set({ status: 'sent', error: null, sentAt: at, claimToken: null })
+    .where(and(inArray(aliasForwards.id, ids), eq(aliasForwards.claimToken, claimToken)));
+}
+
+/** The forwards of many messages (settling their outcomes). */
+export async function forwardsOfMessages(db: DbOrTx, aliasMessageIds: number[]): Promise<ForwardRow[]> {
+  if (aliasMessageIds.length === 0) return [];
+  return db.select().from(aliasForwards).where(inArray(aliasForwards.aliasMessageId, aliasMessageIds));
+}
+
+/** Sets the outcome of many messages in one statement. */
+export async function setAliasMessageOutcomes(
+  db: DbOrTx,
+  outcomes: { id: number; outcome: string; detail: string }[],
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  const pick = (field: 'outcome' | 'detail') =>
+    sql`(CASE ${aliasMessages.id} ${sql.join(
+      outcomes.map((row) => sql`WHEN ${row.id} THEN ${row[field]}`),
+      sql` `,
+    )} END)`;
+  await db
+    .update(aliasMessages)
+    .set({ outcome: pick('outcome'), detail: pick('detail') })
+    .where(
+      inArray(
+        aliasMessages.id,
+        outcomes.map((row) => row.id),
+      ),
+    );
+}
+
+/** Forwards of a message, to settle its outcome once all are done. */
+export async function forwardsOfMessage(db: DbOrTx, aliasMessageId: number): Promise<ForwardRow[]> {
+  return db.select().from(aliasForwards).where(eq(aliasForwards.aliasMessageId, aliasMessageId));
+}
+
+/**
+ * Forwards left pending or stuck in 'sending' since before `before` (a lost enqueue or a dead
+ * worker), and deferred ones parked before it (the allowance is checked again).
+ */
+export async function strandedForwards(db: DbOrTx, before: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: aliasForwards.id })
+    .from(aliasForwards)
+    .where(
+      and(
+        inArray(aliasForwards.status, ['pending', 'sending', 'deferred']),
+        lt(sql`coalesce(${aliasForwards.claimedAt}, ${aliasForwards.createdAt})`, before),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Takes the auto-reply turn of (alias, sender): true when none went to the sender in the last
+ * `windowMs` (and records this one), false otherwise. One statement, so two messages at once reply once.
+ */
+export async function takeAutoReplyTurn(
+  db: DbOrTx,
+  aliasId: number,
+  sender: string,
+  now: Date,
+  windowMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .insert(aliasAutoReplies)
+    .values({ aliasId, sender, lastSentAt: now })
+    .onConflictDoUpdate({
+      target: [aliasAutoReplies.aliasId, aliasAutoReplies.sender],
+      set: { lastSentAt: now },
+      setWhere: lt(aliasAutoReplies.lastSentAt, new Date(now.getTime() - windowMs)),
+    })
+    .returning({ aliasId: aliasAutoReplies.aliasId });
+  return rows.length > 0;
+}
+
+/** The last `limit` messages of an alias, newest first. */
+export async function aliasActivity(db: DbOrTx, aliasId: number, limit: number): Promise<AliasMessageRow[]> {
+  return db
+    .select()
+    .from(aliasMessages)
+    .where(eq(aliasMessages.aliasId, aliasId))
+    .orderBy(desc(aliasMessages.receivedAt), desc(aliasMessages.id))
+    .limit(limit);
+}
+
+export type DailyCounts = {
+  day: string;
+  received: number;
+  blocked: number;
+  unrouted: number;
+  forwarded: number;
+  failed: number;
+  autoReplied: number;
+};
+
+/** Per UTC day since `since`: messages received, blocked, unrouted; forwards sent and failed; auto-replies sent. */
+export async function dailyCounts(
+  db: DbOrTx,
+  userId: string,
+  aliasId: number | undefined,
+  since: Date,
+): Promise<{ messages: DailyCounts[]; totals: Omit<DailyCounts, 'day'> }> {
+  const day = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const messageFilter = and(
+    eq(aliasMessages.userId, userId),
+    aliasId === undefined ? undefined : eq(aliasMessages.aliasId, aliasId),
+  );
+  const forwardFilter = and(
+    eq(aliasForwards.userId, userId),
+    aliasId === undefined ? undefined : eq(aliasForwards.aliasId, aliasId),
+  );
+  const messageRows = await db
+    .select({
+      day: day(aliasMessages.receivedAt),
+      received: sql<number>`count(*)::int`,
+      blocked: sql<number>`count(*) filter (where ${aliasMessages.outcome} = 'blocked')::int`,
+      unrouted: sql<number>`count(*) filter (where ${aliasMessages.outcome} = 'unrouted')::int`,
+    })
+    .from(aliasMessages)
+    .where(and(messageFilter, gte(aliasMessages.receivedAt, since)))
+    .groupBy(sql`1`);
+  const forwardRows = await db
+    .select({
+      day: day(aliasForwards.createdAt),
+      forwarded: sql<number>`count(*) filter (where ${aliasForwards.kind} = 'forward' and ${aliasForwards.status} = 'sent')::int`,
+      failed: sql<number>`count(*) filter (where ${aliasForwards.kind} = 'forward' and ${aliasForwards.status} = 'failed')::int`,
+      autoReplied: sql<number>`count(*) filter (where ${aliasForwards.kind} = 'auto_reply' and ${aliasForwards.status} = 'sent')::int`,
+    })
+    .from(aliasForwards)
+    .where(and(forwardFilter, gte(aliasForwards.createdAt, since)))
+    .groupBy(sql`1`);
+  const [messageTotals] = await db
+    .select({
+      received: sql<number>`count(*)::int`,
+      blocked: sql<number>`count(*) filter (where ${aliasMessages.outcome} = 'blocked')::int`,
+      unrouted: sql<number>`count(*) filter (where ${aliasMessages.outcome} = 'unrouted')::int`,
+    })
+    .from(aliasMessages)
+    .where(messageFilter);
+  const [forwardTotals] = await db
+    .select({
+      forwarded: sql<number>`count(*) filter (where ${aliasForwards.kind} = 'forward' and ${aliasForwards.status} = 'sent')::int`,
+      failed: sql<number>`count(*) filter (where ${aliasForwards.kind} = 'forward' and ${aliasForwards.status} = 'failed')::int`,
+      autoReplied: sql<number>`count(*) filter (where ${aliasForwards.kind} = 'auto_reply' and ${aliasForwards.status} = 'sent')::int`,
+    })
+    .from(aliasForwards)
+    .where(forwardFilter);
+  const byDay = new Map<string, DailyCounts>();
+  const entry = (key: string) => {
+    let found = byDay.get(key);
+    if (!found) {
+      found = { day: key, received: 0, blocked: 0, unrouted: 0, forwarded: 0, failed: 0, autoReplied: 0 };
+      byDay.set(key, found);
+    }
+    return found;
+  };
+  for (const row of messageRows) Object.assign(entry(row.day), { ...row, day: row.day });
+  for (const row of forwardRows) Object.assign(entry(row.day), { ...row, day: row.day });
+  return {
+    messages: [...byDay.values()],
+    totals: {
+      received: messageTotals?.received ?? 0,
+      blocked: messageTotals?.blocked ?? 0,
+      unrouted: messageTotals?.unrouted ?? 0,
+      forwarded: forwardTotals?.forwarded ?? 0,
+      failed: forwardTotals?.failed ?? 0,
+      autoReplied: forwardTotals?.autoReplied ?? 0,
+    },
+  };
+}
+
+// ── SRS ────────────────────────────────────────────────────────────────────
+
+export async function recordSrsAddress(
+  db: DbOrTx,
+  values: { address: string; userId: string; originalSender: string },
+): Promise<void> {
+  await db.insert(srsReturnPaths).values(values).onConflictDoNothing();
+}
+
+/** Counts one relayed bounce for an SRS address we used, if it has relayed fewer than `max`; false otherwise. */
+export async function takeSrsBounceTurn(db: DbOrTx, address: string, max: number): Promise<boolean> {
+  const rows = await db
+    .update(srsReturnPaths)
+    .set({ bouncesRelayed: sql`${srsReturnPaths.bouncesRelayed} + 1` })
+    .where(and(eq(srsReturnPaths.address, address), lt(srsReturnPaths.bouncesRelayed, max)))
+    .returning({ address: srsReturnPaths.address });
+  return rows.length > 0;
+}
+
+export async function findSrsAddress(
+  db: DbOrTx,
+  address: string,
+): Promise<typeof srsReturnPaths.$inferSelect | undefined> {
+  const [row] = await db.select().from(srsReturnPaths).where(eq(srsReturnPaths.address, address));
+  return row;
+}
+
+/** How many of the account's forwarding addresses were last mailed a confirmation since `since`. */
+export async function confirmationsSentSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(forwardAddresses)
+    .where(and(eq(forwardAddresses.userId, userId), gte(forwardAddresses.confirmationSentAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function findRuleOfAlias(db: DbOrTx, aliasId: number, ruleId: number): Promise<RuleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(forwardingRules)
+    .where(and(eq(forwardingRules.aliasId, aliasId), eq(forwardingRules.id, ruleId)));
+  return row;
+}

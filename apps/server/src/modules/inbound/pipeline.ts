@@ -1,0 +1,289 @@
+import type { ParsedMail } from 'mailparser';
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as aliases from '../aliases/aliases.inbound.ts';
+import { LOOP_HEADER, type RoutingDecision, type RoutingMessage } from '../aliases/routing.ts';
+import type { BounceVerdictResponse } from '@sendwell/contract/bounces';
+import { handleBounceMessage, isBounceAddress } from '../bounces/bounces.service.ts';
+import { classify } from '../bounces/classify.ts';
+import { endEnrolmentsOnReply, repliedMessageIds } from '../sequences/sequences.service.ts';
+import { parseMime } from './mime.ts';
+import { forwardMessageJob, srsBounceJob } from './forwarding.jobs.ts';
+import { looksLikeSrs, srsReverse } from './srs.ts';
+
+/**
+ * The one inbound pipeline: the SMTP server and the webhook (and the alias tests) hand every
+ * message here. It parses once, stores the message and what each alias recipient decided (one
+ * transaction), enqueues the forwards, and only then answers, so an answered message is never
+ * lost: a forward whose enqueue was lost is picked up by the sweep (forwarding.jobs.ts).
+ * Messages that are not for an alias (bounces, reports) go to bounce handling (handToBounceHandling).
+ */
+
+export type InboundVia = 'smtp' | 'webhook' | 'test';
+
+export type InboundEnvelope = {
+  /** The envelope sender; '' for a null sender (<>). */
+  mailFrom: string;
+  /** Envelope recipients; empty when the transport gave none (a raw webhook post): read from the headers. */
+  rcptTo: string[];
+};
+
+/** What an address is to us: an alias, an SRS return path of a forward, a bounce address, or nothing. */
+export type RecipientKind =
+  { kind: 'alias'; alias: aliases.AliasWithDomain } | { kind: 'srs' } | { kind: 'bounce' } | { kind: 'unknown' };
+
+/** The local part of the envelope senders of our own mail (delivery/return-path.ts), and its VERP form `bounces+<token>`. */
+const BOUNCE_LOCAL = /^bounces(\+[^@]*)?$/i;
+
+/**
+ * What mail to `address` is for. The SMTP server asks this at RCPT time (anything but 'unknown' is
+ * accepted) and the pipeline at routing time. Bounce addresses (VERP return paths included) and SRS
+ * addresses are accepted here and told apart later; this is the one place to teach the inbound
+ * side a new kind of address.
+ */
+export async function recipientKind(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  address: string,
+  userId: string | null,
+): Promise<RecipientKind> {
+  const local = address.slice(0, Math.max(0, address.lastIndexOf('@')));
+  // Only an SRS address we could have made (its hash verifies): a forged one is unknown, refused at RCPT.
+  if (looksLikeSrs(local))
+    return srsReverse(ctx.config.sessionSecret, address).status === 'valid' ? { kind: 'srs' } : { kind: 'unknown' };
+  // A VERP return path must carry a token we signed (a forged one is refused); plain `bounces@` is our older return path.
+  if (BOUNCE_LOCAL.test(local))
+    return !local.includes('+') || isBounceAddress(ctx.config, address) ? { kind: 'bounce' } : { kind: 'unknown' };
+  const alias = await aliases.aliasForAddress(ctx.db, address, userId);
+  return alias ? { kind: 'alias', alias } : { kind: 'unknown' };
+}
+
+/**
+ * The single place where a message that is not for an alias (a DSN, an ARF report, a reply to a
+ * bounce address) is handed to bounce handling (modules/bounces): it classifies the message and
+ * ties it to the send it answers by its VERP return path, else by Message-ID within the account.
+ */
+export async function handToBounceHandling(
+  ctx: AppContext,
+  input: { raw: Buffer; userId: string | null; recipient: string | null },
+): Promise<BounceVerdictResponse> {
+  return handleBounceMessage(ctx, {
+    raw: input.raw,
+    envelopeTo: input.recipient ?? undefined,
+    accountId: input.userId ?? undefined,
+  });
+}
+
+/** A message that is not MIME at all: no header block before the body. */
+export const MALFORMED_MESSAGE = 'The message is not valid MIME: it has no header fields before its body';
+
+/**
+ * Parses the raw message once (mailparser, with the limits bounce handling names: 413 past them);
+ * a message without a single header field before its body is refused (400).
+ */
+export async function parseInbound(raw: Buffer): Promise<ParsedMail> {
+  const head = raw.subarray(0, Math.min(raw.length, 1000)).toString('latin1');
+  if (!/^[!-9;-~]+:/.test(head)) throw new AppError('bad_request', MALFORMED_MESSAGE);
+  return parseMime(raw);
+}
+
+/** The first header field of this name, unfolded, as the message has it (mailparser reshapes some, like List-*). */
+const headerText = (parsed: ParsedMail, name: string): string | null => {
+  const line = parsed.headerLines.find((entry) => entry.key.toLowerCase() === name);
+  if (!line) return null;
+  return line.line
+    .slice(line.line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
+};
+
+function addressesOf(field: ParsedMail['to']): string[] {
+  if (!field) return [];
+  const list = Array.isArray(field) ? field : [field];
+  return list.flatMap((group) =>
+    group.value.flatMap((entry) => [entry.address ?? '', ...(entry.group ?? []).map((g) => g.address ?? '')]),
+  );
+}
+
+/** What routing reads of a parsed message. */
+export function routingMessageOf(parsed: ParsedMail, mailFrom: string, messageId: string): RoutingMessage {
+  const lines = parsed.headerLines.map((line) => line.key.toLowerCase());
+  return {
+    messageId,
+    mailFrom,
+    fromAddress: (parsed.from?.value[0]?.address ?? '').toLowerCase(),
+    subject: parsed.subject ?? '',
+    hasAttachment: parsed.attachments.some((a) => a.contentDisposition === 'attachment' || !a.related),
+    receivedCount: lines.filter((key) => key === 'received').length,
+    loopAliases: parsed.headerLines
+      .filter((line) => line.key.toLowerCase() === LOOP_HEADER.toLowerCase())
+      .map((line) =>
+        line.line
+          .slice(line.line.indexOf(':') + 1)
+          .trim()
+          .toLowerCase(),
+      ),
+    autoSubmitted: headerText(parsed, 'auto-submitted'),
+    precedence: headerText(parsed, 'precedence'),
+    listId: headerText(parsed, 'list-id'),
+  };
+}
+
+export type RecipientResult = {
+  recipient: string;
+  kind: RecipientKind['kind'];
+  aliasId?: number;
+  duplicate?: boolean;
+  decision?: RoutingDecision;
+  /** For a bounce handed on: what bounce handling made of it. */
+  verdict?: BounceVerdictResponse;
+};
+
+export type InboundResult = { messageId: string; stored: boolean; recipients: RecipientResult[] };
+
+/**
+ * Receives one message: parses it, stores it and routes it per recipient, enqueues what must be
+ * sent, and answers what happened. `userId` is the webhook's (and the tests') account: only its
+ * aliases are considered; the SMTP server passes null (aliases on DKIM-verified domains).
+ */
+export async function receiveInbound(
+  ctx: AppContext,
+  input: {
+    raw: Buffer;
+    envelope: InboundEnvelope;
+    via: InboundVia;
+    userId?: string | null;
+    isTest?: boolean;
+    now?: Date;
+    /** What each recipient is, when the caller asked already (the SMTP server at RCPT). */
+    knownKinds?: ReadonlyMap<string, RecipientKind>;
+  },
+): Promise<InboundResult> {
+  const now = input.now ?? new Date();
+  const userId = input.userId ?? null;
+  const parsed = await parseInbound(input.raw);
+  const mailFrom = input.envelope.mailFrom.replace(/^<|>$/g, '').trim().toLowerCase();
+  const messageId = parsed.messageId?.trim() || `<${randomUUID()}@inbound.sendwell>`;
+  const rcptTo = [
+    ...new Set(
+      (input.envelope.rcptTo.length > 0
+        ? input.envelope.rcptTo
+        : [...addressesOf(parsed.to), ...addressesOf(parsed.cc), headerText(parsed, 'delivered-to') ?? '']
+      )
+        .map((address) => address.trim().toLowerCase())
+        .filter((address) => address.includes('@')),
+    ),
+  ];
+  const kinds = await Promise.all(
+    rcptTo.map(async (recipient) => ({
+      recipient,
+      kind: input.knownKinds?.get(recipient) ?? (await recipientKind(ctx, recipient, userId)),
+    })),
+  );
+  const aliasRecipients = kinds.filter(
+    (entry): entry is { recipient: string; kind: { kind: 'alias'; alias: aliases.AliasWithDomain } } =>
+      entry.kind.kind === 'alias',
+  );
+  const srsRecipients = kinds.filter((entry) => entry.kind.kind === 'srs').map((entry) => entry.recipient);
+  const routing = routingMessageOf(parsed, mailFrom, messageId);
+  const results: RecipientResult[] = [];
+  let stored = false;
+  let toEnqueue: number[] = [];
+  let srsInboundId: number | null = null;
+
+  if (aliasRecipients.length > 0 || srsRecipients.length > 0) {
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const inboundId = await aliases.insertInboundMessage(tx, { messageId, mailFrom, via: input.via, raw: input.raw });
+      const routed: RecipientResult[] = [];
+      const ids: number[] = [];
+      // A message to an alias twice (To and Cc, or the exact alias and the catch-all) is routed once per alias.
+      const seen = new Set<number>();
+      for (const { recipient, kind } of aliasRecipients) {
+        if (seen.has(kind.alias.id)) continue;
+        seen.add(kind.alias.id);
+        const result = await aliases.routeAndStore(tx, {
+          alias: kind.alias,
+          inboundMessageId: inboundId,
+          recipient,
+          message: routing,
+          isTest: input.isTest ?? false,
+          now,
+        });
+        ids.push(...result.forwardIds);
+        routed.push({
+          recipient,
+          kind: 'alias',
+          aliasId: kind.alias.id,
+          duplicate: result.duplicate,
+          decision: result.decision,
+        });
+      }
+      return { inboundId, routed, ids };
+    });
+    stored = true;
+    results.push(...outcome.routed);
+    toEnqueue = outcome.ids;
+    srsInboundId = outcome.inboundId;
+  }
+
+  await forwardMessageJob.enqueueMany(
+    ctx.queue,
+    toEnqueue.map((forwardId) => ({ data: { forwardId } })),
+  );
+  for (const recipient of srsRecipients) {
+    if (srsInboundId !== null) await srsBounceJob.enqueue(ctx.queue, { inboundMessageId: srsInboundId, recipient });
+    results.push({ recipient, kind: 'srs' });
+  }
+  for (const entry of kinds) {
+    if (entry.kind.kind !== 'bounce' && entry.kind.kind !== 'unknown') continue;
+    results.push({ recipient: entry.recipient, kind: entry.kind.kind });
+  }
+  // Not for an alias at all (no alias recipient): a DSN, a report, or mail to a bounce address.
+  let verdict: BounceVerdictResponse | null = null;
+  if (aliasRecipients.length === 0 && srsRecipients.length === 0) {
+    const bounceRecipient = kinds.find((entry) => entry.kind.kind === 'bounce')?.recipient ?? null;
+    verdict = await handToBounceHandling(ctx, { raw: input.raw, userId, recipient: bounceRecipient });
+    results.push({ recipient: bounceRecipient ?? '', kind: 'bounce', verdict });
+  }
+  await endSequencesOnReply(ctx, {
+    parsed,
+    raw: input.raw,
+    mailFrom,
+    accounts: [...(userId ? [userId] : []), ...aliasRecipients.map((entry) => entry.kind.alias.userId)],
+    verdictKind: verdict?.kind ?? null,
+  });
+  return { messageId, stored, recipients: results };
+}
+
+/**
+ * Whether a message is a person's reply rather than an automatic one: not from the null sender
+ * (bounces and reports), no RFC 3834 Auto-Submitted other than "no", and nothing bounce handling
+ * classifies (an auto-reply, a bounce, a complaint, a delivery report).
+ */
+function isPersonalReply(parsed: ParsedMail, raw: Buffer, mailFrom: string, verdictKind: string | null): boolean {
+  if (!mailFrom) return false;
+  const autoSubmitted = headerText(parsed, 'auto-submitted')?.toLowerCase();
+  if (autoSubmitted && autoSubmitted !== 'no') return false;
+  return (verdictKind ?? classify(raw).kind) === 'other';
+}
+
+/**
+ * A reply ends the sequence enrolment whose email it answers (exit reason 'replied'): its
+ * In-Reply-To and References are matched to the Message-IDs of the sequence sends of the accounts
+ * the message arrived for (the webhook's account, the owners of the aliases it was sent to), and
+ * of no other account. Automatic replies leave enrolments as they are.
+ */
+async function endSequencesOnReply(
+  ctx: AppContext,
+  input: { parsed: ParsedMail; raw: Buffer; mailFrom: string; accounts: string[]; verdictKind: string | null },
+): Promise<void> {
+  if (input.accounts.length === 0) return;
+  const references = input.parsed.references;
+  const messageIds = repliedMessageIds(
+    input.parsed.inReplyTo,
+    typeof references === 'string' ? [references] : references,
+  );
+  if (messageIds.length === 0) return;
+  if (!isPersonalReply(input.parsed, input.raw, input.mailFrom, input.verdictKind)) return;
+  await endEnrolmentsOnReply(ctx.db, input.accounts, messageIds);
+}

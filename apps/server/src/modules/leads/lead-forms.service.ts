@@ -1,0 +1,235 @@
+import { formSubmissionSchema, type FormSubmission } from '@sendwell/contract/leads';
+import type { AppContext } from '../../context.ts';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { CONFIRMATION_LINK_TTL_MS, confirmationMail, installationSender } from '../../lib/confirmation-link.ts';
+import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
+import { addressSummary, checkAddress, mxCacheFor } from './address-checks.ts';
+import * as repo from './leads.repo.ts';
+import type { LeadConsentRecord } from './leads.repo.ts';
+import { scoreLead } from './leads.scoring.ts';
+
+/** The settings a form source keeps (see createLeadSource). */
+export type FormSettings = { version: number; consentText: string; doubleOptIn: boolean };
+
+/** A hosted form as its public page shows it. */
+export type PublicForm = { slug: string; name: string; consentText: string; doubleOptIn: boolean };
+
+export const FORM_NOT_FOUND = 'This form does not exist or is closed';
+
+/** The active form at /f/:slug, or 404. */
+export async function publicForm(db: DbOrTx, slug: string): Promise<{ source: repo.LeadSourceRow; form: PublicForm }> {
+  const source = await repo.findFormBySlug(db, slug);
+  if (!source || !source.isActive || !source.slug) throw new AppError('not_found', FORM_NOT_FOUND);
+  const settings = source.settings as FormSettings;
+  return {
+    source,
+    form: {
+      slug: source.slug,
+      name: source.name,
+      consentText: settings.consentText,
+      doubleOptIn: settings.doubleOptIn,
+    },
+  };
+}
+
+/** What a submission came to: refused fields, a mail to confirm, a lead stored, or a bot quietly ignored. */
+export type SubmitOutcome =
+  | { kind: 'invalid'; form: PublicForm; fields: Record<string, string>; values: Record<string, string> }
+  | { kind: 'check-inbox'; form: PublicForm; email: string }
+  | { kind: 'subscribed'; form: PublicForm };
+
+/** The link in a form's confirmation mail: it names the submission and its address, and expires. */
+export function formConfirmationLink(
+  config: Config,
+  slug: string,
+  submission: Pick<repo.FormSubmissionRow, 'id' | 'email'>,
+  now = new Date(),
+): string {
+  const token = signExpiringToken(
+    config.sessionSecret,
+    'lead-form',
+    `${submission.id}:${submission.email}`,
+    new Date(now.getTime() + CONFIRMATION_LINK_TTL_MS),
+  );
+  return `${config.publicUrl}/f/${slug}/confirm?token=${token}`;
+}
+
+/**
+ * Stores the lead of a form (or attaches the consent record to the lead with that email) and
+ * answers its id. The consent record names the time, IP, form version and exact consent text.
+ */
+async function storeFormLead(
+  db: DbOrTx,
+  dnsServers: readonly string[],
+  source: repo.LeadSourceRow,
+  person: { email: string; firstName: string; lastName: string; company: string | null },
+  consent: LeadConsentRecord,
+): Promise<number> {
+  const existing = await repo.findLeadByEmail(db, source.userId, person.email);
+  if (existing) {
+    const updated = await repo.updateLead(db, source.userId, existing.id, { consent });
+    return updated?.id ?? existing.id;
+  }
+  // Only the person's fields: `person` may be a whole submission row (its id is not the lead's).
+  const fields = {
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    company: person.company,
+    jobTitle: null,
+    location: null,
+    phone: null,
+    website: null,
+  };
+  const address = await checkAddress(person.email, mxCacheFor(dnsServers));
+  const inserted = await repo.insertLead(db, {
+    ...fields,
+    userId: source.userId,
+    sourceId: source.id,
+    score: scoreLead({ ...fields, source: consent.confirmedAt ? 'form-confirmed' : 'form', address }),
+    status: 'new',
+    metadata: {
+      source: source.name,
+      foundAt: consent.confirmedAt ?? consent.submittedAt,
+      address: addressSummary(address),
+    },
+    consent,
+    lawfulBasis: 'consent',
+  });
+  if (inserted) return inserted.id;
+  // Another submission stored the same address a moment ago: attach to that lead.
+  const raced = await repo.findLeadByEmail(db, source.userId, person.email);
+  if (!raced) throw new Error('lead vanished between insert and read');
+  await repo.updateLead(db, source.userId, raced.id, { consent });
+  return raced.id;
+}
+
+/**
+ * POST /f/:slug. A filled honeypot answers like success and stores nothing (a bot learns nothing).
+ * With double opt-in (the default) the submission waits and its confirmation mail is queued
+ * (`enqueueMail`, the leads.form-confirmation job); the lead exists only once the link is followed.
+ * Without it, the lead is stored now.
+ */
+export async function submitForm(
+  ctx: AppContext,
+  slug: string,
+  body: Record<string, unknown>,
+  ip: string | null,
+  enqueueMail: (submissionId: number) => Promise<void>,
+  now = new Date(),
+): Promise<SubmitOutcome> {
+  const { source, form } = await publicForm(ctx.db, slug);
+  const parsed = formSubmissionSchema.safeParse(body);
+  const values = Object.fromEntries(
+    ['email', 'firstName', 'lastName', 'company'].map((key) => [key, typeof body[key] === 'string' ? body[key] : '']),
+  );
+  if (typeof body.website === 'string' && body.website.trim() !== '') {
+    return form.doubleOptIn ? { kind: 'check-inbox', form, email: values.email ?? '' } : { kind: 'subscribed', form };
+  }
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
+    return { kind: 'invalid', form, fields, values };
+  }
+  const person: FormSubmission = parsed.data;
+  const settings = source.settings as FormSettings;
+  if (!settings.doubleOptIn) {
+    await storeFormLead(ctx.db, ctx.config.dnsServers, source, person, {
+      submittedAt: now.toISOString(),
+      ip,
+      formVersion: settings.version,
+      text: settings.consentText,
+      confirmedAt: null,
+    });
+    return { kind: 'subscribed', form };
+  }
+  const submission = await repo.insertSubmission(ctx.db, {
+    userId: source.userId,
+    sourceId: source.id,
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    company: person.company,
+    ip,
+    formVersion: settings.version,
+    consentText: settings.consentText,
+    submittedAt: now,
+  });
+  await enqueueMail(submission.id);
+  return { kind: 'check-inbox', form, email: person.email };
+}
+
+/**
+ * The leads.form-confirmation job: mails a submission its double opt-in link, once (the claim on
+ * mailed_at makes a retried job a no-op; a mail lost to a crash between claim and send is not resent).
+ */
+export async function mailFormConfirmation(ctx: AppContext, submissionId: number, now = new Date()): Promise<void> {
+  const submission = await repo.claimSubmissionMail(ctx.db, submissionId, now);
+  if (!submission) return;
+  const source = await repo.findSource(ctx.db, submission.userId, submission.sourceId);
+  if (!source?.slug) return;
+  const { html, text } = confirmationMail({
+    heading: 'Confirm your subscription',
+    paragraphs: [
+      `You (or someone using your address) signed up to "${source.name}" with ${submission.email}.`,
+      `You agreed to: ${submission.consentText}`,
+    ],
+    link: formConfirmationLink(ctx.config, source.slug, submission, now),
+    buttonLabel: 'Yes, subscribe me',
+    footnote: 'The link works for 48 hours. If you did not sign up, ignore this email: you will not be added.',
+  });
+  // A suppressed address (unsubscribed, bounced or complained before) gets no mail: sendTransactional says so and sends nothing.
+  await ctx.mailer.sendTransactional({
+    userId: source.userId,
+    from: installationSender(ctx.config),
+    to: submission.email,
+    subject: `Confirm your subscription to ${source.name}`,
+    html,
+    text,
+  });
+}
+
+/** Where a form confirmation link stands. */
+export type FormLinkState = 'ready' | 'confirmed' | 'already' | 'expired' | 'invalid';
+
+/**
+ * What the link in `token` is for; when `confirm` is set and it is ready, stores the lead with its
+ * consent record (confirmed now). Runs in one transaction with the submission locked, so two
+ * clicks store one lead.
+ */
+export async function confirmFormSubmission(
+  ctx: AppContext,
+  slug: string,
+  token: string,
+  confirm: boolean,
+  now = new Date(),
+): Promise<{ state: FormLinkState; email: string | null; form: PublicForm | null }> {
+  const read = readExpiringToken(ctx.config.sessionSecret, 'lead-form', token, now);
+  if (read.status === 'invalid') return { state: 'invalid', email: null, form: null };
+  const colon = read.subject.indexOf(':');
+  const id = Number(read.subject.slice(0, colon));
+  if (!Number.isSafeInteger(id) || id <= 0) return { state: 'invalid', email: null, form: null };
+  return ctx.db.transaction(async (tx) => {
+    const submission = await repo.lockSubmission(tx, id);
+    const source = submission ? await repo.findSource(tx, submission.userId, submission.sourceId) : undefined;
+    if (!submission || !source || source.slug !== slug || submission.email !== read.subject.slice(colon + 1)) {
+      return { state: 'invalid' as const, email: null, form: null };
+    }
+    const settings = source.settings as FormSettings;
+    const form = { slug, name: source.name, consentText: submission.consentText, doubleOptIn: settings.doubleOptIn };
+    if (submission.confirmedAt) return { state: 'already' as const, email: submission.email, form };
+    if (read.status === 'expired') return { state: 'expired' as const, email: submission.email, form };
+    if (!confirm) return { state: 'ready' as const, email: submission.email, form };
+    const leadId = await storeFormLead(tx, ctx.config.dnsServers, source, submission, {
+      submittedAt: submission.submittedAt.toISOString(),
+      ip: submission.ip,
+      formVersion: submission.formVersion,
+      text: submission.consentText,
+      confirmedAt: now.toISOString(),
+    });
+    await repo.markSubmissionConfirmed(tx, submission.id, now, leadId);
+    return { state: 'confirmed' as const, email: submission.email, form };
+  });
+}

@@ -1,0 +1,37 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+
+const clients = new WeakMap<Config, Stripe>();
+
+/**
+ * The Stripe SDK for this configuration (one per config), or null without STRIPE_SECRET_KEY.
+ * STRIPE_API_BASE sends its calls elsewhere (the tests' local fake Stripe).
+ */
+export function stripeFor(config: Config): Stripe | null {
+  const key = config.stripe.secretKey;
+  if (!key) return null;
+  let client = clients.get(config);
+  if (!client) {
+    const base = config.stripe.apiBase;
+    client = new Stripe(key, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      ...(base ? { host: base.host, port: base.port, protocol: base.protocol } : {}),
+    });
+    clients.set(config, client);
+  }
+  return client;
+}
+
+/** Checks a webhook call's Stripe-Signature over its raw body (tolerance 300 s); throws when it does not match. */
+export function verifyStripeEvent(config: Config, rawBody: Buffer, signature: string, secret: string): Stripe.Event {
+  // Verifying needs no key; an installation with only the webhook secret still checks signatures.
+  const client = stripeFor(config) ?? new Stripe('sk_unused_for_signature_checks');
+  return client.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+}
+
+/** How old a webhook call's signed timestamp may be (Stripe's default, against replays). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export type { Stripe };

@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import type { FlowNode } from '@sendwell/contract/sequences';
+import type { AppContext } from '../../context.ts';
+import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
+import { signSequenceToken } from '../../lib/signed-token.ts';
+import { sendBatch, type Allowance, type BatchStore } from '../delivery/engine.ts';
+import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
+import { returnPathFor } from '../delivery/return-path.ts';
+import { suppress } from '../delivery/suppressions.ts';
+import { classifySmtpResponse } from '../bounces/classify.ts';
+import { verpLocalPart } from '../bounces/verp.ts';
+import { userById } from '../auth/auth.service.ts';
+import { monthlySendAllowance, sendingBlockedReason } from '../billing/billing.service.ts';
+import { lockAccountAndCountSent } from '../campaigns/campaign-send.service.ts';
+import {
+  releaseDailySends,
+  reserveDailySends,
+  sendingDomainFor,
+  signingKeyForMail,
+} from '../domains/domains.sending.ts';
+import { compileCampaign } from '../campaigns/campaigns.service.ts';
+import { renderForRecipient, untrackedLinks, type CompiledEmail } from '../campaigns/email-renderer.ts';
+import * as ledger from './sequence-send.repo.ts';
+
+/** The email node a send row names: in the published flow, else in the newest older version that has it. */
+async function emailNode(ctx: AppContext, sequence: ledger.SequenceForSend, nodeId: string): Promise<FlowNode | null> {
+  const inCurrent = sequence.flowData.nodes.find((node) => node.id === nodeId && node.type === 'email');
+  if (inCurrent) return inCurrent;
+  for (const flow of await ledger.versionFlows(ctx.db, sequence.id)) {
+    const node = flow.nodes.find((n) => n.id === nodeId && n.type === 'email');
+    if (node) return node;
+  }
+  return null;
+}
+
+/**
+ * The queued sends of one sequence as the delivery engine sees them: claims them (SKIP LOCKED),
+ * renders each step's email with the campaign renderer (merge tags, footer), signs it with the
+ * domain's DKIM key, keeps within the domain's warming cap and records results through the
+ * sequence ledger. Null when the sequence is gone or not active. Sends of contacts who may no
+ * longer be mailed end as 'suppressed' before any claim.
+ *
+ * One sequence token naming the send row is in every URL of the message, as a campaign send's
+ * recipient token is: the open pixel, the clicks, and the unsubscribe and preferences links (the
+ * footer's, and the List-Unsubscribe header with RFC 8058 one-click), all served by modules/tracking.
+ * The return path is a VERP address naming the sequence send, so a later DSN is tied to it.
+ */
+export async function sequenceBatchStore(
+  ctx: AppContext,
+  sequenceId: number,
+): Promise<BatchStore<ledger.SequenceSendRow> | null> {
+  const { db, config } = ctx;
+  const sequence = await ledger.sequenceById(db, sequenceId);
+  if (!sequence || sequence.status !== 'active') return null;
+  const user = await userById(db, sequence.userId);
+  if (!user) return null;
+  await ledger.suppressStopped(db, sequenceId);
+  const fromEmail = sequence.fromEmail ?? user.email;
+  const fromName = sequence.fromName ?? (`${user.firstName} ${user.lastName}`.trim() || fromEmail);
+  const fromDomain = fromEmail.split('@')[1] ?? '';
+  const dkimKey = await signingKeyForMail(db, config, user.id, fromDomain);
+  const sendingDomain = await sendingDomainFor(db, user.id, fromDomain);
+  const compiledByNode = new Map<string, CompiledEmail | null>();
+  const compiledFor = async (nodeId: string) => {
+    if (!compiledByNode.has(nodeId)) {
+      const node = await emailNode(ctx, sequence, nodeId);
+      compiledByNode.set(
+        nodeId,
+        node
+          ? compileCampaign(
+              {
+                subject: node.data.subject ?? '',
+                blocks: node.data.blocks ?? null,
+                contentHtml: node.data.content ?? '',
+              },
+              user,
+              config.publicUrl,
+            )
+          : null,
+      );
+    }
+    return compiledByNode.get(nodeId) ?? null;
+  };
+  const claimToken = randomBytes(9).toString('base64url');
+  const handedOut = new Set<number>();
+
+  const store: BatchStore<ledger.SequenceSendRow> = {
+    claimToken,
+    async claim(limit) {
+      let tried = false;
+      const rows = await retryOnConnectionLoss(async () => {
+        if (tried) {
+          const unseen = (await ledger.claimedRows(db, sequenceId, claimToken)).filter((row) => !handedOut.has(row.id));
+          if (unseen.length > 0) return unseen;
+        }
+        tried = true;
+        await ledger.requeueStale(db, sequenceId, new Date(Date.now() - (config.sendBatchTimeoutSeconds * 1000) / 2));
+        // The plan first, as for a campaign: with the account row locked, count this month's mail and
+        // claim no more than the allowance left. Sending paused by billing or the month used up:
+        // nothing is claimed and the sends stay queued, to leave once the plan allows (the minute
+        // tick hands them over again), never dropped.
+        return db.transaction(async (tx) => {
+          const sentThisMonth = await lockAccountAndCountSent(tx, user.id);
+          const account = (await userById(tx, user.id)) ?? user;
+          if (sendingBlockedReason(config, account) !== null) return [];
+          const left = monthlySendAllowance(config, account, sentThisMonth);
+          const allowed = left === null ? limit : Math.min(limit, left);
+          return allowed > 0 ? ledger.claimRows(tx, sequenceId, claimToken, allowed) : [];
+        });
+      });
+      for (const row of rows) handedOut.add(row.id);
+      // A step gone from every version cannot be rendered: its send fails rather than stall the batch.
+      const sendable: ledger.SequenceSendRow[] = [];
+      for (const row of rows) {
+        if (await compiledFor(row.nodeId)) sendable.push(row);
+        else await ledger.failRow(db, row.id, claimToken, `The email step ${row.nodeId} no longer exists`);
+      }
+      return sendable;
+    },
+    async compose(row) {
+      const compiled = await compiledFor(row.nodeId);
+      if (!compiled) throw new Error(`Sequence ${sequenceId} has no email step ${row.nodeId}`);
+      // Every URL carries one token naming this send: opens, clicks and unsubscribing (modules/tracking).
+      const token = signSequenceToken(config.sessionSecret, row.id);
+      const unsubscribe = `${config.publicUrl}/u/${token}`;
+      const links = {
+        ...untrackedLinks(compiled, unsubscribe, `${unsubscribe}?preferences=1`),
+        click: (index: number) => `${config.publicUrl}/t/c/${token}/${index}`,
+        openPixel: `${config.publicUrl}/t/o/${token}`,
+      };
+      const { subject, html, text } = renderForRecipient(compiled, row, links);
+      const messageId = newMessageId(fromEmail);
+      const unsigned = buildRawMessage({
+        from: { name: fromName, address: fromEmail },
+        to: row.email,
+        replyTo: null,
+        subject,
+        html,
+        text,
+        messageId,
+        unsubscribeUrl: unsubscribe,
+        isTest: false,
+      });
+      return {
+        userId: user.id,
+        campaignId: null,
+        messageId,
+        // A VERP return path naming this sequence send (its own ledger letter): a DSN that comes back
+        // later is tied to it by modules/bounces.
+        returnPath: returnPathFor({
+          signingDomain: dkimKey?.domainName ?? null,
+          installationDomain: config.mailFromDomain,
+          verpLocalPart: verpLocalPart(config.sessionSecret, row.id, 'sequence'),
+          bounceDomain: config.bounceDomain,
+        }),
+        from: fromEmail,
+        to: row.email,
+        subject,
+        raw: dkimKey ? await signDkim(unsigned, dkimKey) : unsigned,
+        isTest: false,
+      };
+    },
+    async allowance(wanted): Promise<Allowance> {
+      if (!sendingDomain) return { granted: wanted, resumesAt: null, giveBack: async () => undefined };
+      const reservation = await retryOnConnectionLoss(() => reserveDailySends(db, sendingDomain.id, wanted));
+      return {
+        granted: reservation.granted,
+        resumesAt: reservation.resumesAt,
+        giveBack: (count) =>
+          count > 0 ? releaseDailySends(db, sendingDomain.id, count, reservation.day) : Promise.resolve(),
+      };
+    },
+    async isActive() {
+      return (await retryOnConnectionLoss(() => ledger.sequenceStatus(db, sequenceId))) === 'active';
+    },
+    requeue: (row, error) => retryOnConnectionLoss(() => ledger.requeueRow(db, row.id, claimToken, error)),
+    async fail(row, error) {
+      const verdict = classifySmtpResponse(error, row.email);
+      await ledger.failRow(db, row.id, claimToken, error);
+      if (verdict.hard) await suppress(db, user.id, row.email, 'bounce');
+    },
+    // The counts are read from sequence_sends (the analytics): nothing to move while sending.
+    progress: async () => undefined,
+    // The minute tick hands queued sends to the engine again; the warming cap resumes them then.
+    deferRest: async () => undefined,
+    resumed: async () => undefined,
+    releaseClaims: () => retryOnConnectionLoss(() => ledger.releaseClaims(db, sequenceId, claimToken)),
+  };
+  return store;
+}
+
+/** Sends what the sequence has queued now through the delivery engine. */
+export async function sendSequenceEmails(ctx: AppContext, sequenceId: number): Promise<void> {
+  const store = await sequenceBatchStore(ctx, sequenceId);
+  if (!store) return;
+  const result = await sendBatch(
+    { store, recorder: ctx.recorders.for(ledger.sequenceLedger(ctx.db)), transport: ctx.transport },
+    { concurrency: ctx.config.smtpMaxConnections },
+  );
+  if (result.retryLater > 0) {
+    throw new Error(`${result.retryLater} sequence emails were deferred by the mail server; the batch will be retried`);
+  }
+}
+
+export const sequencesWithQueuedSends = (ctx: AppContext) => ledger.sequencesWithQueuedSends(ctx.db);
+export const sequencesOfSends = (ctx: AppContext, sendIds: readonly number[]) =>
+  ledger.sequencesOfSends(ctx.db, sendIds);

@@ -1,0 +1,216 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FlowData } from '@sendwell/contract/sequences';
+import type { DbOrTx } from '../../db/client.ts';
+import { emailSequenceVersions, sequenceEnrolments, sequenceNodeStats, sequenceSends } from '../../db/schema/index.ts';
+import type { LastEmail } from './sequence-walk.ts';
+
+export type DueEnrolment = {
+  id: number;
+  userId: string;
+  sequenceId: number;
+  version: number;
+  contactId: number;
+  currentNodeId: string;
+  stepCount: number;
+  enteredAt: Date;
+  /** Set when the contact may no longer be mailed: why the enrolment ends. */
+  stopReason: string | null;
+  lastPurchaseAt: Date | null;
+};
+
+type DueRow = Omit<DueEnrolment, 'id' | 'enteredAt' | 'lastPurchaseAt'> & {
+  id: string | number;
+  enteredAt: string | Date;
+  lastPurchaseAt: string | Date | null;
+};
+
+const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * Claims up to `limit` enrolments of active sequences whose time has come, locking them for the
+ * transaction. SKIP LOCKED: rows another worker holds are passed over, and a row another worker
+ * advanced meanwhile is re-checked against next_run_at under its lock (READ COMMITTED), so no two
+ * workers run the same step. Each row says whether its contact may still be mailed (unsubscribed,
+ * suppressed) and when it last bought something (for Purchased conditions).
+ */
+export async function claimDue(tx: DbOrTx, limit: number, now: Date): Promise<DueEnrolment[]> {
+  const result = await tx.execute(sql`
+    SELECT e.id, e.user_id AS "userId", e.sequence_id AS "sequenceId", e.version, e.contact_id AS "contactId",
+      e.current_node_id AS "currentNodeId", e.step_count AS "stepCount", e.entered_at AS "enteredAt",
+      (SELECT CASE WHEN NOT c.is_active THEN 'unsubscribed'
+          ELSE (SELECT CASE s.reason WHEN 'unsubscribe' THEN 'unsubscribed' WHEN 'bounce' THEN 'bounced'
+                  WHEN 'complaint' THEN 'complained' ELSE s.reason END
+                FROM suppressions s WHERE s.user_id = c.user_id AND s.email = c.email) END
+        FROM contacts c WHERE c.id = e.contact_id) AS "stopReason",
+      (SELECT max(ev.created_at) FROM email_events ev
+        WHERE ev.contact_id = e.contact_id AND ev.type = 'purchase') AS "lastPurchaseAt"
+    FROM ${sequenceEnrolments} e
+    WHERE e.state = 'active' AND e.next_run_at <= ${now.toISOString()}::timestamptz
+      AND EXISTS (SELECT 1 FROM email_sequences q WHERE q.id = e.sequence_id AND q.status = 'active')
+    ORDER BY e.next_run_at
+    LIMIT ${limit}
+    FOR UPDATE OF e SKIP LOCKED`);
+  return (result.rows as DueRow[]).map((row) => ({
+    ...row,
+    id: Number(row.id),
+    enteredAt: asDate(row.enteredAt),
+    lastPurchaseAt: row.lastPurchaseAt === null ? null : asDate(row.lastPurchaseAt),
+  }));
+}
+
+/** The flows of the given (sequence, version) pairs, keyed `${sequenceId}:${version}`. */
+export async function flowsOf(
+  db: DbOrTx,
+  pairs: readonly { sequenceId: number; version: number }[],
+): Promise<Map<string, FlowData>> {
+  const flows = new Map<string, FlowData>();
+  const bySequence = new Map<number, Set<number>>();
+  for (const pair of pairs)
+    bySequence.set(pair.sequenceId, (bySequence.get(pair.sequenceId) ?? new Set()).add(pair.version));
+  for (const [sequenceId, versions] of bySequence) {
+    const rows = await db
+      .select({ version: emailSequenceVersions.version, flowData: emailSequenceVersions.flowData })
+      .from(emailSequenceVersions)
+      .where(
+        and(eq(emailSequenceVersions.sequenceId, sequenceId), inArray(emailSequenceVersions.version, [...versions])),
+      );
+    for (const row of rows) flows.set(`${sequenceId}:${row.version}`, row.flowData);
+  }
+  return flows;
+}
+
+/** The latest email of each enrolment (what its condition steps test). */
+export async function lastEmails(db: DbOrTx, enrolmentIds: readonly number[]): Promise<Map<number, LastEmail>> {
+  if (enrolmentIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    SELECT DISTINCT ON (enrolment_id) enrolment_id AS "enrolmentId", created_at AS "createdAt",
+      opened_at AS "openedAt", clicked_at AS "clickedAt"
+    FROM ${sequenceSends}
+    WHERE enrolment_id = ANY(${sql.param([...enrolmentIds])}::bigint[])
+    ORDER BY enrolment_id, step DESC`);
+  type Row = {
+    enrolmentId: string | number;
+    createdAt: string | Date;
+    openedAt: string | Date | null;
+    clickedAt: string | Date | null;
+  };
+  return new Map(
+    (result.rows as Row[]).map((row) => [
+      Number(row.enrolmentId),
+      {
+        createdAt: asDate(row.createdAt),
+        openedAt: row.openedAt === null ? null : asDate(row.openedAt),
+        clickedAt: row.clickedAt === null ? null : asDate(row.clickedAt),
+      },
+    ]),
+  );
+}
+
+export type EnrolmentMove = {
+  id: number;
+  nodeId: string;
+  state: string;
+  exitReason: string | null;
+  nextRunAt: Date | null;
+  stepCount: number;
+};
+
+/** Writes where each claimed enrolment moved, in one statement. */
+export async function applyMoves(tx: DbOrTx, moves: readonly EnrolmentMove[]): Promise<void> {
+  if (moves.length === 0) return;
+  await tx.execute(sql`
+    UPDATE ${sequenceEnrolments} AS e SET
+      current_node_id = u.node_id, state = u.state, exit_reason = u.exit_reason, next_run_at = u.next_run_at,
+      step_count = u.step_count, updated_at = now(),
+      finished_at = CASE WHEN u.state = 'active' THEN NULL ELSE now() END
+    FROM unnest(
+      ${sql.param(moves.map((m) => m.id))}::bigint[],
+      ${sql.param(moves.map((m) => m.nodeId))}::text[],
+      ${sql.param(moves.map((m) => m.state))}::text[],
+      ${sql.param(moves.map((m) => m.exitReason))}::text[],
+      ${sql.param(moves.map((m) => m.nextRunAt?.toISOString() ?? null))}::timestamptz[],
+      ${sql.param(moves.map((m) => m.stepCount))}::int[]
+    ) AS u(id, node_id, state, exit_reason, next_run_at, step_count)
+    WHERE e.id = u.id`);
+}
+
+export type StepSend = {
+  enrolmentId: number;
+  userId: string;
+  sequenceId: number;
+  contactId: number;
+  step: number;
+  nodeId: string;
+};
+
+/**
+ * Queues the email steps' sends in the same transaction as the moves: a step's row exists exactly
+ * when its enrolment has moved past it, and (enrolment, step) is unique, so it is never queued twice.
+ * Answers the ids of the rows queued.
+ */
+export async function queueSends(tx: DbOrTx, sends: readonly StepSend[]): Promise<number[]> {
+  if (sends.length === 0) return [];
+  const result = await tx.execute(sql`
+    INSERT INTO ${sequenceSends} (user_id, sequence_id, enrolment_id, step, node_id, contact_id, email)
+    SELECT u.user_id, u.sequence_id, u.enrolment_id, u.step, u.node_id, u.contact_id, c.email
+    FROM unnest(
+      ${sql.param(sends.map((s) => s.userId))}::uuid[],
+      ${sql.param(sends.map((s) => s.sequenceId))}::int[],
+      ${sql.param(sends.map((s) => s.enrolmentId))}::bigint[],
+      ${sql.param(sends.map((s) => s.step))}::int[],
+      ${sql.param(sends.map((s) => s.nodeId))}::text[],
+      ${sql.param(sends.map((s) => s.contactId))}::int[]
+    ) AS u(user_id, sequence_id, enrolment_id, step, node_id, contact_id)
+    JOIN contacts c ON c.id = u.contact_id
+    ON CONFLICT (enrolment_id, step) DO NOTHING
+    RETURNING id`);
+  return (result.rows as { id: string | number }[]).map((row) => Number(row.id));
+}
+
+/**
+ * Ends every enrolment in flight of contacts that may no longer be mailed (unsubscribed, hard
+ * bounced, complained: suppressed or inactive), at once rather than at their next step. Answers how many ended.
+ */
+export async function endStoppedEnrolments(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`
+    UPDATE ${sequenceEnrolments} AS e SET state = 'exited', next_run_at = NULL, finished_at = now(), updated_at = now(),
+      exit_reason = CASE WHEN NOT c.is_active THEN 'unsubscribed'
+        ELSE (SELECT CASE s.reason WHEN 'unsubscribe' THEN 'unsubscribed' WHEN 'bounce' THEN 'bounced'
+                WHEN 'complaint' THEN 'complained' ELSE s.reason END
+              FROM suppressions s WHERE s.user_id = c.user_id AND s.email = c.email) END
+    FROM contacts c
+    WHERE e.state = 'active' AND c.id = e.contact_id
+      AND (NOT c.is_active OR EXISTS (SELECT 1 FROM suppressions s WHERE s.user_id = c.user_id AND s.email = c.email))`);
+  return result.rowCount ?? 0;
+}
+
+/** When the next enrolment of an active sequence falls due (null: none is waiting). */
+export async function nextDueAt(db: DbOrTx): Promise<Date | null> {
+  // ORDER BY … LIMIT 1 walks the partial due index from its start and stops at the first active sequence's row.
+  const result = await db.execute(sql`
+    SELECT e.next_run_at AS "at" FROM ${sequenceEnrolments} e
+    WHERE e.state = 'active' AND e.next_run_at IS NOT NULL
+      AND EXISTS (SELECT 1 FROM email_sequences q WHERE q.id = e.sequence_id AND q.status = 'active')
+    ORDER BY e.next_run_at LIMIT 1`);
+  const at = (result.rows[0] as { at: string | Date } | undefined)?.at;
+  return at === undefined ? null : asDate(at);
+}
+
+export type NodeStatDelta = { sequenceId: number; nodeId: string; entered: number; branchedElse: number };
+
+/** Adds a batch's arrivals and else branches to the node counters (in key order, so concurrent batches lock alike). */
+export async function bumpNodeStats(tx: DbOrTx, deltas: readonly NodeStatDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  const sorted = [...deltas].sort(
+    (a, b) => a.sequenceId - b.sequenceId || (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0),
+  );
+  await tx.execute(sql`
+    INSERT INTO ${sequenceNodeStats} AS s (sequence_id, node_id, entered, branched_else)
+    SELECT * FROM unnest(
+      ${sql.param(sorted.map((d) => d.sequenceId))}::int[],
+      ${sql.param(sorted.map((d) => d.nodeId))}::text[],
+      ${sql.param(sorted.map((d) => d.entered))}::int[],
+      ${sql.param(sorted.map((d) => d.branchedElse))}::int[])
+    ON CONFLICT (sequence_id, node_id) DO UPDATE
+      SET entered = s.entered + excluded.entered, branched_else = s.branched_else + excluded.branched_else`);
+}

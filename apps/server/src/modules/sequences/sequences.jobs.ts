@@ -1,0 +1,112 @@
+import {
+  emptyJobSchema,
+  sequenceAdvanceJobSchema,
+  sequenceSendJobSchema,
+  sequenceTriggerJobSchema,
+} from '@sendwell/contract/jobs';
+import type { AppContext } from '../../context.ts';
+import { defineJob, type Queue } from '../../lib/queue.ts';
+import { advanceAllDue, endStoppedEnrolments, nextDueAt } from './sequence-engine.ts';
+import { runListTriggers, TRIGGER_SETTLE_MS } from './sequences.service.ts';
+import { sendSequenceEmails, sequencesOfSends, sequencesWithQueuedSends } from './sequence-batch.ts';
+
+/** How far ahead a run books the wake for the next due enrolment; the minute tick covers anything later. */
+const WAKE_AHEAD_MS = 60_000;
+
+/** Runs every due enrolment, then books a wake for the next one due within the minute. */
+async function advanceAndRebook(ctx: AppContext): Promise<void> {
+  await advanceAllDue(ctx.db, {
+    // Each committed batch's queued emails go to the delivery engine at once.
+    onBatch: async ({ sendIds }) => {
+      for (const sequenceId of await sequencesOfSends(ctx, sendIds)) await requestSequenceSend(ctx.queue, sequenceId);
+    },
+  });
+  const next = await nextDueAt(ctx.db);
+  if (next && next.getTime() - Date.now() < WAKE_AHEAD_MS) await requestAdvanceAt(ctx.queue, next);
+}
+
+/** A wake of the advancer (on enrolment, activation, or when the next step falls due). */
+export const advanceSequencesJob = defineJob({
+  name: 'sequences.advance',
+  payload: sequenceAdvanceJobSchema,
+  // Two at once per process: one batch's commit overlaps the next one's claim.
+  worker: { concurrency: 2, pollingIntervalSeconds: 1 },
+  send: { retryLimit: 3, retryDelay: 5 },
+  handler: async (ctx: AppContext) => advanceAndRebook(ctx),
+});
+
+/**
+ * Every minute: end the enrolments of contacts who unsubscribed, bounced or complained, enrol the
+ * list joiners of signup triggers, and advance what is due.
+ */
+export const sequenceTickJob = defineJob({
+  name: 'sequences.tick',
+  payload: emptyJobSchema,
+  worker: { cron: '* * * * *' },
+  handler: async (ctx: AppContext) => {
+    await endStoppedEnrolments(ctx.db);
+    await runListTriggers(ctx.db);
+    await advanceAndRebook(ctx);
+    // Sends left queued (a deferral, the warming cap, a worker that died) are handed over again.
+    for (const sequenceId of await sequencesWithQueuedSends(ctx)) await requestSequenceSend(ctx.queue, sequenceId);
+  },
+});
+
+/** Hands one sequence's queued emails to the delivery engine. */
+export const sendSequenceEmailsJob = defineJob({
+  name: 'sequences.send',
+  payload: sequenceSendJobSchema,
+  worker: { concurrency: 2, pollingIntervalSeconds: 0.5 },
+  send: { retryLimit: 10, retryDelay: 15, retryBackoff: true },
+  handler: (ctx: AppContext, { sequenceId }) => sendSequenceEmails(ctx, sequenceId),
+});
+
+/** One user's signup triggers, checked soon after their contacts changed (a form, an import, the API or by hand). */
+export const sequenceTriggersJob = defineJob({
+  name: 'sequences.triggers-user',
+  payload: sequenceTriggerJobSchema,
+  handler: async (ctx: AppContext, { userId }) => {
+    if ((await runListTriggers(ctx.db, userId)) > 0) await advanceAndRebook(ctx);
+  },
+});
+
+export const sequenceJobs = [advanceSequencesJob, sequenceTickJob, sequenceTriggersJob, sendSequenceEmailsJob];
+
+/** Wakes the sender of one sequence (wakes within the same second share one job). */
+export async function requestSequenceSend(queue: Queue, sequenceId: number): Promise<void> {
+  await sendSequenceEmailsJob.enqueue(
+    queue,
+    { sequenceId },
+    { singletonKey: `seq-${sequenceId}`, singletonSeconds: 1 },
+  );
+}
+
+/**
+ * Asks for a check of the user's signup triggers once the joins just made have settled (see
+ * TRIGGER_SETTLE_MS); changes in quick succession share one job.
+ */
+export async function requestTriggerCheck(queue: Queue, userId: string): Promise<void> {
+  const seconds = Math.ceil(TRIGGER_SETTLE_MS / 1000) + 1;
+  await sequenceTriggersJob.enqueue(
+    queue,
+    { userId },
+    { startAfter: seconds, singletonKey: userId, singletonSeconds: seconds, singletonNextSlot: true },
+  );
+}
+
+/** Wakes the advancer now (wakes asked for within the same second share one job). */
+export async function requestAdvance(queue: Queue, reason: string): Promise<void> {
+  await advanceSequencesJob.enqueue(queue, { reason }, { singletonKey: 'now', singletonSeconds: 1 });
+}
+
+/** Wakes the advancer at `at` (one job per due second). */
+export async function requestAdvanceAt(queue: Queue, at: Date): Promise<void> {
+  const second = Math.ceil(at.getTime() / 1000);
+  await advanceSequencesJob.enqueue(
+    queue,
+    { reason: 'due' },
+    // The key names the due second; singletonSeconds makes it unique (per minute of booking), so runs
+    // that book the same wake share one job instead of each starting a chain of its own.
+    { startAfter: new Date(second * 1000), singletonKey: `at-${second}`, singletonSeconds: 60 },
+  );
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '@sendwell/contract/common';
+import {
+  createSequenceBodySchema,
+  editImpactBodySchema,
+  editImpactSchema,
+  enrolBodySchema,
+  enrolmentListSchema,
+  enrolmentsQuerySchema,
+  enrolResponseSchema,
+  sequenceAnalyticsSchema,
+  sequenceEventBodySchema,
+  sequenceTotalsSchema,
+  sequenceListSchema,
+  sequenceSchema,
+  updateSequenceBodySchema,
+} from '@sendwell/contract/sequences';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../auth/session-guard.ts';
+import { setTotalHeaders } from '../../lib/paging.ts';
+import * as sequences from './sequences.service.ts';
+import { requestAdvance } from './sequences.jobs.ts';
+
+/**
+ * Route table (signed-in, scoped to the user):
+ *   GET    /api/email-sequences
+ *   POST   /api/email-sequences
+ *   PATCH  /api/email-sequences/:id
+ *   DELETE /api/email-sequences/:id
+ *   POST   /api/email-sequences/:id/edit-impact   how many enrolments in flight an edit would move or leave
+ *   POST   /api/email-sequences/:id/enrolments    {contactIds} | {listId} | {segmentId} → {enrolled}
+ *   GET    /api/email-sequences/:id/enrolments    ?page&pageSize&state (X-Total-Count)
+ *   GET    /api/email-sequences/analytics         totals over all sequences (Analytics tab)
+ *   GET    /api/email-sequences/:id/analytics     totals and the per-step funnel
+ *   POST   /api/email-sequences/events            {event, contactId | email} → {enrolled}: custom event triggers
+ */
+export const sequenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+  app.addHook('onRequest', requireUser(db, ctx.config));
+
+  app.get('/api/email-sequences', { schema: { response: { 200: sequenceListSchema } } }, async (request) =>
+    sequences.sequencesOf(db, request.signedIn.user.id),
+  );
+
+  app.post(
+    '/api/email-sequences',
+    { schema: { body: createSequenceBodySchema, response: { 201: sequenceSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await sequences.createSequence(db, request.signedIn.user, request.body)),
+  );
+
+  app.patch(
+    '/api/email-sequences/:id',
+    { schema: { params: idParamsSchema, body: updateSequenceBodySchema, response: { 200: sequenceSchema } } },
+    async (request) =>
+      sequences.updateSequence(db, request.signedIn.user, request.params.id, request.body, () =>
+        requestAdvance(ctx.queue, 'activated'),
+      ),
+  );
+
+  app.delete('/api/email-sequences/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await sequences.deleteSequence(db, request.signedIn.user.id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/email-sequences/:id/edit-impact',
+    { schema: { params: idParamsSchema, body: editImpactBodySchema, response: { 200: editImpactSchema } } },
+    async (request) => sequences.editImpact(db, request.signedIn.user.id, request.params.id, request.body.flowData),
+  );
+
+  app.post(
+    '/api/email-sequences/:id/enrolments',
+    { schema: { params: idParamsSchema, body: enrolBodySchema, response: { 200: enrolResponseSchema } } },
+    async (request) =>
+      sequences.enrol(db, request.signedIn.user.id, request.params.id, request.body, () =>
+        requestAdvance(ctx.queue, 'enrolled'),
+      ),
+  );
+
+  app.get(
+    '/api/email-sequences/:id/enrolments',
+    { schema: { params: idParamsSchema, querystring: enrolmentsQuerySchema, response: { 200: enrolmentListSchema } } },
+    async (request, reply) => {
+      const page = await sequences.enrolmentsOf(db, request.signedIn.user.id, request.params.id, request.query);
+      setTotalHeaders(reply, page);
+      return page.enrolments;
+    },
+  );
+
+  app.post(
+    '/api/email-sequences/events',
+    { schema: { body: sequenceEventBodySchema, response: { 200: enrolResponseSchema } } },
+    async (request) =>
+      sequences.postEvent(db, request.signedIn.user.id, request.body, () => requestAdvance(ctx.queue, 'event')),
+  );
+
+  app.get('/api/email-sequences/analytics', { schema: { response: { 200: sequenceTotalsSchema } } }, async (request) =>
+    sequences.analyticsTotals(db, request.signedIn.user.id),
+  );
+
+  app.get(
+    '/api/email-sequences/:id/analytics',
+    { schema: { params: idParamsSchema, response: { 200: sequenceAnalyticsSchema } } },
+    async (request) => sequences.sequenceAnalytics(db, request.signedIn.user.id, request.params.id),
+  );
+};

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+
+import type { CampaignDraft } from './campaign-form';
+import {
+  blockingChecks,
+  firstPlaceholderLink,
+  isPlaceholderLink,
+  preSendChecks,
+  type PreSendContext,
+} from './pre-send-checks';
+
+const ready: CampaignDraft = {
+  name: 'Spring',
+  subject: 'Hello',
+  preheader: '',
+  fromName: 'Bloom',
+  fromEmail: 'news@bloom.test',
+  replyTo: '',
+  listIds: [1],
+  segmentIds: [],
+  blocks: [{ id: 'b1', type: 'button', content: { text: 'Shop', url: 'https://bloom.test/shop' }, styles: {} }],
+};
+const context: PreSendContext = {
+  listCounts: new Map([
+    [1, 3],
+    [2, 0],
+  ]),
+  segmentCounts: new Map([[7, 0]]),
+  senderStanding: 'domain',
+  postalAddress: '1 Garden Lane',
+};
+const statusOf = (draft: CampaignDraft, ctx = context) =>
+  Object.fromEntries(preSendChecks(draft, ctx).map((check) => [check.id, check.status]));
+
+describe('preSendChecks', () => {
+  it('passes a complete draft', () => {
+    expect(blockingChecks(preSendChecks(ready, context))).toEqual([]);
+  });
+
+  it('blocks on no recipients, or only empty ones, and waits while counts load', () => {
+    expect(statusOf({ ...ready, listIds: [] }).recipients).toBe('blocked');
+    expect(statusOf({ ...ready, listIds: [2], segmentIds: [7] }).recipients).toBe('blocked');
+    expect(statusOf(ready, { ...context, listCounts: undefined }).recipients).toBe('checking');
+  });
+
+  it('blocks on an unproven or pending sender, and on a missing postal address or subject', () => {
+    expect(statusOf(ready, { ...context, senderStanding: 'unproven' }).sender).toBe('blocked');
+    expect(statusOf(ready, { ...context, senderStanding: 'pending' }).sender).toBe('blocked');
+    expect(statusOf(ready, { ...context, senderStanding: 'address' }).sender).toBe('ok');
+    expect(statusOf(ready, { ...context, postalAddress: '  ' })['postal-address']).toBe('blocked');
+    expect(statusOf({ ...ready, subject: ' ' }).subject).toBe('blocked');
+  });
+
+  it('shows the preview text with the subject, and advises (does not block) when there is none', () => {
+    const subjectOf = (draft: CampaignDraft) => preSendChecks(draft, context).find((c) => c.id === 'subject');
+    expect(subjectOf({ ...ready, preheader: ' Big savings ' })).toMatchObject({
+      status: 'ok',
+      detail: '“Hello” · preview: “Big savings”',
+    });
+    expect(subjectOf(ready)).toMatchObject({ status: 'ok', detail: expect.stringMatching(/no preview text/) });
+  });
+
+  it('flags placeholder and empty links with the block to fix', () => {
+    expect(isPlaceholderLink('https://example.com/spring-sale')).toBe(true);
+    expect(isPlaceholderLink('https://www.example.org')).toBe(true);
+    expect(isPlaceholderLink('')).toBe(true);
+    expect(isPlaceholderLink('https://myexample.com')).toBe(false);
+    const blocks: CampaignDraft['blocks'] = [
+      { id: 't1', type: 'text', content: { text: 'See https://example.net/x now', tag: 'p' }, styles: {} },
+    ];
+    expect(firstPlaceholderLink(blocks)?.block.id).toBe('t1');
+    const check = preSendChecks({ ...ready, blocks }, context).find((c) => c.id === 'links');
+    expect(check?.fix).toEqual({ kind: 'block', blockId: 't1' });
+  });
+});

@@ -1,0 +1,216 @@
+import type { EmailBlock } from '@sendwell/contract/campaigns';
+
+import type { CampaignDraft } from './campaign-form';
+import type { SenderStanding } from './sender-options';
+
+/** Where the fix for a check lives: a field of the editor, a block on the canvas, or another page. */
+export type PreSendFix =
+  | { kind: 'field'; field: 'subject' | 'fromEmail' | 'recipients' }
+  | { kind: 'block'; blockId: string }
+  | { kind: 'page'; href: string }
+  /** Typed in place: the postal address is one field, and leaving the editor would lose the draft. */
+  | { kind: 'postal-address' };
+
+/** One line of the pre-send checklist. 'checking' (data still loading) does not block: the server checks again. */
+export interface PreSendCheck {
+  id: 'recipients' | 'sender' | 'postal-address' | 'subject' | 'links' | 'unsubscribe';
+  status: 'ok' | 'blocked' | 'checking';
+  /** What the line checks, e.g. 'Recipients'. */
+  label: string;
+  /** How it stands: what is fine, or what is wrong and what to do. */
+  detail: string;
+  /** Where to fix it (only on a blocked line). */
+  fix?: PreSendFix;
+  /** The words on the fix link. */
+  fixLabel?: string;
+}
+
+/** What the checklist reads besides the draft: member counts, where the sender stands, the postal address. */
+export interface PreSendContext {
+  /** Subscribers per chosen-able list id; undefined while the lists load. */
+  listCounts: ReadonlyMap<number, number> | undefined;
+  /** Contacts per segment id; undefined while the segments load. */
+  segmentCounts: ReadonlyMap<number, number> | undefined;
+  /** Where the draft's sender stands; undefined while the sender overview loads. */
+  senderStanding: SenderStanding | undefined;
+  /** Contacts picked on the Contacts page and still chosen (their list is made on save); 0 when none. */
+  selectedContacts?: number;
+  /** The account's postal address (the footer carries it; the law and the server require it). */
+  postalAddress: string;
+}
+
+/** The placeholder hosts nobody owns (RFC 2606): a link there sends readers nowhere. */
+const PLACEHOLDER_HOST = /(^|\.)example\.(com|org|net)$/i;
+const URL_IN_TEXT = /https?:\/\/[^\s<>"')]+/gi;
+
+/** True when `url` is empty or points at a placeholder domain such as example.com. */
+export function isPlaceholderLink(url: string | undefined): boolean {
+  const trimmed = (url ?? '').trim();
+  if (!trimmed) return true;
+  try {
+    return PLACEHOLDER_HOST.test(new URL(trimmed).hostname);
+  } catch {
+    return false; // a malformed URL is the block's own error, shown on the block as you type
+  }
+}
+
+/** The first block whose link is empty or a placeholder, with a description of the link. */
+export function firstPlaceholderLink(blocks: readonly EmailBlock[]): { block: EmailBlock; what: string } | null {
+  for (const block of blocks) {
+    if (block.type === 'button' && isPlaceholderLink(block.content.url)) {
+      const what = block.content.url.trim() ? block.content.url.trim() : 'no link';
+      return {
+        block,
+        what: `The “${block.content.text || 'button'}” button has ${block.content.url.trim() ? `a placeholder link (${what})` : what}.`,
+      };
+    }
+    if (block.type === 'image' && block.content.href !== undefined && block.content.href.trim() !== '') {
+      if (isPlaceholderLink(block.content.href))
+        return { block, what: `An image links to a placeholder (${block.content.href.trim()}).` };
+    }
+    if (block.type === 'text') {
+      const found = block.content.text.match(URL_IN_TEXT)?.find((url) => isPlaceholderLink(url));
+      if (found) return { block, what: `A text block links to a placeholder (${found}).` };
+    }
+  }
+  return null;
+}
+
+const SENDER_DETAIL: Record<SenderStanding, string> = {
+  domain: 'On your verified domain, signed with its key.',
+  address: 'A confirmed address.',
+  'unconfirmed-account': 'Your own address is not confirmed yet: follow the link we mailed you.',
+  pending: 'This sender address is waiting for its confirmation link to be followed.',
+  unproven: 'Choose an address on a verified domain or a confirmed sender address.',
+};
+
+/**
+ * The pre-send checklist (first-hour finding 1): everything the server would refuse a send for, and
+ * what would embarrass it (placeholder links), checked before Send or Schedule is pressed, each with
+ * where to fix it. Blocked lines disable Send and Schedule; 'checking' lines do not.
+ */
+export function preSendChecks(draft: CampaignDraft, context: PreSendContext): PreSendCheck[] {
+  return [
+    recipientsCheck(draft, context),
+    senderCheck(draft, context),
+    postalAddressCheck(context),
+    subjectCheck(draft),
+    linksCheck(draft),
+    {
+      id: 'unsubscribe',
+      status: 'ok',
+      label: 'Unsubscribe link',
+      detail: 'Added to the footer of every message, with a link to update preferences.',
+    },
+  ];
+}
+
+function recipientsCheck(
+  draft: CampaignDraft,
+  { listCounts, segmentCounts, selectedContacts = 0 }: PreSendContext,
+): PreSendCheck {
+  const base = { id: 'recipients', label: 'Recipients' } as const;
+  const fix = { fix: { kind: 'field', field: 'recipients' }, fixLabel: 'Choose recipients' } as const;
+  if (selectedContacts > 0 && draft.listIds.length === 0 && draft.segmentIds.length === 0)
+    return {
+      ...base,
+      status: 'ok',
+      detail: `${selectedContacts} selected ${selectedContacts === 1 ? 'contact' : 'contacts'}.`,
+    };
+  if (draft.listIds.length === 0 && draft.segmentIds.length === 0)
+    return { ...base, status: 'blocked', detail: 'No list or segment is chosen.', ...fix };
+  if ((draft.listIds.length > 0 && !listCounts) || (draft.segmentIds.length > 0 && !segmentCounts))
+    return { ...base, status: 'checking', detail: 'Counting the chosen lists and segments…' };
+  // Lists and segments may overlap, so the sum is an upper bound; it is 0 only when every one is empty.
+  const members =
+    selectedContacts +
+    draft.listIds.reduce((sum, id) => sum + (listCounts?.get(id) ?? 0), 0) +
+    draft.segmentIds.reduce((sum, id) => sum + (segmentCounts?.get(id) ?? 0), 0);
+  if (members === 0)
+    return {
+      ...base,
+      status: 'blocked',
+      detail: 'The chosen lists and segments have no subscribed contacts.',
+      fix: { kind: 'page', href: '/contacts' },
+      fixLabel: 'Add contacts',
+    };
+  const chosen = draft.listIds.length + draft.segmentIds.length;
+  return {
+    ...base,
+    status: 'ok',
+    detail: `${chosen} ${chosen === 1 ? 'list or segment' : 'lists and segments'} chosen.`,
+  };
+}
+
+function senderCheck(draft: CampaignDraft, { senderStanding }: PreSendContext): PreSendCheck {
+  const base = { id: 'sender', label: 'Sender' } as const;
+  if (!draft.fromEmail.trim())
+    return {
+      ...base,
+      status: 'blocked',
+      detail: 'No sender address is chosen.',
+      fix: { kind: 'field', field: 'fromEmail' },
+      fixLabel: 'Choose a sender',
+    };
+  if (!senderStanding) return { ...base, status: 'checking', detail: 'Checking the sender address…' };
+  if (senderStanding === 'domain' || senderStanding === 'address')
+    return { ...base, status: 'ok', detail: SENDER_DETAIL[senderStanding] };
+  return {
+    ...base,
+    status: 'blocked',
+    detail: SENDER_DETAIL[senderStanding],
+    fix: { kind: 'page', href: '/domain-settings?tab=senders' },
+    fixLabel: 'Verify a domain or sender',
+  };
+}
+
+function postalAddressCheck({ postalAddress }: PreSendContext): PreSendCheck {
+  const base = { id: 'postal-address', label: 'Postal address' } as const;
+  if (postalAddress.trim()) return { ...base, status: 'ok', detail: 'Printed in the footer of every message.' };
+  return {
+    ...base,
+    status: 'blocked',
+    detail: 'Marketing email must carry your postal address; it is printed in the footer.',
+    fix: { kind: 'postal-address' },
+    fixLabel: 'Add your postal address',
+  };
+}
+
+function subjectCheck(draft: CampaignDraft): PreSendCheck {
+  const base = { id: 'subject', label: 'Subject and preview text' } as const;
+  const preheader = draft.preheader.trim();
+  // The preview text is advised, not required: without it inboxes show the email's first words.
+  if (draft.subject.trim())
+    return {
+      ...base,
+      status: 'ok',
+      detail: preheader
+        ? `“${draft.subject.trim()}” · preview: “${preheader}”`
+        : `“${draft.subject.trim()}” · no preview text: inboxes will show the email's first words.`,
+    };
+  return {
+    ...base,
+    status: 'blocked',
+    detail: 'The email has no subject line.',
+    fix: { kind: 'field', field: 'subject' },
+    fixLabel: 'Write a subject',
+  };
+}
+
+function linksCheck(draft: CampaignDraft): PreSendCheck {
+  const base = { id: 'links', label: 'Links' } as const;
+  const found = firstPlaceholderLink(draft.blocks);
+  if (!found) return { ...base, status: 'ok', detail: 'No empty or placeholder (example.com) links.' };
+  return {
+    ...base,
+    status: 'blocked',
+    detail: found.what,
+    fix: { kind: 'block', blockId: found.block.id },
+    fixLabel: 'Fix the link',
+  };
+}
+
+/** The blocked lines, for the reason shown beside disabled Send and Schedule buttons. */
+export function blockingChecks(checks: readonly PreSendCheck[]): PreSendCheck[] {
+  return checks.filter((check) => check.status === 'blocked');
+}

@@ -137,7 +137,9 @@ test('leads: a form source, its hosted form confirmed from the Outbox, the lead 
   await sheet.getByRole('button', { name: 'Add to list' }).click();
   await expect(page.getByText(/A new contact was created in “Fair visitors”/).first()).toBeVisible();
   await expect(sheet.getByText('Converted: this lead is a contact now.')).toBeVisible();
-  await page.keyboard.press('Escape');
+  // (Escape would first dismiss a toast still on screen, the top-most layer.)
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(sheet).toBeHidden();
 
   await page.goto('/contacts');
   await expect(page.getByText(visitor).first()).toBeVisible();
@@ -163,7 +165,8 @@ test('leads: a lead by hand, sample leads refused for lists, and a campaign', as
   const sheet = page.getByRole('dialog', { name: 'Hana Handmade' });
   // No consent and no lawful basis yet: adding to a list is explained, not offered.
   await expect(sheet.getByTestId('convert-blocked')).toContainText('Record a lawful basis');
-  await page.keyboard.press('Escape');
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(sheet).toBeHidden();
 
   // ── A CSV lead list with its origin and lawful basis ──
   await page.getByRole('tab', { name: /Lead Sources/ }).click();
@@ -259,7 +262,8 @@ test('leads: a lead by hand, sample leads refused for lists, and a campaign', as
   const sampleSheet = page.getByRole('dialog', { name: sampleName });
   await expect(sampleSheet.getByTestId('convert-blocked')).toContainText('Sample data is for trying the screens');
   await expect(sampleSheet.getByRole('button', { name: 'Add to list' })).toBeDisabled();
-  await page.keyboard.press('Escape');
+  await sampleSheet.getByRole('button', { name: 'Close' }).click();
+  await expect(sampleSheet).toBeHidden();
 
   // ── Campaigns: New Campaign works ──
   await page.getByRole('tab', { name: /Campaigns/ }).click();
@@ -428,7 +432,8 @@ test('leads: Google Places with the Hunter email finder generates reachable lead
   await expect(page.getByText(/A new contact was created in “Plumbing prospects”/).first()).toBeVisible();
   await expect(sheet.getByText('Converted: this lead is a contact now.')).toBeVisible();
   await checkScreen(page, 'leads-converted-hunter');
-  await page.keyboard.press('Escape');
+  // (Escape would first dismiss a toast still on screen, the top-most layer.)
+  await sheet.getByRole('button', { name: 'Close' }).click();
   await expect(sheet).toBeHidden();
   await expect(ritaRow.getByText('Converted', { exact: true })).toBeVisible();
 

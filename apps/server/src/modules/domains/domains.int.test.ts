@@ -10,7 +10,7 @@ import {
   type Domain,
 } from '@sendwell/contract/domains';
 import type { NotificationList } from '@sendwell/contract/notifications';
-import { domainDailySends, domains, emailEvents } from '../../db/schema/index.ts';
+import { domainDailySends, domains, emailEvents, emailSequences } from '../../db/schema/index.ts';
 import { signUpUser, TEST_SENDER, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
 import { startTestDnsServer } from '../../../test/dns-server.ts';
 import { recheckDueDomains } from './domains.jobs.ts';
@@ -331,6 +331,52 @@ describe('domains API', () => {
       spamRate: 0.1,
     });
     expect((await b.client.get(`/api/domains/${other.id}`)).json()).toMatchObject({ bounceRate: 5, spamRate: 0 });
+  });
+
+  it('counts the hard bounces and complaints of sequence mail toward its From domain’s reputation', async () => {
+    const a = await signUpUser(t(), { email: `owner-${Date.now()}@own.example` });
+    const b = await signUpUser(t());
+    const acme = await addDomain(a.client, 'acme.example');
+    const own = await addDomain(a.client, 'own.example');
+    const db = t().ctx.db;
+    const today = new Date().toISOString().slice(0, 10);
+    await db.insert(domainDailySends).values([
+      { domainId: acme.id, day: today, sent: 1000 },
+      { domainId: own.id, day: today, sent: 1000 },
+    ]);
+    const start = { id: 'start', type: 'input' as const, position: { x: 400, y: 50 }, data: { label: 'Start' } };
+    const sequence = async (userId: string, fromEmail: string | null) => {
+      const [row] = await db
+        .insert(emailSequences)
+        .values({ userId, name: 'S', fromEmail, flowData: { nodes: [start], edges: [] } })
+        .returning({ id: emailSequences.id });
+      return row?.id ?? 0;
+    };
+    const fromAcme = await sequence(a.user.id, 'news@acme.example');
+    // No From of its own: it sends as the account's address.
+    const asAccount = await sequence(a.user.id, null);
+    const fromB = await sequence(b.user.id, 'news@acme.example');
+    const event = (userId: string, sequenceId: number, type: string, detail: string | null = null) => ({
+      userId,
+      sequenceId,
+      type,
+      detail,
+    });
+    await db.insert(emailEvents).values([
+      // acme.example: 30 hard bounces and 2 complaints of sequence mail; a soft bounce does not count.
+      ...Array.from({ length: 30 }, () => event(a.user.id, fromAcme, 'bounce', '550 no such user')),
+      event(a.user.id, fromAcme, 'complaint'),
+      event(a.user.id, fromAcme, 'complaint'),
+      event(a.user.id, fromAcme, 'bounce', 'soft: mailbox full'),
+      // own.example (the account's address): 10 hard bounces.
+      ...Array.from({ length: 10 }, () => event(a.user.id, asAccount, 'bounce', null)),
+      // Another user's sequence mail never counts for A.
+      ...Array.from({ length: 50 }, () => event(b.user.id, fromB, 'bounce', null)),
+    ]);
+    const list = (await a.client.get('/api/domains')).json() as Domain[];
+    const byName = Object.fromEntries(list.map((d) => [d.domain, d]));
+    expect(byName['acme.example']).toMatchObject({ bounceRate: 3, spamRate: 0.2 });
+    expect(byName['own.example']).toMatchObject({ bounceRate: 1, spamRate: 0 });
   });
 
   it('keeps each user to their own domains (404 on another user’s ids)', async () => {

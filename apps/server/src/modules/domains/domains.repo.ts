@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaigns, domainDailySends, domains, emailEvents, users } from '../../db/schema/index.ts';
+import { campaigns, domainDailySends, domains, emailEvents, emailSequences, users } from '../../db/schema/index.ts';
 
 export type DomainRow = typeof domains.$inferSelect;
 export type NewDomainRow = typeof domains.$inferInsert;
@@ -189,11 +189,12 @@ export async function sendCounts(
 export type FeedbackByFromDomain = { fromDomain: string; bounces: number; complaints: number };
 
 /**
- * Hard bounces and spam complaints on the user's campaigns since `since`, per From-address domain
- * (soft bounces, recorded with a 'soft:' detail, do not count against reputation).
+ * Hard bounces and spam complaints on the user's campaign and sequence mail since `since`, per
+ * From-address domain (a sequence without its own From sends as the account's address; soft
+ * bounces, recorded with a 'soft:' detail, do not count against reputation).
  */
 export async function feedbackByFromDomain(db: DbOrTx, userId: string, since: Date): Promise<FeedbackByFromDomain[]> {
-  const fromDomain = sql<string>`lower(split_part(${campaigns.fromEmail}, '@', 2))`;
+  const fromDomain = sql<string>`lower(split_part(coalesce(${campaigns.fromEmail}, ${emailSequences.fromEmail}, ${users.email}), '@', 2))`;
   const rows = await db
     .select({
       fromDomain,
@@ -201,12 +202,15 @@ export async function feedbackByFromDomain(db: DbOrTx, userId: string, since: Da
       complaints: sql<number>`count(*) filter (where ${emailEvents.type} = 'complaint')::int`,
     })
     .from(emailEvents)
-    .innerJoin(campaigns, eq(campaigns.id, emailEvents.campaignId))
+    .leftJoin(campaigns, eq(campaigns.id, emailEvents.campaignId))
+    .leftJoin(emailSequences, eq(emailSequences.id, emailEvents.sequenceId))
+    .innerJoin(users, eq(users.id, emailEvents.userId))
     .where(
       and(
         eq(emailEvents.userId, userId),
         inArray(emailEvents.type, ['bounce', 'complaint']),
         gte(emailEvents.createdAt, since),
+        or(isNotNull(campaigns.id), isNotNull(emailSequences.id)),
       ),
     )
     .groupBy(fromDomain);

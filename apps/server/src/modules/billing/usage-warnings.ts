@@ -1,6 +1,7 @@
+import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
-import { USAGE_WARNING_THRESHOLDS, usageWarning } from './billing.service.ts';
+import { planLimitsOf, planOf, USAGE_WARNING_THRESHOLDS, usageWarning, type BillingState } from './billing.service.ts';
 import * as repo from './billing.repo.ts';
 
 /** The warning period of `now`: its calendar month (UTC), as the monthly email allowance counts. */
@@ -36,4 +37,30 @@ export async function warnUsageOnce(
     if (threshold === warning.threshold) first = inserted;
   }
   if (first) await notifyUser(db, userId, { title: warning.title, body: warning.body, link: warning.link });
+}
+
+/**
+ * The monthly-email warning of mail the account is about to send, counted from `before` (this
+ * month's emails, counted with the account row locked) to `after`: every sender (campaign starts,
+ * sequence steps, forwards) warns through this one call, in the transaction that claims the mail.
+ */
+export function warnEmailUsageOnce(
+  db: DbOrTx,
+  config: Pick<Config, 'billingEnabled'>,
+  account: { id: string } & Pick<BillingState, 'plan'>,
+  sent: { before: number; after: number },
+  now: Date = new Date(),
+): Promise<void> {
+  return warnUsageOnce(
+    db,
+    account.id,
+    {
+      kind: 'emails',
+      before: sent.before,
+      after: sent.after,
+      limit: planLimitsOf(config, account).emailsPerMonth,
+      planName: planOf(account).name,
+    },
+    now,
+  );
 }

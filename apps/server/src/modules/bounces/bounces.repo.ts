@@ -78,20 +78,18 @@ export async function findSequenceSendByMessageId(
   return row && asSequenceMail(row);
 }
 
-/** A hard-bounced sequence email keeps its 'sent' status (it left us) and says why in its error. */
-export async function markSequenceSendBounced(db: DbOrTx, id: number, detail: string): Promise<void> {
-  await db
-    .update(sequenceSends)
-    .set({ error: `bounced: ${detail}`.slice(0, 500) })
-    .where(eq(sequenceSends.id, id));
-}
-
 export async function insertEmailEvent(db: DbOrTx, values: NewEmailEvent): Promise<void> {
   await db.insert(emailEvents).values(values);
 }
 
-export async function markSendBounced(db: DbOrTx, sendId: number, error: string | null): Promise<void> {
-  await db.update(campaignSends).set({ status: 'bounced', error }).where(eq(campaignSends.id, sendId));
+/** A hard-bounced send, campaign or sequence alike: 'bounced', with why in its error. */
+export async function markSendBounced(
+  db: DbOrTx,
+  send: Pick<BouncedMail, 'ledger' | 'id'>,
+  error: string | null,
+): Promise<void> {
+  const table = send.ledger === 'campaign' ? campaignSends : sequenceSends;
+  await db.update(table).set({ status: 'bounced', error }).where(eq(table.id, send.id));
 }
 
 /** The account's soft bounces for this address since a moment (soft bounce events carry a 'soft:' detail), campaign and sequence mail alike. */

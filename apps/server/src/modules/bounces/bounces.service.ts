@@ -1,7 +1,7 @@
 import { DEFAULT_BOUNCE_SETTINGS, type BounceSettings, type BounceVerdictResponse } from '@sendwell/contract/bounces';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { suppress } from '../delivery/suppressions.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { endSequenceEnrolmentsOf, suppress } from '../delivery/suppressions.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { classify, type Verdict } from './classify.ts';
 import { parseHeaders, splitHead } from './mime-lite.ts';
@@ -136,23 +136,45 @@ export async function applyVerdict(db: Db, send: repo.SendRow, verdict: Verdict)
   await record(db, campaignMail(send), verdict);
 }
 
+/** Whose an event about this send is: a campaign send's carries its campaign, a sequence send's its sequence. */
+const eventOwner = (send: repo.BouncedMail) =>
+  send.ledger === 'campaign'
+    ? { userId: send.userId, campaignId: send.campaignId, sendId: send.id, contactId: send.contactId }
+    : { userId: send.userId, sequenceId: send.sequenceId, sequenceSendId: send.id, contactId: send.contactId };
+
+/**
+ * A hard rejection in the SMTP conversation, for campaign and sequence mail alike (the sender has
+ * marked the send row bounced under its claim): a bounce event, and the address suppressed, which
+ * ends its sequence enrolments.
+ */
+export async function recordHardRejection(
+  db: DbOrTx,
+  send: repo.BouncedMail,
+  error: string,
+  reason: string | null,
+): Promise<void> {
+  await repo.insertEmailEvent(db, { ...eventOwner(send), type: 'bounce', detail: error, reason });
+  await suppress(db, send.userId, send.email, 'bounce', {
+    detail: `${reason ?? 'undetermined'}: ${error}`,
+    campaignId: send.campaignId,
+  });
+}
+
 /** A sequence send's events carry its sequence and send row (no campaign); suppressing an address ends its sequence enrolments (see suppress). */
 async function record(db: Db, send: repo.BouncedMail, verdict: Verdict): Promise<void> {
   const settings = await bounceSettingsOf(db, send.userId);
-  const base =
-    send.ledger === 'campaign'
-      ? { userId: send.userId, campaignId: send.campaignId, sendId: send.id, contactId: send.contactId }
-      : { userId: send.userId, sequenceId: send.sequenceId, sequenceSendId: send.id, contactId: send.contactId };
+  const base = eventOwner(send);
   switch (verdict.kind) {
     case 'bounce': {
       const detail = bounceDetail(verdict);
       if (await repo.hasSendEvent(db, send, 'bounce', !verdict.hard)) return;
       if (verdict.hard) {
         await db.transaction(async (tx) => {
-          if (send.ledger === 'campaign') await repo.markSendBounced(tx, send.id, detail);
-          else await repo.markSequenceSendBounced(tx, send.id, detail);
+          await repo.markSendBounced(tx, send, detail);
+          // The address is bad: its sequence enrolments end even when the account keeps it unsuppressed.
           if (settings.suppressHardBounces)
             await suppress(tx, send.userId, send.email, 'bounce', { detail, campaignId: send.campaignId });
+          else await endSequenceEnrolmentsOf(tx, send.userId, send.email, 'bounce');
           await repo.insertEmailEvent(tx, { ...base, type: 'bounce', detail, reason: verdict.reason });
         });
         return;

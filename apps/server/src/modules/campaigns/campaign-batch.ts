@@ -6,7 +6,7 @@ import { returnPathFor } from '../delivery/return-path.ts';
 import { classifySmtpResponse } from '../bounces/classify.ts';
 import { verpLocalPart } from '../bounces/verp.ts';
 import { trackedLinks } from './tracked-links.ts';
-import { suppress } from '../delivery/suppressions.ts';
+import { recordHardRejection } from '../bounces/bounces.service.ts';
 import { userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
 import {
@@ -147,14 +147,14 @@ export async function campaignBatchStore(
       // The rejection the relay gave in the SMTP conversation, read like a bounce report: only an
       // address-level failure (user or host unknown, moved, null MX) is hard and suppresses.
       const verdict = classifySmtpResponse(error, row.email);
-      const hardBounce = verdict.hard;
-      const owned = { ...row, userId: user.id, campaignId: campaign.id };
-      await ledger.failRow(db, owned, claimToken, error, hardBounce, verdict.reason);
-      if (hardBounce)
-        await suppress(db, user.id, row.email, 'bounce', {
-          detail: `${verdict.reason ?? 'undetermined'}: ${error}`,
-          campaignId: campaign.id,
-        });
+      await ledger.failRow(db, row.id, claimToken, error, verdict.hard);
+      if (verdict.hard)
+        await recordHardRejection(
+          db,
+          { ...row, ledger: 'campaign', userId: user.id, campaignId: campaign.id, sequenceId: null },
+          error,
+          verdict.reason,
+        );
     },
     // Repeating an addition whose answer was lost over-counts until the end, when the exact count is taken.
     progress: (newlySent) => retryOnConnectionLoss(() => ledger.refreshCampaignProgress(db, campaign.id, newlySent)),

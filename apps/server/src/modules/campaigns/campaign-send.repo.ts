@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
 import {
@@ -8,7 +8,6 @@ import {
   campaignSends,
   campaignTestSends,
   contacts,
-  emailEvents,
   sequenceSends,
   users,
 } from '../../db/schema/index.ts';
@@ -26,6 +25,10 @@ export type LedgerRow = {
 };
 export type Batch = { campaignId: number; fromId: number; toId: number };
 
+/** A message that left and bounced later (a DSN) was sent all the same; one refused in the SMTP conversation was not. */
+const leftAndBounced = (sends: typeof campaignSends | typeof sequenceSends) =>
+  and(eq(sends.status, 'bounced'), isNotNull(sends.sentAt));
+
 /**
  * Emails the user has sent since the start of this calendar month (UTC): campaign messages, test
  * mails, sequence emails (those claimed for sending or sent: a sequence's queued steps wait for
@@ -41,7 +44,7 @@ export async function sentThisMonth(db: DbOrTx, userId: string): Promise<number>
       and(
         eq(campaignSends.userId, userId),
         // Queued mail counts from the moment its send starts, so two sends cannot both claim the same allowance.
-        inArray(campaignSends.status, ['queued', 'sent', 'sending']),
+        or(inArray(campaignSends.status, ['queued', 'sent', 'sending']), leftAndBounced(campaignSends)),
         gte(sql`coalesce(${campaignSends.sentAt}, ${campaignSends.createdAt})`, monthStart),
       ),
     );
@@ -55,7 +58,7 @@ export async function sentThisMonth(db: DbOrTx, userId: string): Promise<number>
     .where(
       and(
         eq(sequenceSends.userId, userId),
-        inArray(sequenceSends.status, ['sending', 'sent']),
+        or(inArray(sequenceSends.status, ['sending', 'sent']), leftAndBounced(sequenceSends)),
         gte(sql`coalesce(${sequenceSends.sentAt}, ${sequenceSends.claimedAt}, ${sequenceSends.createdAt})`, monthStart),
       ),
     );
@@ -247,30 +250,18 @@ export async function requeueRow(db: DbOrTx, id: number, claimToken: string, err
     .where(mine(id, claimToken));
 }
 
-/** A refused row: failed, or bounced (then a bounce event is recorded). */
+/** A refused row: failed, or bounced (the bounce itself is recorded by modules/bounces). */
 export async function failRow(
   db: DbOrTx,
-  row: LedgerRow & { userId: string; campaignId: number },
+  id: number,
   claimToken: string,
   error: string,
   bounced: boolean,
-  /** The rejection's classified reason (modules/bounces), kept on the bounce event. */
-  reason: string | null = null,
 ): Promise<void> {
   await db
     .update(campaignSends)
     .set({ status: bounced ? 'bounced' : 'failed', error })
-    .where(mine(row.id, claimToken));
-  if (!bounced) return;
-  await db.insert(emailEvents).values({
-    userId: row.userId,
-    campaignId: row.campaignId,
-    sendId: row.id,
-    contactId: row.contactId,
-    type: 'bounce',
-    detail: error,
-    reason,
-  });
+    .where(mine(id, claimToken));
 }
 
 /** Marks rows sent, each only while its claim owns it; ids in ascending order so two groups lock rows alike. */

@@ -5,8 +5,8 @@ import { sendBatch } from '../delivery/engine.ts';
 import { requireConfirmedAccount, userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
 import { checkSender, confirmedAddressesOf } from '../sender-addresses/sender-addresses.service.ts';
-import { assertCanSend, planLimitsOf, planOf } from '../billing/billing.service.ts';
-import { warnUsageOnce } from '../billing/usage-warnings.ts';
+import { assertCanSend } from '../billing/billing.service.ts';
+import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { refreshAutoSegmentsIn } from '../segments/segments.service.ts';
 import { campaignBatchStore } from './campaign-batch.ts';
@@ -72,13 +72,7 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
       totalRecipients: recipients,
       scheduledAt: null,
     });
-    await warnUsageOnce(tx, userId, {
-      kind: 'emails',
-      before: sentBefore,
-      after: sentBefore + recipients,
-      limit: planLimitsOf(ctx.config, account).emailsPerMonth,
-      planName: planOf(account).name,
-    });
+    await warnEmailUsageOnce(tx, ctx.config, account, { before: sentBefore, after: sentBefore + recipients });
     return { row: row ?? campaign, range: await ledger.ledgerRange(tx, campaign.id) };
   });
   if (started.range) await queueBatches(ctx, campaignId, started.range.min, started.range.max);

@@ -7,8 +7,8 @@ import { TransportError } from '../../lib/mail-transport.ts';
 import { newToken } from '../../lib/tokens.ts';
 import * as aliases from '../aliases/aliases.inbound.ts';
 import { userById } from '../auth/auth.service.ts';
-import { monthlyLimitReachedReason, planLimitsOf, planOf, sendingBlockedReason } from '../billing/billing.service.ts';
-import { warnUsageOnce } from '../billing/usage-warnings.ts';
+import { monthlyLimitReachedReason, planLimitsOf, sendingBlockedReason } from '../billing/billing.service.ts';
+import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
 import { lockAccountAndCountSent } from '../campaigns/campaign-send.service.ts';
 import { LOOP_HEADER } from '../aliases/routing.ts';
 import { rewriteHeaders, sendRawMessage, splitMessage } from '../delivery/forward.ts';
@@ -362,16 +362,11 @@ async function claimWithinAllowance(
         );
       }
       if (taken.length > 0) {
-        await warnUsageOnce(
+        await warnEmailUsageOnce(
           tx,
-          userId,
-          {
-            kind: 'emails',
-            before: sentBefore,
-            after: sentBefore + taken.length,
-            limit,
-            planName: planOf(account).name,
-          },
+          ctx.config,
+          account,
+          { before: sentBefore, after: sentBefore + taken.length },
           now,
         );
       }

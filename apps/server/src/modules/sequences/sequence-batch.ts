@@ -6,11 +6,12 @@ import { signSequenceToken } from '../../lib/signed-token.ts';
 import { sendBatch, type Allowance, type BatchStore } from '../delivery/engine.ts';
 import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
 import { returnPathFor } from '../delivery/return-path.ts';
-import { suppress } from '../delivery/suppressions.ts';
+import { recordHardRejection } from '../bounces/bounces.service.ts';
 import { classifySmtpResponse } from '../bounces/classify.ts';
 import { verpLocalPart } from '../bounces/verp.ts';
 import { userById } from '../auth/auth.service.ts';
 import { monthlySendAllowance, sendingBlockedReason } from '../billing/billing.service.ts';
+import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
 import { lockAccountAndCountSent } from '../campaigns/campaign-send.service.ts';
 import {
   releaseDailySends,
@@ -105,7 +106,13 @@ export async function sequenceBatchStore(
           if (sendingBlockedReason(config, account) !== null) return [];
           const left = monthlySendAllowance(config, account, sentThisMonth);
           const allowed = left === null ? limit : Math.min(limit, left);
-          return allowed > 0 ? ledger.claimRows(tx, sequenceId, claimToken, allowed) : [];
+          if (allowed <= 0) return [];
+          const claimed = await ledger.claimRows(tx, sequenceId, claimToken, allowed);
+          await warnEmailUsageOnce(tx, config, account, {
+            before: sentThisMonth,
+            after: sentThisMonth + claimed.length,
+          });
+          return claimed;
         });
       });
       for (const row of rows) handedOut.add(row.id);
@@ -176,8 +183,14 @@ export async function sequenceBatchStore(
     requeue: (row, error) => retryOnConnectionLoss(() => ledger.requeueRow(db, row.id, claimToken, error)),
     async fail(row, error) {
       const verdict = classifySmtpResponse(error, row.email);
-      await ledger.failRow(db, row.id, claimToken, error);
-      if (verdict.hard) await suppress(db, user.id, row.email, 'bounce');
+      await ledger.failRow(db, row.id, claimToken, error, verdict.hard);
+      if (verdict.hard)
+        await recordHardRejection(
+          db,
+          { ...row, ledger: 'sequence', userId: user.id, campaignId: null, sequenceId },
+          error,
+          verdict.reason,
+        );
     },
     // The counts are read from sequence_sends (the analytics): nothing to move while sending.
     progress: async () => undefined,

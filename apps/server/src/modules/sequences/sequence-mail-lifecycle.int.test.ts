@@ -57,7 +57,8 @@ const twoEmails: FlowData = {
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
-  sink = await startSmtpSink();
+  // The relay refuses these mailboxes in the SMTP conversation (550 5.1.1), as a receiver does.
+  sink = await startSmtpSink({ reject: (address) => address.startsWith('nobody') });
 });
 afterAll(async () => sink.close());
 
@@ -122,6 +123,43 @@ async function enrolmentStates(t: () => TestApp, userId: string) {
 
 async function webhookToken(client: TestClient): Promise<string> {
   return ((await client.get('/api/webhook/email-address')).json() as { token: string }).token;
+}
+
+/** A permanent failure notice for gone@x.io, sent (as a bounce is) to the message's return path. */
+const hardBounceTo = (to: string) =>
+  [
+    'From: MAILER-DAEMON@mail.example.de',
+    `To: ${to}`,
+    'Subject: failure notice',
+    '',
+    'Hi. This is the qmail-send program at mail.example.de.',
+    "I'm afraid I wasn't able to deliver your message to the following addresses.",
+    "This is a permanent error; I've given up. Sorry it didn't work out.",
+    '',
+    '<gone@x.io>:',
+    'Sorry, no mailbox here by that name. (#5.1.1)',
+    '',
+  ].join('\r\n');
+
+/** Posts a message to the inbound webhook of the account whose token it is; answers the bounce verdict. */
+async function postInbound(t: () => TestApp, token: string, raw: string) {
+  const response = await t()
+    .client()
+    .request({
+      method: 'POST',
+      url: '/api/webhook/email',
+      headers: { 'content-type': 'message/rfc822', 'x-sendwell-token': token },
+      payload: raw,
+    });
+  return response.json() as { matched: boolean; kind: string; hard: boolean };
+}
+
+async function sendStatuses(t: () => TestApp, userId: string) {
+  return rows<{ sequence: number; email: string; status: string }>(
+    t,
+    `SELECT sequence_id AS sequence, email, status FROM sequence_sends WHERE user_id = $1 ORDER BY sequence_id, email`,
+    [userId],
+  );
 }
 
 describe('sequence mail after it leaves', () => {
@@ -223,52 +261,40 @@ describe('sequence mail after it leaves', () => {
     expect(later.flatMap((m) => m.to)).toEqual(['bob@x.io']);
   });
 
-  it('bounces back to a VERP return path naming the sequence send: a hard bounce suppresses and ends the enrolments', async () => {
+  it('bounces back to a VERP return path naming the sequence send: a hard bounce marks it bounced, suppresses and ends every enrolment', async () => {
     const { client, user } = await signUpUser(t());
     const sequence = await newSequence(client, 'Bouncy');
+    const another = await newSequence(client, 'Also bouncy');
     await enrol(t, client, user.id, sequence.id, ['gone@x.io', 'fine@x.io']);
+    await enrol(t, client, user.id, another.id, ['gone@x.io']);
     const messages = await sendDue(t, [sequence.id]);
     const gone = messages.find((m) => m.to.includes('gone@x.io'));
     expect(gone?.from).toMatch(SEQUENCE_VERP);
-    const dsn = (to: string) =>
-      [
-        'From: MAILER-DAEMON@mail.example.de',
-        `To: ${to}`,
-        'Subject: failure notice',
-        '',
-        'Hi. This is the qmail-send program at mail.example.de.',
-        "I'm afraid I wasn't able to deliver your message to the following addresses.",
-        "This is a permanent error; I've given up. Sorry it didn't work out.",
-        '',
-        '<gone@x.io>:',
-        'Sorry, no mailbox here by that name. (#5.1.1)',
-        '',
-      ].join('\r\n');
-    const post = async (token: string) =>
-      (
-        await t()
-          .client()
-          .request({
-            method: 'POST',
-            url: '/api/webhook/email',
-            headers: { 'content-type': 'message/rfc822', 'x-sendwell-token': token },
-            payload: dsn(gone?.from ?? ''),
-          })
-      ).json() as { matched: boolean; kind: string; hard: boolean };
+    const dsn = hardBounceTo(gone?.from ?? '');
     // Another account's webhook cannot act on this account's return path.
     const other = await signUpUser(t());
-    expect((await post(await webhookToken(other.client))).matched).toBe(false);
+    expect((await postInbound(t, await webhookToken(other.client), dsn)).matched).toBe(false);
     expect(await rows(t, `SELECT email FROM suppressions WHERE user_id = $1`, [user.id])).toEqual([]);
 
-    const verdict = await post(await webhookToken(client));
+    const verdict = await postInbound(t, await webhookToken(client), dsn);
     expect(verdict).toMatchObject({ kind: 'bounce', hard: true, matched: true, recipient: 'gone@x.io' });
     expect(await rows(t, `SELECT email, reason FROM suppressions WHERE user_id = $1`, [user.id])).toEqual([
       { email: 'gone@x.io', reason: 'bounce' },
     ]);
+    // Both of gone's enrolments end, the one whose mail bounced and the other sequence's.
     expect(await enrolmentStates(t, user.id)).toEqual([
       { sequence: sequence.id, email: 'fine@x.io', state: 'active', exitReason: null },
       { sequence: sequence.id, email: 'gone@x.io', state: 'exited', exitReason: 'bounced' },
+      { sequence: another.id, email: 'gone@x.io', state: 'exited', exitReason: 'bounced' },
     ]);
+    // The send is bounced, as a campaign send is; the other sequence's queued step never leaves.
+    expect(await sendStatuses(t, user.id)).toEqual([
+      { sequence: sequence.id, email: 'fine@x.io', status: 'sent' },
+      { sequence: sequence.id, email: 'gone@x.io', status: 'bounced' },
+      { sequence: another.id, email: 'gone@x.io', status: 'queued' },
+    ]);
+    expect(await sendDue(t, [another.id])).toEqual([]);
+    expect((await sendStatuses(t, user.id))[2]).toMatchObject({ status: 'suppressed' });
     expect(
       await rows(
         t,
@@ -277,6 +303,69 @@ describe('sequence mail after it leaves', () => {
         [user.id],
       ),
     ).toEqual([{ type: 'bounce', sequenceId: sequence.id, email: 'gone@x.io' }]);
+    // The message left all the same: it still counts against the month's emails.
+    expect((await client.get('/api/billing/usage')).json()).toMatchObject({ emailsThisMonth: { used: 2 } });
+    // The same notice again (a provider's retry) changes nothing more.
+    await postInbound(t, await webhookToken(client), dsn);
+    expect(
+      await rows(t, `SELECT count(*)::int AS n FROM email_events WHERE user_id = $1 AND type = 'bounce'`, [user.id]),
+    ).toEqual([{ n: 1 }]);
+  });
+
+  it('a hard bounce ends the enrolments even when the account keeps hard-bounced addresses unsuppressed', async () => {
+    const { client, user } = await signUpUser(t());
+    const settings = await client.request({
+      method: 'PUT',
+      url: '/api/bounce-settings',
+      payload: {
+        suppressHardBounces: false,
+        softBounceLimit: 3,
+        softBounceWindowDays: 30,
+        unsubscribeOnComplaint: true,
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const sequence = await newSequence(client, 'Kept');
+    await enrol(t, client, user.id, sequence.id, ['gone@x.io']);
+    const [gone] = await sendDue(t, [sequence.id]);
+    const verdict = await postInbound(t, await webhookToken(client), hardBounceTo(gone?.from ?? ''));
+    expect(verdict).toMatchObject({ kind: 'bounce', hard: true, matched: true });
+    expect(await rows(t, `SELECT email FROM suppressions WHERE user_id = $1`, [user.id])).toEqual([]);
+    expect(await enrolmentStates(t, user.id)).toEqual([
+      { sequence: sequence.id, email: 'gone@x.io', state: 'exited', exitReason: 'bounced' },
+    ]);
+    expect(await sendStatuses(t, user.id)).toEqual([{ sequence: sequence.id, email: 'gone@x.io', status: 'bounced' }]);
+  });
+
+  it('a mailbox the receiver refuses in the SMTP conversation: the send is bounced with a bounce event, the address suppressed, the enrolment ended', async () => {
+    const { client, user } = await signUpUser(t());
+    const sequence = await newSequence(client, 'Refused');
+    await enrol(t, client, user.id, sequence.id, ['nobody@x.io', 'fine@x.io']);
+    const messages = await sendDue(t, [sequence.id]);
+    expect(messages.flatMap((m) => m.to)).toEqual(['fine@x.io']);
+    expect(await sendStatuses(t, user.id)).toEqual([
+      { sequence: sequence.id, email: 'fine@x.io', status: 'sent' },
+      { sequence: sequence.id, email: 'nobody@x.io', status: 'bounced' },
+    ]);
+    expect(
+      await rows(
+        t,
+        `SELECT e.type, e.sequence_id AS "sequenceId", e.campaign_id AS "campaignId", s.email, e.reason
+         FROM email_events e JOIN sequence_sends s ON s.id = e.sequence_send_id WHERE e.user_id = $1`,
+        [user.id],
+      ),
+    ).toEqual([
+      { type: 'bounce', sequenceId: sequence.id, campaignId: null, email: 'nobody@x.io', reason: expect.any(String) },
+    ]);
+    expect(await rows(t, `SELECT email, reason FROM suppressions WHERE user_id = $1`, [user.id])).toEqual([
+      { email: 'nobody@x.io', reason: 'bounce' },
+    ]);
+    expect(await enrolmentStates(t, user.id)).toEqual([
+      { sequence: sequence.id, email: 'fine@x.io', state: 'active', exitReason: null },
+      { sequence: sequence.id, email: 'nobody@x.io', state: 'exited', exitReason: 'bounced' },
+    ]);
+    // Refused mail did not leave: only fine's counts against the month.
+    expect((await client.get('/api/billing/usage')).json()).toMatchObject({ emailsThisMonth: { used: 1 } });
   });
 
   it('a reply ends the enrolment it answers; an auto-reply and another account’s mail do not', async () => {
@@ -476,5 +565,41 @@ describe('sequence mail after it leaves', () => {
       ['m1@x.io', 'm2@x.io', 'm3@x.io'].filter((e) => !first[0]?.to.includes(e)),
     );
     expect(await statuses()).toEqual(['sent:3']);
+  });
+  it('warns of the plan’s monthly emails at 80% and 100% as sequence mail crosses them, once per month', async () => {
+    const { client, user } = await signUpUser(t(), { plan: 'starter' });
+    const sequence = await newSequence(client, 'Warned');
+    const monthlyWarnings = async () =>
+      (
+        (await client.get('/api/notifications')).json() as { notifications: { title: string; body: string }[] }
+      ).notifications
+        .filter((n) => n.title.includes('monthly'))
+        .map((n) => n.body);
+    // 11,999 of the Starter plan's 15,000 emails used: the next two cross 80% (12,000).
+    await t().ctx.database.raw.executeSql(
+      `INSERT INTO campaign_test_sends (user_id, email) SELECT $1, 'me@x.io' FROM generate_series(1, 11999)`,
+      [user.id],
+    );
+    await enrol(t, client, user.id, sequence.id, ['w1@x.io', 'w2@x.io']);
+    expect(await sendDue(t, [sequence.id])).toHaveLength(2);
+    expect(await monthlyWarnings()).toEqual(['12,001 of 15,000 emails this month on your Starter plan.']);
+    // More mail under 100% warns no more.
+    await enrol(t, client, user.id, sequence.id, ['w3@x.io']);
+    expect(await sendDue(t, [sequence.id])).toHaveLength(1);
+    expect(await monthlyWarnings()).toHaveLength(1);
+    // Up to 14,999: the next email reaches 100%, and is the last to leave.
+    await t().ctx.database.raw.executeSql(
+      `INSERT INTO campaign_test_sends (user_id, email) SELECT $1, 'me@x.io' FROM generate_series(1, 2997)`,
+      [user.id],
+    );
+    await enrol(t, client, user.id, sequence.id, ['w4@x.io', 'w5@x.io']);
+    expect(await sendDue(t, [sequence.id])).toHaveLength(1);
+    expect(await monthlyWarnings()).toEqual([
+      '15,000 of 15,000 emails this month on your Starter plan. Upgrade on the Billing page to send more this month.',
+      '12,001 of 15,000 emails this month on your Starter plan.',
+    ]);
+    // The waiting send trying again changes nothing: no second warning.
+    expect(await sendDue(t, [sequence.id])).toHaveLength(0);
+    expect(await monthlyWarnings()).toHaveLength(2);
   });
 });

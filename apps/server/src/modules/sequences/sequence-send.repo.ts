@@ -106,9 +106,18 @@ export async function requeueRow(db: DbOrTx, id: number, claimToken: string, err
     .where(mine(id, claimToken));
 }
 
-/** A refused row: failed for good (a hard bounce also suppresses the address, see the store). */
-export async function failRow(db: DbOrTx, id: number, claimToken: string, error: string): Promise<void> {
-  await db.update(sequenceSends).set({ status: 'failed', error }).where(mine(id, claimToken));
+/** A refused row: failed for good, or bounced (the bounce itself is recorded by modules/bounces, see the store). */
+export async function failRow(
+  db: DbOrTx,
+  id: number,
+  claimToken: string,
+  error: string,
+  bounced = false,
+): Promise<void> {
+  await db
+    .update(sequenceSends)
+    .set({ status: bounced ? 'bounced' : 'failed', error })
+    .where(mine(id, claimToken));
 }
 
 /** Rows this claim still holds unsent go back to the queue. */

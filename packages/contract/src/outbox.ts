@@ -10,6 +10,10 @@ export const outboxItemSchema = z.object({
   campaignId: z.number().int().nullable(),
   /** The campaign's name now; null for mail not sent by a campaign or whose campaign was deleted. */
   campaignName: z.string().nullable(),
+  /** The sequence whose email step sent it: its id and name now, and the step's name as sent; null otherwise or once deleted. */
+  sequenceId: z.number().int().nullable(),
+  sequenceName: z.string().nullable(),
+  sequenceStep: z.string().nullable(),
   messageId: z.string(),
   from: z.string(),
   to: z.string(),

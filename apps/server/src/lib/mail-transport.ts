@@ -8,6 +8,8 @@ export type OutgoingMessage = {
   userId: string;
   /** The campaign it belongs to, for the Outbox; null for a single (transactional) message. */
   campaignId: number | null;
+  /** The sequence and email step that sent it, for the Outbox (as campaignId is a campaign's). */
+  sequence?: { id: number; step: string } | null;
   messageId: string;
   /** Envelope sender (MAIL FROM): where bounces return. */
   returnPath: string;

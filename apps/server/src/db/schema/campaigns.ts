@@ -186,6 +186,9 @@ export const outboxMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    /** The sequence whose email step sent it, and that step's name as it was then. */
+    sequenceId: integer('sequence_id').references(() => emailSequences.id, { onDelete: 'set null' }),
+    sequenceStep: text('sequence_step'),
     messageId: text('message_id').notNull(),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),

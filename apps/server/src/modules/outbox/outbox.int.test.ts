@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSendJobs } from '../../../test/send-jobs.ts';
 import { signUpUser, TEST_SENDER, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { START_NODE_ID, type FlowData, type Sequence } from '@sendwell/contract/sequences';
+import { advanceAllDue } from '../sequences/sequence-engine.ts';
+import { sendSequenceEmails } from '../sequences/sequence-batch.ts';
 
 const blocks = [
   { id: 'b1', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'p' } },
@@ -132,6 +135,70 @@ describe('outbox on the built-in catcher', () => {
 
     // Looking at it recorded nothing.
     expect((await client.get(`/api/campaigns/${campaignId}`)).json()).toMatchObject({ totalOpens: 0, totalClicks: 0 });
+  });
+
+  it('names the sequence and step a sequence email came from, as it names a campaign', async () => {
+    const { client } = await signUpUser(t());
+    await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
+    const flowData: FlowData = {
+      nodes: [
+        { id: START_NODE_ID, type: 'input', position: { x: 400, y: 50 }, data: { label: 'Start' } },
+        {
+          id: 'email-1',
+          type: 'email',
+          position: { x: 400, y: 200 },
+          data: {
+            label: 'Welcome note',
+            subject: 'Welcome aboard',
+            blocks: [{ id: 'b1', type: 'text', content: { text: 'Hello', tag: 'p' }, styles: {} }],
+            delay: '0',
+          },
+        },
+      ],
+      edges: [{ id: 'e1', source: START_NODE_ID, target: 'email-1' }],
+    };
+    const created = await client.post('/api/email-sequences', {
+      name: 'Onboarding',
+      flowData,
+      status: 'active',
+      fromEmail: TEST_SENDER,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sequence = created.json() as Sequence;
+    const contact = (await client.post('/api/contacts', { email: 'seq@x.io', firstName: 'Sam', lastName: 'Q' })).json();
+    await client.post(`/api/email-sequences/${sequence.id}/enrolments`, { contactIds: [contact.id] });
+    await advanceAllDue(t().ctx.db);
+    await sendSequenceEmails(t().ctx, sequence.id);
+
+    const [item] = (await client.get('/api/outbox?search=seq%40x.io')).json().messages as { id: number }[];
+    const named = {
+      to: 'seq@x.io',
+      subject: 'Welcome aboard',
+      campaignId: null,
+      campaignName: null,
+      sequenceId: sequence.id,
+      sequenceName: 'Onboarding',
+      sequenceStep: 'Welcome note',
+    };
+    expect(item).toMatchObject(named);
+    expect((await client.get(`/api/outbox/${item?.id}`)).json()).toMatchObject(named);
+    // Campaign mail names no sequence.
+    await sentCampaign(t(), client, 'plain', 1, 'Plain');
+    expect((await client.get('/api/outbox?search=plain0')).json().messages[0]).toMatchObject({
+      campaignName: 'plain campaign',
+      sequenceId: null,
+      sequenceName: null,
+      sequenceStep: null,
+    });
+    // The name is the sequence's now; once it is deleted the message names none.
+    await client.patch(`/api/email-sequences/${sequence.id}`, { name: 'Onboarding v2' });
+    expect((await client.get(`/api/outbox/${item?.id}`)).json()).toMatchObject({ sequenceName: 'Onboarding v2' });
+    expect((await client.delete(`/api/email-sequences/${sequence.id}`)).statusCode).toBeLessThan(300);
+    expect((await client.get(`/api/outbox/${item?.id}`)).json()).toMatchObject({
+      sequenceId: null,
+      sequenceName: null,
+      sequenceStep: null,
+    });
   });
 
   it('shows each user only their own messages', async () => {

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaigns, outboxMessages } from '../../db/schema/index.ts';
+import { campaigns, emailSequences, outboxMessages } from '../../db/schema/index.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
-/** A stored message with the name of the campaign that sent it (null when none or deleted). */
-export type OutboxRowWithCampaign = OutboxRow & { campaignName: string | null };
+/** A stored message with the name of the campaign or sequence that sent it (null when none or deleted). */
+export type OutboxRowWithSender = OutboxRow & { campaignName: string | null; sequenceName: string | null };
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
 function likePattern(text: string): string {
@@ -25,29 +25,37 @@ function outboxWhere(userId: string, search: string | undefined): SQL {
   ) as SQL;
 }
 
-// The campaign join also checks the owner, so a row can never show another user's campaign name.
+// The joins also check the owner, so a row can never show another user's campaign or sequence name.
 const campaignOfRow = and(eq(campaigns.id, outboxMessages.campaignId), eq(campaigns.userId, outboxMessages.userId));
-const rowWithCampaign = { row: outboxMessages, campaignName: campaigns.name };
+const sequenceOfRow = and(
+  eq(emailSequences.id, outboxMessages.sequenceId),
+  eq(emailSequences.userId, outboxMessages.userId),
+);
+const rowWithSender = { row: outboxMessages, campaignName: campaigns.name, sequenceName: emailSequences.name };
 
 /** One page of the user's stored messages, newest first, and how many match the search. */
 export async function listOutboxMessages(
   db: DbOrTx,
   userId: string,
   filter: { search?: string; offset: number; limit: number },
-): Promise<{ rows: OutboxRowWithCampaign[]; total: number }> {
+): Promise<{ rows: OutboxRowWithSender[]; total: number }> {
   const where = outboxWhere(userId, filter.search);
   const [rows, [counted]] = await Promise.all([
     db
-      .select(rowWithCampaign)
+      .select(rowWithSender)
       .from(outboxMessages)
       .leftJoin(campaigns, campaignOfRow)
+      .leftJoin(emailSequences, sequenceOfRow)
       .where(where)
       .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ n: count() }).from(outboxMessages).where(where),
   ]);
-  return { rows: rows.map(({ row, campaignName }) => ({ ...row, campaignName })), total: counted?.n ?? 0 };
+  return {
+    rows: rows.map(({ row, campaignName, sequenceName }) => ({ ...row, campaignName, sequenceName })),
+    total: counted?.n ?? 0,
+  };
 }
 
 /** One of the user's stored messages; undefined when it does not exist or is someone else's. */
@@ -55,14 +63,15 @@ export async function findOutboxMessage(
   db: DbOrTx,
   userId: string,
   id: number,
-): Promise<OutboxRowWithCampaign | undefined> {
+): Promise<OutboxRowWithSender | undefined> {
   const [found] = await db
-    .select(rowWithCampaign)
+    .select(rowWithSender)
     .from(outboxMessages)
     .leftJoin(campaigns, campaignOfRow)
+    .leftJoin(emailSequences, sequenceOfRow)
     .where(and(eq(outboxMessages.userId, userId), eq(outboxMessages.id, id)))
     .limit(1);
-  return found ? { ...found.row, campaignName: found.campaignName } : undefined;
+  return found ? { ...found.row, campaignName: found.campaignName, sequenceName: found.sequenceName } : undefined;
 }
 /** Stores a message the built-in catcher received (no SMTP_URL). */
 export async function insertOutboxMessage(
@@ -70,6 +79,7 @@ export async function insertOutboxMessage(
   message: {
     userId: string;
     campaignId: number | null;
+    sequence?: { id: number; step: string } | null;
     messageId: string;
     from: string;
     to: string;
@@ -81,6 +91,8 @@ export async function insertOutboxMessage(
   await db.insert(outboxMessages).values({
     userId: message.userId,
     campaignId: message.campaignId,
+    sequenceId: message.sequence?.id ?? null,
+    sequenceStep: message.sequence?.step ?? null,
     messageId: message.messageId,
     fromAddress: message.from,
     toAddress: message.to,

@@ -7,11 +7,15 @@ import * as repo from './outbox.repo.ts';
 
 const MESSAGE_NOT_FOUND = 'Message not found';
 
-function toItem(row: repo.OutboxRowWithCampaign): OutboxItem {
+function toItem(row: repo.OutboxRowWithSender): OutboxItem {
   return {
     id: row.id,
     campaignId: row.campaignId,
     campaignName: row.campaignName,
+    // A deleted sequence leaves neither its name nor its step.
+    sequenceId: row.sequenceName === null ? null : row.sequenceId,
+    sequenceName: row.sequenceName,
+    sequenceStep: row.sequenceName === null ? null : row.sequenceStep,
     messageId: row.messageId,
     from: row.fromAddress,
     to: row.toAddress,

@@ -62,9 +62,12 @@ export async function sequenceBatchStore(
   const dkimKey = await signingKeyForMail(db, config, user.id, fromDomain);
   const sendingDomain = await sendingDomainFor(db, user.id, fromDomain);
   const compiledByNode = new Map<string, CompiledEmail | null>();
+  // The Outbox names the step a message came from: its label in the builder, else its subject.
+  const stepNames = new Map<string, string>();
   const compiledFor = async (nodeId: string) => {
     if (!compiledByNode.has(nodeId)) {
       const node = await emailNode(ctx, sequence, nodeId);
+      stepNames.set(nodeId, node?.data.label?.trim() || node?.data.subject?.trim() || nodeId);
       compiledByNode.set(
         nodeId,
         node
@@ -151,6 +154,7 @@ export async function sequenceBatchStore(
       return {
         userId: user.id,
         campaignId: null,
+        sequence: { id: sequenceId, step: stepNames.get(row.nodeId) ?? row.nodeId },
         messageId,
         // A VERP return path naming this sequence send (its own ledger letter): a DSN that comes back
         // later is tied to it by modules/bounces.

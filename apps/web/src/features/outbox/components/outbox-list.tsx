@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { FlaskConical, Megaphone } from 'lucide-react';
+import { FlaskConical, Megaphone, Workflow } from 'lucide-react';
 import type { OutboxItem } from '@sendwell/contract/outbox';
 
 import { Badge } from '@/components/ui/badge';
@@ -34,12 +34,48 @@ function SentAt({ iso }: { iso: string }) {
   );
 }
 
-function CampaignName({ item }: { item: OutboxItem }) {
-  if (item.campaignName === null) return <span className={SUBTLE_TEXT}>—</span>;
+/** What sent a message: its campaign, or its sequence and the step within it; null for single messages. */
+export function sentByOf(item: OutboxItem): { kind: 'campaign' | 'sequence'; name: string } | null {
+  if (item.campaignName !== null) return { kind: 'campaign', name: item.campaignName };
+  if (item.sequenceName !== null)
+    return {
+      kind: 'sequence',
+      name: item.sequenceStep ? `${item.sequenceName} · ${item.sequenceStep}` : item.sequenceName,
+    };
+  return null;
+}
+
+/** The campaign or sequence icon; named for screen readers where nothing else says which it is. */
+function SentByIcon({ kind, className, named }: { kind: 'campaign' | 'sequence'; className: string; named: boolean }) {
+  const Icon = kind === 'campaign' ? Megaphone : Workflow;
+  return named ? (
+    <Icon className={className} role="img" aria-label={kind === 'campaign' ? 'Campaign' : 'Sequence'} />
+  ) : (
+    <Icon className={className} aria-hidden="true" />
+  );
+}
+
+function SentBy({ item }: { item: OutboxItem }) {
+  const sentBy = sentByOf(item);
+  if (sentBy === null) return <span className={SUBTLE_TEXT}>—</span>;
   return (
-    <span className="block max-w-48 truncate" title={item.campaignName}>
-      {item.campaignName}
+    <span className="flex max-w-48 min-w-0 items-center gap-1.5" title={sentBy.name}>
+      <SentByIcon kind={sentBy.kind} className="size-3.5 shrink-0" named />
+      <span className="truncate">{sentBy.name}</span>
     </span>
+  );
+}
+
+/** The phone card's "sent by" part, before the sender address. */
+function SentByLine({ item }: { item: OutboxItem }) {
+  const sentBy = sentByOf(item);
+  if (sentBy === null) return null;
+  return (
+    <>
+      <SentByIcon kind={sentBy.kind} className="size-3 shrink-0" named={false} />
+      <span className="truncate">{sentBy.name}</span>
+      <span aria-hidden="true">·</span>
+    </>
   );
 }
 
@@ -66,7 +102,7 @@ export function OutboxList({
             <TableRow className="hover:bg-transparent">
               <TableHead className="w-[24%] pl-4">To</TableHead>
               <TableHead>Subject</TableHead>
-              <TableHead className="w-[18%]">Campaign</TableHead>
+              <TableHead className="w-[18%]">Sent by</TableHead>
               <TableHead className="w-[20%]">From</TableHead>
               <TableHead className="w-32 pr-4 text-right">Sent</TableHead>
             </TableRow>
@@ -104,7 +140,7 @@ export function OutboxList({
                       </div>
                     </TableCell>
                     <TableCell className={SUBTLE_TEXT}>
-                      <CampaignName item={item} />
+                      <SentBy item={item} />
                     </TableCell>
                     <TableCell className={cn(SUBTLE_TEXT, 'truncate')} title={item.from}>
                       {item.from}
@@ -151,13 +187,7 @@ export function OutboxList({
                     {item.isTest && <TestBadge />}
                   </span>
                   <span className={cn(SUBTLE_TEXT, 'mt-1 flex min-w-0 items-center gap-1.5 text-xs')}>
-                    {item.campaignName !== null && (
-                      <>
-                        <Megaphone className="size-3 shrink-0" aria-hidden="true" />
-                        <span className="truncate">{item.campaignName}</span>
-                        <span aria-hidden="true">·</span>
-                      </>
-                    )}
+                    <SentByLine item={item} />
                     <span className="truncate">from {item.from}</span>
                   </span>
                 </Link>

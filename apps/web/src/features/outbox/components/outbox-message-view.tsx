@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'wouter';
-import { Check, Code, Copy, Download, Eye, FileText, ListTree, Megaphone } from 'lucide-react';
+import { Check, Code, Copy, Download, Eye, FileText, ListTree, Megaphone, Workflow } from 'lucide-react';
 import type { OutboxMessage } from '@sendwell/contract/outbox';
 
 import { Button } from '@/components/ui/button';
@@ -105,6 +105,20 @@ export function OutboxMessageView({ message }: { message: OutboxMessage }) {
                     {message.campaignName}
                   </Link>
                 </Field>
+              )}
+              {message.sequenceId !== null && message.sequenceName !== null && (
+                <Field label="Sequence">
+                  <Link
+                    href="/email-sequences"
+                    className="inline-flex items-center gap-1.5 font-medium underline-offset-4 hover:underline"
+                  >
+                    <Workflow className="size-3.5 shrink-0" aria-hidden="true" />
+                    {message.sequenceName}
+                  </Link>
+                </Field>
+              )}
+              {message.sequenceName !== null && message.sequenceStep !== null && (
+                <Field label="Step">{message.sequenceStep}</Field>
               )}
               <Field label="Message-ID">
                 <span className="font-mono text-xs">{message.messageId}</span>

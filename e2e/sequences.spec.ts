@@ -25,7 +25,18 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('sequences: build by drag and keyboard, see the 400 named, save, reopen unchanged, activate, enrol and see the mail in the Outbox', async ({
+/** A mouse drag from one element's centre to another's, in steps, as a person draws a connection. */
+async function dragBetween(page: Page, from: Locator, to: Locator): Promise<void> {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('a handle to drag between is not on screen');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('sequences: build by drag and keyboard, connect by mouse, ask before discarding changes, see the 400 named, save, reopen unchanged, activate, enrol and see the mail in the Outbox with its sequence', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -61,7 +72,23 @@ test('sequences: build by drag and keyboard, see the 400 named, save, reopen unc
   await expect(builder.getByRole('button', { name: 'Save Sequence' })).toBeDisabled();
   await expect(builder.locator('.react-flow__node')).toHaveCount(1);
   await expect(builder.locator('.react-flow__node[data-id="start"]')).toContainText('Sequence Start');
+  // Nothing changed yet: Close asks nothing. (The template above closed without asking too.)
+  await builder.getByRole('button', { name: 'Close' }).click();
+  await expect(builder).toHaveCount(0);
+  await page.getByRole('button', { name: 'New Sequence' }).click();
   await builder.getByLabel('Sequence Name').fill('  Onboarding  ');
+  // A change: Close (or Escape) asks before throwing it away; Keep editing keeps it.
+  await builder.getByRole('button', { name: 'Close' }).click();
+  const discard = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  await expect(discard).toContainText('Your latest changes to this sequence have not been saved and will be lost.');
+  await checkScreen(page, 'sequences-builder-discard');
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toHaveCount(0);
+  await expect(builder.getByLabel('Sequence Name')).toHaveValue('  Onboarding  ');
+  await page.keyboard.press('Escape');
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(builder.getByLabel('Sequence Name')).toHaveValue('  Onboarding  ');
   await builder.getByLabel('Description (Optional)').fill('Welcome new readers');
   await expect(builder.getByLabel('Trigger')).toHaveText('A contact joins a list');
   await choose(page, builder, 'Trigger', 'Manual enrolment only');
@@ -102,12 +129,27 @@ test('sequences: build by drag and keyboard, see the 400 named, save, reopen unc
   await page.keyboard.press('Enter');
   await expect(settings.getByRole('heading', { name: 'Settings: Sequence Start' })).toBeVisible();
   await choose(page, settings, 'Connect to', 'Email 1');
-  await builder.locator('.react-flow__node-email').click();
-  await choose(page, settings, 'Connect to', 'Wait 1');
+  await expect(builder.locator('.react-flow__edge')).toHaveCount(1);
+  // With the mouse: from the email's output dot (bottom) to the wait's input dot (top).
+  await builder.locator('.react-flow__controls-fitview').click();
+  await dragBetween(
+    page,
+    builder.locator('.react-flow__node-email .react-flow__handle.source'),
+    builder.locator('.react-flow__node-delay .react-flow__handle.target'),
+  );
   await expect(builder.locator('.react-flow__edge')).toHaveCount(2);
+  const emailId = await builder.locator('.react-flow__node-email').getAttribute('data-id');
+  const waitId = await builder.locator('.react-flow__node-delay').getAttribute('data-id');
+  await builder.locator('.react-flow__node-email').click();
+  await expect(settings.getByLabel('Connect to')).toHaveText('Wait 1');
   await builder.getByRole('button', { name: 'Save Sequence' }).click();
   await expect(page.getByText('Email sequence created successfully')).toBeVisible();
   await expect(builder).toHaveCount(0);
+  // The dragged connection is saved.
+  const saved = (await (await page.request.get('/api/email-sequences')).json()) as {
+    flowData: { edges: { source: string; target: string }[] };
+  }[];
+  expect(saved[0]?.flowData.edges).toContainEqual(expect.objectContaining({ source: emailId, target: waitId }));
 
   // ── The card, and the builder reopened with what was saved ──────────────────────
   await expect(page.getByRole('tab', { name: 'My Sequences (1)' })).toBeVisible();
@@ -130,7 +172,21 @@ test('sequences: build by drag and keyboard, see the 400 named, save, reopen unc
   await expect(editor.getByLabel('Duration')).toHaveValue('2');
   await expect(editor.getByLabel('Unit')).toHaveText('hours');
   await expect(editor.getByRole('button', { name: 'Update Sequence' })).toBeEnabled();
+  // Looked at, nothing changed: Close asks nothing.
   await editor.getByRole('button', { name: 'Close' }).click();
+  await expect(editor).toHaveCount(0);
+  // Changed and discarded: the saved sequence is as it was.
+  await card.getByRole('button', { name: 'Edit Onboarding' }).click();
+  await editor.locator('.react-flow__node-delay').click();
+  await editor.getByLabel('Duration').fill('5');
+  await editor.getByRole('button', { name: 'Close' }).click();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(editor).toHaveCount(0);
+  await card.getByRole('button', { name: 'Edit Onboarding' }).click();
+  await editor.locator('.react-flow__node-delay').click();
+  await expect(editor.getByLabel('Duration')).toHaveValue('2');
+  await editor.getByRole('button', { name: 'Close' }).click();
+  await expect(editor).toHaveCount(0);
 
   // ── Activate, enrol the contact by hand, see the enrolment and the mail ───────────
   await card.getByRole('button', { name: 'Activate Onboarding' }).click();
@@ -157,7 +213,14 @@ test('sequences: build by drag and keyboard, see the 400 named, save, reopen unc
     )
     .toContain('Welcome to the harbour, Rita');
   await page.goto('/outbox');
-  await expect(page.getByRole('row', { name: /Welcome to the harbour, Rita/ })).toBeVisible();
+  const row = page.getByRole('row', { name: /Welcome to the harbour, Rita/ });
+  await expect(row).toBeVisible();
+  // It names the sequence and step it came from, as a campaign's mail names its campaign.
+  await expect(row.getByRole('cell', { name: 'Sequence Onboarding · Email 1' })).toBeVisible();
+  await row.getByRole('link').click();
+  await expect(page.getByRole('link', { name: 'Onboarding', exact: true })).toHaveAttribute('href', '/email-sequences');
+  await expect(page.getByText('Email 1', { exact: true })).toBeVisible();
+  await checkScreen(page, 'sequences-outbox-message');
 
   // ── Counts and analytics from the server ──────────────────────────────────────
   await page.goto('/email-sequences');

@@ -8,17 +8,20 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { cn } from '@/lib/utils';
+import { buttonVariants } from '@/components/ui/button';
 
-/** 'Discard unsaved changes?': asked when the editor is closed with changes that were not saved. */
+/** 'Discard unsaved changes?': asked when an editor (of a campaign, a sequence) is closed with changes that were not saved. */
 export function DiscardChangesDialog({
   open,
   onOpenChange,
   onDiscard,
+  subject,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDiscard: () => void;
+  /** What was being edited, as the question names it: 'this campaign', 'this sequence'. */
+  subject: string;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -26,12 +29,13 @@ export function DiscardChangesDialog({
         <AlertDialogHeader>
           <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
           <AlertDialogDescription>
-            Your latest changes to this campaign have not been saved and will be lost.
+            Your latest changes to {subject} have not been saved and will be lost.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Keep editing</AlertDialogCancel>
-          <AlertDialogAction className={cn('bg-destructive hover:bg-destructive/90 text-white')} onClick={onDiscard}>
+          {/* The destructive button's own colours: white on the plain destructive red is too faint in dark mode. */}
+          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onDiscard}>
             Discard
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -1,6 +1,6 @@
 import * as React from 'react';
 
-/** Lets the dialog around the editor ask it to close (Escape): the editor asks first when there are unsaved changes. */
+/** Lets the dialog around an editor ask it to close (Escape, its Close button): the editor asks first when there are unsaved changes. */
 export type EditorCloseHandle = { requestClose: () => void };
 
 /**

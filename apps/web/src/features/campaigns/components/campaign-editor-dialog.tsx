@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '@/components/ui/spinner';
 import { useCampaign } from '../api/use-campaigns';
 import type { ContactSelection } from '../editor/campaign-form';
-import type { EditorCloseHandle } from './editor/use-close-guard';
+import type { EditorCloseHandle } from '@/lib/use-close-guard';
 import type { EditorResult } from './editor/use-save-and-send';
 
 // The editor (with @dnd-kit) is its own chunk, fetched when the dialog first opens, so the

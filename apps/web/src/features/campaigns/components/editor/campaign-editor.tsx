@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { historyShortcut } from '../../editor/block-history';
 import { SendConfirmDialog } from '../send-confirm-dialog';
-import { DiscardChangesDialog } from './discard-changes-dialog';
+import { DiscardChangesDialog } from '@/components/discard-changes-dialog';
 import { DragChip } from './drag-chip';
 import { EditorActionBar } from './editor-action-bar';
 import { EditorSidebar } from './editor-sidebar';
@@ -20,7 +20,7 @@ import { ScheduleDialog } from './schedule-dialog';
 import { SendTestDialog } from './send-test-dialog';
 import { useBlockDnd } from './use-block-dnd';
 import { useCampaignDraft } from './use-campaign-draft';
-import { useCloseGuard, type EditorCloseHandle } from './use-close-guard';
+import { useCloseGuard, type EditorCloseHandle } from '@/lib/use-close-guard';
 import { useEditorImages } from './use-editor-images';
 import { PRE_SEND_CHECKLIST_ID, usePreSendChecks } from './use-pre-send-checks';
 import { useSaveAndSend, type EditorResult } from './use-save-and-send';
@@ -239,6 +239,7 @@ export default function CampaignEditor({
         open={closing.discardOpen}
         onOpenChange={closing.setDiscardOpen}
         onDiscard={() => onDone()}
+        subject="this campaign"
       />
     </>
   );

@@ -13,18 +13,20 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { DiscardChangesDialog } from '@/components/discard-changes-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useCloseGuard, type EditorCloseHandle } from '@/lib/use-close-guard';
 import { STEP_PALETTE, type StepType } from '../../flow-graph';
 import { editImpactText } from '../../sequence-labels';
 import { FlowCanvas, STEP_DRAG_TYPE } from './flow-canvas';
 import { TriggerFields } from './trigger-fields';
 import { NodeSettingsPanel, type BlocksEditorSlot } from './node-settings-panel';
-import { useBuilderState, type BuilderInitial } from './use-builder-state';
+import { useBuilderState, type BuilderInitial, type BuilderState } from './use-builder-state';
 import { useSaveSequence, type PendingImpact } from './use-save-sequence';
 
 /** What the builder opens for: a new sequence (optionally from a template) or an existing one. */
@@ -54,8 +56,9 @@ function initialOf(target: BuilderTarget): BuilderInitial {
 }
 
 /**
- * The Email Sequence Builder (spec §2/§4): a full-screen dialog. Closing it throws the builder's
- * state away; each opening starts fresh from its target.
+ * The Email Sequence Builder (spec §2/§4): a full-screen dialog. Closing it (its Close button,
+ * Escape) with unsaved changes asks 'Discard unsaved changes?' first, as the campaign editor does;
+ * discarding throws the builder's state away, and each opening starts fresh from its target.
  */
 export function SequenceBuilderDialog({
   target,
@@ -73,8 +76,13 @@ export function SequenceBuilderDialog({
     setLastTarget(target);
     if (target) setOpenCount((count) => count + 1);
   }
+  const closeRef = React.useRef<EditorCloseHandle | null>(null);
+  const requestClose = () => {
+    if (closeRef.current) closeRef.current.requestClose();
+    else onClose();
+  };
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={target !== null} onOpenChange={(open) => !open && requestClose()}>
       <DialogContent
         className="flex h-[100dvh] max-h-[100dvh] w-screen max-w-none flex-col gap-0 overflow-hidden rounded-none p-0 sm:max-w-none"
         onInteractOutside={(event) => event.preventDefault()}
@@ -87,7 +95,12 @@ export function SequenceBuilderDialog({
         </DialogHeader>
         {target && (
           <ReactFlowProvider key={openCount}>
-            <BuilderBody target={target} onSaved={onClose} renderBlocksEditor={renderBlocksEditor} />
+            <BuilderBody
+              target={target}
+              onClose={onClose}
+              closeRef={closeRef}
+              renderBlocksEditor={renderBlocksEditor}
+            />
           </ReactFlowProvider>
         )}
       </DialogContent>
@@ -95,19 +108,34 @@ export function SequenceBuilderDialog({
   );
 }
 
+/** What a save would send, as one string: equal to the opening's when nothing was changed. */
+function savedFormOf(builder: BuilderState): string {
+  return JSON.stringify([builder.name, builder.description, builder.trigger, builder.flowData()]);
+}
+
 function BuilderBody({
   target,
-  onSaved,
+  onClose,
+  closeRef,
   renderBlocksEditor,
 }: {
   target: BuilderTarget;
-  onSaved: () => void;
+  onClose: () => void;
+  closeRef: React.RefObject<EditorCloseHandle | null>;
   renderBlocksEditor?: BlocksEditorSlot;
 }) {
   const [initial] = React.useState(() => initialOf(target));
   const builder = useBuilderState(initial);
   const editing = target.kind === 'edit' ? target.sequence : null;
-  const saver = useSaveSequence(builder, editing, onSaved);
+  const saver = useSaveSequence(builder, editing, onClose);
+  // Selecting, zooming or panning changes nothing a save sends, so it asks nothing on close.
+  const [openedForm] = React.useState(() => savedFormOf(builder));
+  const closing = useCloseGuard({
+    dirty: savedFormOf(builder) !== openedForm,
+    blocked: () => saver.isSaving,
+    closeRef,
+    onClose,
+  });
   const nameBlank = builder.name.trim() === '';
   // A refused save scrolls its message into view: the sidebar is usually scrolled down to Save.
   const problemRef = React.useRef<HTMLDivElement>(null);
@@ -228,6 +256,12 @@ function BuilderBody({
         <FlowCanvas builder={builder} />
       </div>
       <EditImpactDialog pending={saver.pendingImpact} onConfirm={saver.confirmImpact} onCancel={saver.cancelImpact} />
+      <DiscardChangesDialog
+        open={closing.discardOpen}
+        onOpenChange={closing.setDiscardOpen}
+        onDiscard={onClose}
+        subject="this sequence"
+      />
     </div>
   );
 }

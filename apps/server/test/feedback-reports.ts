@@ -74,3 +74,20 @@ export function arf(originalMessageId: string, recipient: string) {
     '',
   ].join('\r\n');
 }
+
+/** A qmail notice that quotes neither the original message nor its Message-ID: only VERP can tie it. */
+export function qmailNotice(to: string, recipient: string, lines: string): string {
+  return [
+    'From: MAILER-DAEMON@mail.example.de',
+    `To: ${to}`,
+    'Subject: failure notice',
+    '',
+    'Hi. This is the qmail-send program at mail.example.de.',
+    "I'm afraid I wasn't able to deliver your message to the following addresses.",
+    "This is a permanent error; I've given up. Sorry it didn't work out.",
+    '',
+    `<${recipient}>:`,
+    lines,
+    '',
+  ].join('\r\n');
+}

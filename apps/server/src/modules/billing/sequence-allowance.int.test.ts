@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { START_NODE_ID, type FlowData, type Sequence } from '@sendwell/contract/sequences';
+import type { Sequence } from '@sendwell/contract/sequences';
+import { oneEmailFlow } from '../../../test/sequence-flows.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
 import { contacts } from '../../db/schema/index.ts';
@@ -15,23 +16,7 @@ import { sendSequenceEmails } from '../sequences/sequence-batch.ts';
  * sequences/sequence-mail-lifecycle.int.test.ts.
  */
 
-const oneEmail: FlowData = {
-  nodes: [
-    { id: START_NODE_ID, type: 'input', position: { x: 400, y: 50 }, data: { label: 'Start' } },
-    {
-      id: 'email-1',
-      type: 'email',
-      position: { x: 400, y: 200 },
-      data: {
-        label: 'Welcome',
-        subject: 'Welcome',
-        blocks: [{ id: 'b1', type: 'text', content: { text: 'Hello', tag: 'p' }, styles: {} }],
-        delay: '0',
-      },
-    },
-  ],
-  edges: [{ id: 'e1', source: START_NODE_ID, target: 'email-1' }],
-};
+const oneEmail = oneEmailFlow();
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { runSendJobs } from '../../../test/send-jobs.ts';
-import { arf } from '../../../test/feedback-reports.ts';
+import { arf, qmailNotice } from '../../../test/feedback-reports.ts';
 import { sentCampaign } from '../../../test/sent-campaign.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
 import { startInboundSmtpServer } from '../inbound/smtp-server.ts';
@@ -65,23 +65,6 @@ async function startBounceReceiver(t: TestApp) {
     bounce: (to: string, raw: string) => client.sendMail({ envelope: { from: '', to: [to] }, raw }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A qmail notice that quotes neither the original message nor its Message-ID: only VERP can tie it. */
-function qmailNotice(to: string, recipient: string, lines: string): string {
-  return [
-    'From: MAILER-DAEMON@mail.example.de',
-    `To: ${to}`,
-    'Subject: failure notice',
-    '',
-    'Hi. This is the qmail-send program at mail.example.de.',
-    "I'm afraid I wasn't able to deliver your message to the following addresses.",
-    "This is a permanent error; I've given up. Sorry it didn't work out.",
-    '',
-    `<${recipient}>:`,
-    lines,
-    '',
-  ].join('\r\n');
 }
 
 const rows = async (t: TestApp, sql: string, params: unknown[]) =>

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSendJobs } from '../../../test/send-jobs.ts';
 import { signUpUser, TEST_SENDER, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { START_NODE_ID, type FlowData, type Sequence } from '@sendwell/contract/sequences';
+import type { Sequence } from '@sendwell/contract/sequences';
+import { oneEmailFlow } from '../../../test/sequence-flows.ts';
 import { advanceAllDue } from '../sequences/sequence-engine.ts';
 import { sendSequenceEmails } from '../sequences/sequence-batch.ts';
 
@@ -140,23 +141,7 @@ describe('outbox on the built-in catcher', () => {
   it('names the sequence and step a sequence email came from, as it names a campaign', async () => {
     const { client } = await signUpUser(t());
     await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
-    const flowData: FlowData = {
-      nodes: [
-        { id: START_NODE_ID, type: 'input', position: { x: 400, y: 50 }, data: { label: 'Start' } },
-        {
-          id: 'email-1',
-          type: 'email',
-          position: { x: 400, y: 200 },
-          data: {
-            label: 'Welcome note',
-            subject: 'Welcome aboard',
-            blocks: [{ id: 'b1', type: 'text', content: { text: 'Hello', tag: 'p' }, styles: {} }],
-            delay: '0',
-          },
-        },
-      ],
-      edges: [{ id: 'e1', source: START_NODE_ID, target: 'email-1' }],
-    };
+    const flowData = oneEmailFlow({ label: 'Welcome note', subject: 'Welcome aboard' });
     const created = await client.post('/api/email-sequences', {
       name: 'Onboarding',
       flowData,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_NODE_ID, type FlowData, type Sequence } from '@sendwell/contract/sequences';
+import { qmailNotice } from '../../../test/feedback-reports.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
 import { contacts } from '../../db/schema/index.ts';
@@ -126,20 +127,7 @@ async function webhookToken(client: TestClient): Promise<string> {
 }
 
 /** A permanent failure notice for gone@x.io, sent (as a bounce is) to the message's return path. */
-const hardBounceTo = (to: string) =>
-  [
-    'From: MAILER-DAEMON@mail.example.de',
-    `To: ${to}`,
-    'Subject: failure notice',
-    '',
-    'Hi. This is the qmail-send program at mail.example.de.',
-    "I'm afraid I wasn't able to deliver your message to the following addresses.",
-    "This is a permanent error; I've given up. Sorry it didn't work out.",
-    '',
-    '<gone@x.io>:',
-    'Sorry, no mailbox here by that name. (#5.1.1)',
-    '',
-  ].join('\r\n');
+const hardBounceTo = (to: string) => qmailNotice(to, 'gone@x.io', 'Sorry, no mailbox here by that name. (#5.1.1)');
 
 /** Posts a message to the inbound webhook of the account whose token it is; answers the bounce verdict. */
 async function postInbound(t: () => TestApp, token: string, raw: string) {

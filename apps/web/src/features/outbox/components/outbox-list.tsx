@@ -59,9 +59,12 @@ function SentBy({ item }: { item: OutboxItem }) {
   const sentBy = sentByOf(item);
   if (sentBy === null) return <span className={SUBTLE_TEXT}>—</span>;
   return (
-    <span className="flex max-w-48 min-w-0 items-center gap-1.5" title={sentBy.name}>
+    <span className="flex max-w-48 min-w-0 items-center gap-1.5">
       <SentByIcon kind={sentBy.kind} className="size-3.5 shrink-0" named />
-      <span className="truncate">{sentBy.name}</span>
+      {/* A long name ends in an ellipsis; its title shows it whole. */}
+      <span className="truncate" title={sentBy.name}>
+        {sentBy.name}
+      </span>
     </span>
   );
 }

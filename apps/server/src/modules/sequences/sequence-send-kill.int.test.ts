@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { START_NODE_ID, type FlowData, type Sequence } from '@sendwell/contract/sequences';
+import type { Sequence } from '@sendwell/contract/sequences';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
+import { oneEmailFlow } from '../../../test/sequence-flows.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { advanceAllDue } from './sequence-engine.ts';
@@ -15,23 +16,7 @@ const RECIPIENTS = 2000;
 const KILL_AT = 500;
 const CONNECTIONS = 4;
 
-const oneEmail: FlowData = {
-  nodes: [
-    { id: START_NODE_ID, type: 'input', position: { x: 400, y: 50 }, data: { label: 'Start' } },
-    {
-      id: 'email-1',
-      type: 'email',
-      position: { x: 400, y: 200 },
-      data: {
-        label: 'Welcome',
-        subject: 'Welcome, {{firstName}}',
-        blocks: [{ id: 'b1', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'p' }, styles: {} }],
-        delay: '0',
-      },
-    },
-  ],
-  edges: [{ id: 'e1', source: START_NODE_ID, target: 'email-1' }],
-};
+const oneEmail = oneEmailFlow({ subject: 'Welcome, {{firstName}}', text: 'Hello {{firstName}}' });
 
 /**
  * A worker process sending a sequence's step, killed with SIGKILL mid-send (Postgres leg only: the

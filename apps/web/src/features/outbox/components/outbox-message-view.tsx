@@ -1,6 +1,17 @@
 import * as React from 'react';
 import { Link } from 'wouter';
-import { Check, Code, Copy, Download, Eye, FileText, ListTree, Megaphone, Workflow } from 'lucide-react';
+import {
+  Check,
+  Code,
+  Copy,
+  Download,
+  Eye,
+  FileText,
+  ListTree,
+  Megaphone,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
 import type { OutboxMessage } from '@sendwell/contract/outbox';
 
 import { Button } from '@/components/ui/button';
@@ -72,6 +83,16 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
+/** The campaign or sequence that sent the message, linked to its page. */
+function SenderLink({ href, icon: Icon, children }: { href: string; icon: LucideIcon; children: React.ReactNode }) {
+  return (
+    <Link href={href} className="inline-flex items-center gap-1.5 font-medium underline-offset-4 hover:underline">
+      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      {children}
+    </Link>
+  );
+}
+
 /**
  * One stored message: who it went to and when, then tabs with the rendered HTML (in a sandboxed
  * iframe: no scripts, no same-origin, links do not open), the plain-text part, the headers and
@@ -97,24 +118,16 @@ export function OutboxMessageView({ message }: { message: OutboxMessage }) {
               </Field>
               {message.campaignId !== null && message.campaignName !== null && (
                 <Field label="Campaign">
-                  <Link
-                    href={`/campaigns/${message.campaignId}/report`}
-                    className="inline-flex items-center gap-1.5 font-medium underline-offset-4 hover:underline"
-                  >
-                    <Megaphone className="size-3.5 shrink-0" aria-hidden="true" />
+                  <SenderLink href={`/campaigns/${message.campaignId}/report`} icon={Megaphone}>
                     {message.campaignName}
-                  </Link>
+                  </SenderLink>
                 </Field>
               )}
               {message.sequenceId !== null && message.sequenceName !== null && (
                 <Field label="Sequence">
-                  <Link
-                    href="/email-sequences"
-                    className="inline-flex items-center gap-1.5 font-medium underline-offset-4 hover:underline"
-                  >
-                    <Workflow className="size-3.5 shrink-0" aria-hidden="true" />
+                  <SenderLink href="/email-sequences" icon={Workflow}>
                     {message.sequenceName}
-                  </Link>
+                  </SenderLink>
                 </Field>
               )}
               {message.sequenceName !== null && message.sequenceStep !== null && (

@@ -89,6 +89,12 @@ test('sequences: build by drag and keyboard, connect by mouse, ask before discar
   await expect(discard).toBeVisible();
   await discard.getByRole('button', { name: 'Keep editing' }).click();
   await expect(builder.getByLabel('Sequence Name')).toHaveValue('  Onboarding  ');
+  // The browser's Back asks too, rather than leaving the page with the changes.
+  await page.evaluate(() => window.history.back());
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/email-sequences$/);
+  await expect(builder.getByLabel('Sequence Name')).toHaveValue('  Onboarding  ');
   await builder.getByLabel('Description (Optional)').fill('Welcome new readers');
   await expect(builder.getByLabel('Trigger')).toHaveText('A contact joins a list');
   await choose(page, builder, 'Trigger', 'Manual enrolment only');
@@ -172,9 +178,10 @@ test('sequences: build by drag and keyboard, connect by mouse, ask before discar
   await expect(editor.getByLabel('Duration')).toHaveValue('2');
   await expect(editor.getByLabel('Unit')).toHaveText('hours');
   await expect(editor.getByRole('button', { name: 'Update Sequence' })).toBeEnabled();
-  // Looked at, nothing changed: Close asks nothing.
-  await editor.getByRole('button', { name: 'Close' }).click();
+  // Looked at, nothing changed: Close asks nothing; nor does Back, which closes the builder and stays on the page.
+  await page.evaluate(() => window.history.back());
   await expect(editor).toHaveCount(0);
+  await expect(page).toHaveURL(/\/email-sequences$/);
   // Changed and discarded: the saved sequence is as it was.
   await card.getByRole('button', { name: 'Edit Onboarding' }).click();
   await editor.locator('.react-flow__node-delay').click();

@@ -81,6 +81,7 @@ export function SequenceBuilderDialog({
     if (closeRef.current) closeRef.current.requestClose();
     else onClose();
   };
+  useBackButtonCloses(target !== null, () => closeRef.current?.requestClose());
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && requestClose()}>
       <DialogContent
@@ -106,6 +107,36 @@ export function SequenceBuilderDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+const BUILDER_HISTORY_MARK = 'sequence-builder';
+
+/**
+ * The browser's Back button while the builder is open closes it as its Close button does (asking
+ * first when there are unsaved changes) rather than leaving the page: the builder holds one history
+ * entry of the same address while open, given back when it closes.
+ */
+function useBackButtonCloses(open: boolean, requestClose: () => void) {
+  const requestCloseRef = React.useRef(requestClose);
+  React.useEffect(() => {
+    requestCloseRef.current = requestClose;
+  });
+  React.useEffect(() => {
+    if (!open) return;
+    const mark = () => window.history.pushState({ [BUILDER_HISTORY_MARK]: true }, '');
+    const marked = () => (window.history.state as Record<string, unknown> | null)?.[BUILDER_HISTORY_MARK] === true;
+    mark();
+    const onPopState = () => {
+      // Held again until the builder really closes (a question may keep it open).
+      mark();
+      requestCloseRef.current();
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      if (marked()) window.history.back();
+    };
+  }, [open]);
 }
 
 /** What a save would send, as one string: equal to the opening's when nothing was changed. */

@@ -50,6 +50,9 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * left previews below the fold blank: the viewport is as tall as the page while it is taken.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // Nobody looks at a CI run's screenshots (its clone is thrown away): there they cost minutes for
+  // nothing. E2E_SCREENSHOTS=1 takes them anyway.
+  if (process.env.CI && !process.env.E2E_SCREENSHOTS) return;
   const size = page.viewportSize();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const grow = size !== null && height > size.height;

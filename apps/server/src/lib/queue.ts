@@ -14,6 +14,9 @@ export async function startQueue(database: Database, options: { runWorkers: bool
     supervise: options.runWorkers,
     schedule: options.runWorkers,
     migrate: true,
+    // Expired jobs (a worker killed mid-job, or one whose completion was lost with its connection)
+    // are found by this sweep: every 30 s, not pg-boss's 120 s, so such work resumes in under a minute.
+    maintenanceIntervalSeconds: 30,
   } satisfies PgBoss.ConstructorOptions;
   const boss =
     database.driver === 'postgres'

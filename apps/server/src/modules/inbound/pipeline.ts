@@ -31,7 +31,7 @@ export type InboundEnvelope = {
 
 /** What an address is to us: an alias, an SRS return path of a forward, a bounce address, or nothing. */
 export type RecipientKind =
-  { kind: 'alias'; alias: aliases.AliasWithDomain } | { kind: 'srs' } | { kind: 'bounce' } | { kind: 'unknown' };
+  { kind: 'alias'; alias: aliases.AliasForMail } | { kind: 'srs' } | { kind: 'bounce' } | { kind: 'unknown' };
 
 /** The local part of the envelope senders of our own mail (delivery/return-path.ts), and its VERP form `bounces+<token>`. */
 const BOUNCE_LOCAL = /^bounces(\+[^@]*)?$/i;
@@ -181,7 +181,7 @@ export async function receiveInbound(
     })),
   );
   const aliasRecipients = kinds.filter(
-    (entry): entry is { recipient: string; kind: { kind: 'alias'; alias: aliases.AliasWithDomain } } =>
+    (entry): entry is { recipient: string; kind: { kind: 'alias'; alias: aliases.AliasForMail } } =>
       entry.kind.kind === 'alias',
   );
   const srsRecipients = kinds.filter((entry) => entry.kind.kind === 'srs').map((entry) => entry.recipient);
@@ -192,37 +192,29 @@ export async function receiveInbound(
   let srsInboundId: number | null = null;
 
   if (aliasRecipients.length > 0 || srsRecipients.length > 0) {
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const inboundId = await aliases.insertInboundMessage(tx, { messageId, mailFrom, via: input.via, raw: input.raw });
-      const routed: RecipientResult[] = [];
-      const ids: number[] = [];
-      // A message to an alias twice (To and Cc, or the exact alias and the catch-all) is routed once per alias.
-      const seen = new Set<number>();
-      for (const { recipient, kind } of aliasRecipients) {
-        if (seen.has(kind.alias.id)) continue;
-        seen.add(kind.alias.id);
-        const result = await aliases.routeAndStore(tx, {
-          alias: kind.alias,
-          inboundMessageId: inboundId,
-          recipient,
-          message: routing,
-          isTest: input.isTest ?? false,
-          now,
-        });
-        ids.push(...result.forwardIds);
-        routed.push({
-          recipient,
-          kind: 'alias',
-          aliasId: kind.alias.id,
-          duplicate: result.duplicate,
-          decision: result.decision,
-        });
-      }
-      return { inboundId, routed, ids };
+    // A message to an alias twice (To and Cc, or the exact alias and the catch-all) is routed once per alias.
+    const recipients: aliases.AliasRecipient[] = [];
+    for (const { recipient, kind } of aliasRecipients)
+      if (!recipients.some((entry) => entry.alias.id === kind.alias.id))
+        recipients.push({ alias: kind.alias, recipient });
+    const outcome = await aliases.storeInbound(ctx.db, {
+      stored: { messageId, mailFrom, via: input.via, raw: input.raw },
+      recipients,
+      message: routing,
+      isTest: input.isTest ?? false,
+      now,
     });
     stored = true;
-    results.push(...outcome.routed);
-    toEnqueue = outcome.ids;
+    results.push(
+      ...outcome.routed.map((routed, i) => ({
+        recipient: recipients[i]?.recipient ?? '',
+        kind: 'alias' as const,
+        aliasId: routed.aliasId,
+        duplicate: routed.duplicate,
+        decision: routed.decision,
+      })),
+    );
+    toEnqueue = outcome.routed.flatMap((routed) => routed.forwardIds);
     srsInboundId = outcome.inboundId;
   }
 

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import * as repo from './aliases.repo.ts';
 import { addressOf } from './aliases.service.ts';
 import { decideRoute, ruleMatches, type RoutingDecision, type RoutingMessage } from './routing.ts';
@@ -72,7 +72,7 @@ export type AliasRecipient = { alias: repo.AliasForMail; recipient: string };
  * others in a transaction that takes each turn only once the record is known to be new.
  */
 export async function storeInbound(
-  db: DbOrTx,
+  db: Db,
   input: {
     stored: { messageId: string; mailFrom: string; via: string; raw: Buffer };
     recipients: AliasRecipient[];

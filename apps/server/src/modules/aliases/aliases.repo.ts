@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { executeNamed, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import type { RoutingDestination, RoutingRule } from './routing.ts';
 import {
   aliasAutoReplies,
@@ -149,21 +149,43 @@ export async function aliasForMail(
   domain: string,
   userId: string | null,
 ): Promise<AliasForMail | undefined> {
-  const [row] = await db
+  const [row] =
+    userId === null
+      ? await preparedAliasForMail(db, 'any').execute({ local, domain })
+      : await preparedAliasForMail(db, 'account').execute({ local, domain, userId });
+  return row ? { ...withDomain(row), routing: row.routing } : undefined;
+}
+
+/**
+ * aliasForMail's query, prepared (asked at every RCPT: built once, and on Postgres planned once
+ * per connection). 'any': on DKIM-verified domains, any account's; 'account': the given account's.
+ */
+function aliasForMailQuery(db: DbOrTx, whose: 'any' | 'account') {
+  return db
     .select({ ...aliasColumns, routing: routingOfAlias })
     .from(emailAliases)
     .innerJoin(domains, eq(domains.id, emailAliases.domainId))
     .where(
       and(
-        eq(domains.domain, domain),
-        inArray(emailAliases.alias, [local, '*']),
+        eq(domains.domain, sql.placeholder('domain')),
+        inArray(emailAliases.alias, [sql.placeholder('local'), '*']),
         eq(emailAliases.isActive, true),
-        userId === null ? eq(domains.dkimStatus, 'verified') : eq(emailAliases.userId, userId),
+        whose === 'any' ? eq(domains.dkimStatus, 'verified') : eq(emailAliases.userId, sql.placeholder('userId')),
       ),
     )
     .orderBy(sql`${emailAliases.alias} = '*'`, asc(domains.verifiedAt), asc(emailAliases.id))
-    .limit(1);
-  return row ? { ...withDomain(row), routing: row.routing } : undefined;
+    .limit(1)
+    .prepare(`alias_for_mail_${whose}`);
+}
+
+const aliasForMailQueries = new WeakMap<DbOrTx, Map<'any' | 'account', ReturnType<typeof aliasForMailQuery>>>();
+
+function preparedAliasForMail(db: DbOrTx, whose: 'any' | 'account') {
+  let queries = aliasForMailQueries.get(db);
+  if (!queries) aliasForMailQueries.set(db, (queries = new Map()));
+  let query = queries.get(whose);
+  if (!query) queries.set(whose, (query = aliasForMailQuery(db, whose)));
+  return query;
 }
 
 /** Every alias of the account with its domain (for the loop check on save). */
@@ -396,51 +418,61 @@ export type RoutedAliasMessage = Pick<
  * Message-ID) gets nothing: it is missing from `stored`, and neither record nor rows are written.
  */
 export async function insertRoutedMessage(
-  db: DbOrTx,
+  db: Db,
   message: { messageId: string; mailFrom: string; via: string; raw: Buffer },
   routed: RoutedAliasMessage[],
 ): Promise<{ inboundId: number; stored: { aliasId: number; aliasMessageId: number; forwardIds: number[] }[] }> {
-  const wanted = JSON.stringify(
-    routed.map((row) => ({
-      user_id: row.userId,
-      alias_id: row.aliasId,
-      recipient: row.recipient,
-      from_address: row.fromAddress,
-      subject: row.subject,
-      outcome: row.outcome,
-      detail: row.detail,
-      rule_id: row.ruleId,
-      rule_name: row.ruleName,
-      forwarded_to: row.forwardedTo,
-      auto_replied: row.autoReplied,
-      is_test: row.isTest,
-      received_at: row.receivedAt.toISOString(),
-      forwards: row.forwards.map((forward) => ({ kind: forward.kind, to_email: forward.toEmail })),
-    })),
-  );
-  const result = await db.execute(sql`
+  const wanted = routed.map((row) => ({
+    user_id: row.userId,
+    alias_id: row.aliasId,
+    recipient: row.recipient,
+    from_address: row.fromAddress,
+    subject: row.subject,
+    outcome: row.outcome,
+    detail: row.detail,
+    rule_id: row.ruleId,
+    rule_name: row.ruleName,
+    forwarded_to: row.forwardedTo,
+    auto_replied: row.autoReplied,
+    is_test: row.isTest,
+    received_at: row.receivedAt.toISOString(),
+    forwards: row.forwards.map((forward) => ({ kind: forward.kind, to_email: forward.toEmail })),
+  }));
+  const [row] = (await executeNamed(db, INSERT_ROUTED_MESSAGE, [
+    message.messageId,
+    message.mailFrom,
+    message.via,
+    message.raw,
+    JSON.stringify(wanted),
+  ])) as { inbound_id: number | string; stored: { aliasId: number; aliasMessageId: number; forwardIds: number[] }[] }[];
+  if (!row) throw new Error('inbound message insert returned nothing');
+  return { inboundId: Number(row.inbound_id), stored: row.stored };
+}
+
+/** insertRoutedMessage's statement: $1 Message-ID, $2 envelope sender, $3 via, $4 raw, $5 the alias records (JSON). */
+const INSERT_ROUTED_MESSAGE: NamedStatement = {
+  name: 'insert_routed_message',
+  text: `
     WITH inbound AS (
-      INSERT INTO ${inboundMessages} (message_id, mail_from, via, raw)
-      VALUES (${message.messageId}, ${message.mailFrom}, ${message.via}, ${message.raw}::bytea)
-      RETURNING id
+      INSERT INTO inbound_messages (message_id, mail_from, via, raw) VALUES ($1, $2, $3, $4::bytea) RETURNING id
     ),
     wanted AS (
-      SELECT * FROM json_to_recordset(${wanted}::json) AS w(
+      SELECT * FROM json_to_recordset($5::json) AS w(
         user_id uuid, alias_id int, recipient text, from_address text, subject text, outcome text, detail text,
         rule_id int, rule_name text, forwarded_to jsonb, auto_replied boolean, is_test boolean,
         received_at timestamptz, forwards json)
     ),
     stored AS (
-      INSERT INTO ${aliasMessages} (user_id, alias_id, inbound_message_id, message_id, recipient, from_address, subject,
-                                   outcome, detail, rule_id, rule_name, forwarded_to, auto_replied, is_test, received_at)
-      SELECT w.user_id, w.alias_id, inbound.id, ${message.messageId}, w.recipient, w.from_address, w.subject,
+      INSERT INTO alias_messages (user_id, alias_id, inbound_message_id, message_id, recipient, from_address, subject,
+                                  outcome, detail, rule_id, rule_name, forwarded_to, auto_replied, is_test, received_at)
+      SELECT w.user_id, w.alias_id, inbound.id, $1, w.recipient, w.from_address, w.subject,
              w.outcome, w.detail, w.rule_id, w.rule_name, w.forwarded_to, w.auto_replied, w.is_test, w.received_at
       FROM wanted w CROSS JOIN inbound
       ON CONFLICT DO NOTHING
       RETURNING id, alias_id, user_id
     ),
     forwards AS (
-      INSERT INTO ${aliasForwards} (user_id, alias_id, alias_message_id, kind, to_email)
+      INSERT INTO alias_forwards (user_id, alias_id, alias_message_id, kind, to_email)
       SELECT s.user_id, s.alias_id, s.id, f.kind, f.to_email
       FROM stored s JOIN wanted w ON w.alias_id = s.alias_id
       CROSS JOIN LATERAL json_to_recordset(w.forwards) AS f(kind text, to_email text)
@@ -451,13 +483,8 @@ export async function insertRoutedMessage(
              'aliasId', s.alias_id,
              'aliasMessageId', s.id,
              'forwardIds', coalesce((SELECT json_agg(f.id ORDER BY f.id) FROM forwards f WHERE f.alias_message_id = s.id), '[]'::json)))
-             FROM stored s), '[]'::json) AS stored`);
-  const row = result.rows[0] as {
-    inbound_id: number | string;
-    stored: { aliasId: number; aliasMessageId: number; forwardIds: number[] }[];
-  };
-  return { inboundId: Number(row.inbound_id), stored: row.stored };
-}
+             FROM stored s), '[]'::json) AS stored`,
+};
 
 export async function findInboundRaw(
   db: DbOrTx,

@@ -32,10 +32,6 @@ export async function aliasForAddress(
   return repo.aliasForMail(db, local, domain, userId);
 }
 
-export async function aliasById(db: DbOrTx, id: number): Promise<repo.AliasWithDomain | undefined> {
-  return repo.findAliasById(db, id);
-}
-
 /** The account's alias by id (404 is the caller's). */
 export async function ownAlias(db: DbOrTx, userId: string, id: number): Promise<repo.AliasWithDomain | undefined> {
   return repo.findAlias(db, userId, id);

@@ -63,16 +63,6 @@ export async function findAlias(db: DbOrTx, userId: string, id: number): Promise
   return row ? withDomain(row) : undefined;
 }
 
-export async function findAliasById(db: DbOrTx, id: number): Promise<AliasWithDomain | undefined> {
-  const [row] = await db
-    .select(aliasColumns)
-    .from(emailAliases)
-    .innerJoin(domains, eq(domains.id, emailAliases.domainId))
-    .where(eq(emailAliases.id, id))
-    .limit(1);
-  return row ? withDomain(row) : undefined;
-}
-
 /** Inserts an alias; undefined when the domain has it already (the unique index said so). */
 export async function insertAlias(db: DbOrTx, values: NewAliasRow): Promise<AliasRow | undefined> {
   const [row] = await db.insert(emailAliases).values(values).onConflictDoNothing().returning();
@@ -314,15 +304,6 @@ export async function deleteDestination(db: DbOrTx, userId: string, id: number):
     .where(and(eq(forwardingDestinations.userId, userId), eq(forwardingDestinations.id, id)))
     .returning({ id: forwardingDestinations.id });
   return rows.length > 0;
-}
-
-/** An alias's active destinations in the order they were added (split and round_robin count on it). */
-export async function activeDestinationsOf(db: DbOrTx, aliasId: number): Promise<DestinationRow[]> {
-  return db
-    .select()
-    .from(forwardingDestinations)
-    .where(and(eq(forwardingDestinations.aliasId, aliasId), eq(forwardingDestinations.isActive, true)))
-    .orderBy(asc(forwardingDestinations.id));
 }
 
 export async function countDestinations(db: DbOrTx, aliasId: number): Promise<number> {

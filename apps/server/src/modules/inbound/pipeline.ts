@@ -79,12 +79,33 @@ export const MALFORMED_MESSAGE = 'The message is not valid MIME: it has no heade
 
 /**
  * Parses the raw message once (mailparser, with the limits bounce handling names: 413 past them);
- * a message without a single header field before its body is refused (400).
+ * a message without a single header field before its body is refused (400). What is read of it
+ * is its header fields and its attachments: a message that is one text part has none, and only
+ * its header block is parsed (mailparser decodes every part, most of the cost of a large message).
  */
 export async function parseInbound(raw: Buffer): Promise<ParsedMail> {
   const head = raw.subarray(0, Math.min(raw.length, 1000)).toString('latin1');
   if (!/^[!-9;-~]+:/.test(head)) throw new AppError('bad_request', MALFORMED_MESSAGE);
-  return parseMime(raw);
+  return parseMime(headerBlockOfTextMessage(raw) ?? raw);
+}
+
+/**
+ * The header block (with the blank line after it) of a message that is a single text/plain or
+ * text/html part (or has no Content-Type) without a Content-Disposition: mailparser finds no
+ * attachment in such a message. Null for any other message, which is parsed whole.
+ */
+function headerBlockOfTextMessage(raw: Buffer): Buffer | null {
+  const end = raw.indexOf('\r\n\r\n');
+  if (end < 0 || raw.subarray(0, end).includes('\n\n')) return null;
+  const fields = raw
+    .subarray(0, end)
+    .toString('latin1')
+    .replace(/\r\n[ \t]/g, ' ');
+  if (/^content-disposition[ \t]*:/im.test(fields)) return null;
+  const types = [...fields.matchAll(/^content-type[ \t]*:(.*)$/gim)];
+  if (types.length > 1) return null;
+  if (types.length === 1 && !/^[ \t]*text\/(plain|html)[ \t]*(;|$)/i.test(types[0]?.[1] ?? '')) return null;
+  return raw.subarray(0, end + 4);
 }
 
 /** The first header field of this name, unfolded, as the message has it (mailparser reshapes some, like List-*). */

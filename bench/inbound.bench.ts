@@ -7,6 +7,7 @@
 // relays each message with nodemailer (same connections) to the same sink, measured the same way.
 //   npm run bench -- inbound      BENCH_MESSAGES (2000), BENCH_ALIASES (10), BENCH_CONNECTIONS (10)
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -145,6 +146,24 @@ function figures(name: string, prefix: string, sent: Map<string, number>, arrive
   return { rate, p95: percentile(latencies, 95) };
 }
 
+/** CPU seconds (user + system) of each Postgres backend serving the bench's database, by pid (Linux /proc). */
+async function backendCpu(): Promise<Map<number, number>> {
+  const result = await database.db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+  const ticks = new Map<number, number>();
+  for (const { pid } of result.rows as { pid: number }[]) {
+    try {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime and stime in clock ticks.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // A backend that has gone, or no /proc: not counted.
+    }
+  }
+  return ticks;
+}
+const cpuDelta = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
+
 const sink = await startSink();
 const dns = await startTestDnsServer();
 const { database, url, drop } = await benchDatabase();
@@ -250,15 +269,23 @@ try {
 
   start = performance.now();
   const queriesBefore = queries;
+  const cpuBefore = process.cpuUsage();
+  const postgresBefore = await backendCpu();
   const busyBefore = performance.eventLoopUtilization();
   const ourSent = await drive(inbound.port, 'ours', (i) => aliasAddresses[i % ALIASES] as string);
   await waitFor(sink.arrived, 'ours', 300_000);
   const ours = figures('Sendwell inbound → forward', 'ours', ourSent, sink.arrived, start);
+  const cpu = process.cpuUsage(cpuBefore);
+  const postgresSeconds = cpuDelta(postgresBefore, await backendCpu());
   console.log(
     `event loop busy (this process: inbound server, workers, sink): ${(performance.eventLoopUtilization(busyBefore).utilization * 100).toFixed(0)}%`,
   );
   console.log(
     `Postgres queries per message (app and pg-boss, polling included): ${((queries - queriesBefore) / MESSAGES).toFixed(1)}`,
+  );
+  console.log(
+    `CPU per message: this process ${((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(2)} ms, ` +
+      `its Postgres backends ${((postgresSeconds * 1000) / MESSAGES).toFixed(2)} ms`,
   );
   console.log(
     `targets: ≥ 200 msgs/s (${ours.rate >= 200 ? 'met' : 'NOT met'}), p95 < 2000 ms (${ours.p95 < 2000 ? 'met' : 'NOT met'}); ` +

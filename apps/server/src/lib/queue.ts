@@ -93,7 +93,8 @@ export function defineJob<Ctx, Payload>(definition: {
     },
     async enqueueMany(queue, items) {
       if (items.length === 0) return;
-      await queue.insert(
+      await insertJobs(
+        queue,
         items.map((item) => ({
           name: definition.name,
           data: definition.payload.parse(item.data) as object,
@@ -104,6 +105,47 @@ export function defineJob<Ctx, Payload>(definition: {
       wakeWorkers(queue, definition.name, definition.worker?.wakeDelayMs);
     },
   };
+}
+
+/** Per queue: the insert in flight, and the jobs gathering to go in one insert once it is done. */
+const inserting = new WeakMap<Queue, Promise<unknown>>();
+const gathering = new WeakMap<Queue, { jobs: PgBoss.JobInsert<object>[]; inserted: Promise<void> }>();
+
+/**
+ * Inserts jobs, in one statement with the other enqueueMany calls made while an insert is in
+ * flight (under load, many messages enqueue at once: one round trip for them all, none added
+ * when idle). Resolves once the jobs are stored; an insert that fails fails each of its callers.
+ */
+function insertJobs(queue: Queue, jobs: PgBoss.JobInsert<object>[]): Promise<void> {
+  const waiting = gathering.get(queue);
+  if (waiting) {
+    waiting.jobs.push(...jobs);
+    return waiting.inserted;
+  }
+  const inFlight = inserting.get(queue);
+  if (!inFlight) return startInsert(queue, jobs);
+  const batch = { jobs: [...jobs], inserted: Promise.resolve() };
+  batch.inserted = inFlight
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      gathering.delete(queue);
+      return startInsert(queue, batch.jobs);
+    });
+  gathering.set(queue, batch);
+  return batch.inserted;
+}
+
+function startInsert(queue: Queue, jobs: PgBoss.JobInsert<object>[]): Promise<void> {
+  const insert = queue.insert(jobs).then(() => undefined);
+  inserting.set(queue, insert);
+  const settled = () => {
+    if (inserting.get(queue) === insert) inserting.delete(queue);
+  };
+  insert.then(settled, settled);
+  return insert;
 }
 
 // A registry holds jobs of many payload types; each handler parses its own.

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import * as repo from './aliases.repo.ts';
 import { addressOf } from './aliases.service.ts';
 import { decideRoute, ruleMatches, type RoutingDecision, type RoutingMessage } from './routing.ts';
@@ -8,14 +8,15 @@ import { decideRoute, ruleMatches, type RoutingDecision, type RoutingMessage } f
  * and storing a message on it in one step, and the forwarding ledger its jobs work through.
  */
 
-export type { AliasWithDomain, ForwardRow, AliasMessageRow } from './aliases.repo.ts';
+export type { AliasWithDomain, AliasForMail, ForwardRow, AliasMessageRow } from './aliases.repo.ts';
 export { addressOf };
 
 /** One auto-reply per sender per alias in this window (RFC 3834 §2: "a reasonable period"). */
 export const AUTO_REPLY_WINDOW_MS = 7 * 86_400_000;
 
 /**
- * The active alias mail to `address` is for: the exact alias, else the domain's catch-all. With
+ * The active alias mail to `address` is for: the exact alias, else the domain's catch-all, with
+ * what routing reads of it (its rules, destinations and confirmed addresses; one statement). With
  * `userId` (the webhook's account), only that account's aliases; without (the SMTP server), only
  * aliases on domains whose DKIM record is verified.
  */
@@ -23,17 +24,12 @@ export async function aliasForAddress(
   db: DbOrTx,
   address: string,
   userId: string | null,
-): Promise<repo.AliasWithDomain | undefined> {
+): Promise<repo.AliasForMail | undefined> {
   const at = address.lastIndexOf('@');
   if (at <= 0) return undefined;
   const local = address.slice(0, at).toLowerCase();
   const domain = address.slice(at + 1).toLowerCase();
-  const [first] = await repo.aliasesForAddress(db, local, domain, userId);
-  return first;
-}
-
-export async function aliasById(db: DbOrTx, id: number): Promise<repo.AliasWithDomain | undefined> {
-  return repo.findAliasById(db, id);
+  return repo.aliasForMail(db, local, domain, userId);
 }
 
 /** The account's alias by id (404 is the caller's). */
@@ -49,6 +45,7 @@ export async function aliasHasDestination(db: DbOrTx, alias: repo.AliasWithDomai
 }
 
 export type StoredRouting = {
+  aliasId: number;
   duplicate: boolean;
   aliasMessageId: number;
   decision: RoutingDecision;
@@ -56,16 +53,136 @@ export type StoredRouting = {
   forwardIds: number[];
 };
 
+/** One alias a message is for, with the envelope recipient that named it. */
+export type AliasRecipient = { alias: repo.AliasForMail; recipient: string };
+
 /**
- * Routes a message on an alias and stores the decision with its forwards, in `tx`. The message's
- * row is written first (unique on alias and Message-ID): a message already stored for this alias
- * is answered as a duplicate before anything else happens (no round-robin turn, no auto-reply
- * turn, no forward), and two copies arriving at once are told apart by the same index.
+ * Stores an inbound message and what each of its aliases decided (once per alias: the caller
+ * passes each alias once), with the forwards to send. A message an alias has stored already (unique
+ * on alias and Message-ID) is answered as a duplicate before anything else happens: no
+ * round-robin turn, no auto-reply turn, no forward. Answers the stored message's id and each
+ * alias's routing.
+ *
+ * Routing is decided from the alias data read with the alias (aliasForAddress). Most messages
+ * need no turn (no round-robin destination, no auto-reply), and are stored in one statement; the
+ * others in a transaction that takes each turn only once the record is known to be new.
  */
-export async function routeAndStore(
+export async function storeInbound(
+  db: Db,
+  input: {
+    stored: { messageId: string; mailFrom: string; via: string; raw: Buffer };
+    recipients: AliasRecipient[];
+    message: RoutingMessage;
+    isTest: boolean;
+    now: Date;
+  },
+): Promise<{ inboundId: number; routed: StoredRouting[] }> {
+  const { message, now } = input;
+  const planned = input.recipients.map(({ alias, recipient }) => {
+    const ruleMatched = alias.routing.rules.some((rule) => ruleMatches(rule.conditions, message));
+    const decision = decide(alias, message, 0);
+    const needsTurn = (alias.forwardingType === 'round_robin' && !ruleMatched) || decision.autoReply !== null;
+    return { alias, recipient, decision, needsTurn };
+  });
+  if (planned.some((plan) => plan.needsTurn))
+    return db.transaction(async (tx) => {
+      const inboundId = await repo.insertInboundMessage(tx, input.stored);
+      const routed: StoredRouting[] = [];
+      for (const { alias, recipient } of planned)
+        routed.push(
+          await routeAndStore(tx, {
+            alias,
+            inboundMessageId: inboundId,
+            recipient,
+            message,
+            isTest: input.isTest,
+            now,
+          }),
+        );
+      return { inboundId, routed };
+    });
+  const { inboundId, stored } = await repo.insertRoutedMessage(
+    db,
+    input.stored,
+    planned.map(({ alias, recipient, decision }) => ({
+      ...aliasMessageValues(alias, recipient, message, input.isTest, now),
+      ...decisionValues(decision),
+      forwards: forwardsOf(decision, message),
+    })),
+  );
+  const routed: StoredRouting[] = [];
+  for (const { alias, decision } of planned) {
+    const row = stored.find((entry) => entry.aliasId === alias.id);
+    if (row) {
+      routed.push({
+        aliasId: alias.id,
+        duplicate: false,
+        aliasMessageId: row.aliasMessageId,
+        decision,
+        forwardIds: row.forwardIds,
+      });
+      continue;
+    }
+    const earlier = await repo.findAliasMessage(db, alias.id, message.messageId);
+    if (!earlier) throw new Error('alias message neither inserted nor found');
+    routed.push(duplicateOf(earlier));
+  }
+  return { inboundId, routed };
+}
+
+/** What routing decides for the message on this alias, given the round-robin turn it took. */
+function decide(alias: repo.AliasForMail, message: RoutingMessage, roundRobinTurn: number): RoutingDecision {
+  return decideRoute({
+    alias: { ...alias, address: addressOf(alias) },
+    rules: alias.routing.rules,
+    destinations: alias.routing.destinations,
+    confirmed: new Set(alias.routing.confirmed),
+    message,
+    roundRobinTurn,
+  });
+}
+
+const aliasMessageValues = (
+  alias: repo.AliasForMail,
+  recipient: string,
+  message: RoutingMessage,
+  isTest: boolean,
+  now: Date,
+) => ({
+  userId: alias.userId,
+  aliasId: alias.id,
+  recipient,
+  fromAddress: message.fromAddress || message.mailFrom,
+  subject: message.subject.slice(0, 998),
+  isTest,
+  receivedAt: now,
+});
+
+const decisionValues = (decision: RoutingDecision) => ({
+  outcome: decision.outcome,
+  detail: decision.detail,
+  ruleId: decision.rule?.id ?? null,
+  ruleName: decision.rule?.name ?? null,
+  forwardedTo: decision.forwardTo,
+  autoReplied: decision.autoReply !== null,
+});
+
+/** The ledger rows a decision makes: one per forward address, and the auto-reply to the envelope sender. */
+const forwardsOf = (decision: RoutingDecision, message: RoutingMessage) => [
+  ...decision.forwardTo.map((toEmail) => ({ kind: 'forward', toEmail })),
+  ...(decision.autoReply ? [{ kind: 'auto_reply', toEmail: message.mailFrom }] : []),
+];
+
+/**
+ * Routes a message on an alias that takes a turn (round-robin, auto-reply) and stores the decision
+ * with its forwards, in `tx`. The message's record is written first (unique on alias and
+ * Message-ID): a message already stored for this alias is answered as a duplicate before any turn
+ * is taken, and two copies arriving at once are told apart by the same index.
+ */
+async function routeAndStore(
   tx: DbOrTx,
   input: {
-    alias: repo.AliasWithDomain;
+    alias: repo.AliasForMail;
     inboundMessageId: number;
     recipient: string;
     message: RoutingMessage;
@@ -75,42 +192,21 @@ export async function routeAndStore(
 ): Promise<StoredRouting> {
   const { alias, message, now } = input;
   const row = await repo.insertAliasMessage(tx, {
-    userId: alias.userId,
-    aliasId: alias.id,
+    ...aliasMessageValues(alias, input.recipient, message, input.isTest, now),
     inboundMessageId: input.inboundMessageId,
     messageId: message.messageId,
-    recipient: input.recipient,
-    fromAddress: message.fromAddress || message.mailFrom,
-    subject: message.subject.slice(0, 998),
     outcome: 'queued',
     detail: 'Received',
-    isTest: input.isTest,
-    receivedAt: now,
   });
   if (!row) {
     const stored = await repo.findAliasMessage(tx, alias.id, message.messageId);
     if (!stored) throw new Error('alias message neither inserted nor found');
     return duplicateOf(stored);
   }
-  const rules = await repo.activeRulesOf(tx, alias.id);
-  const destinations = await repo.activeDestinationsOf(tx, alias.id);
-  const candidates = [
-    ...(alias.destination ? [alias.destination] : []),
-    ...destinations.map((d) => d.email),
-    ...rules.flatMap((r) => r.actions.forwardTo),
-  ];
-  const confirmed = await repo.confirmedForwardEmails(tx, alias.userId, [...new Set(candidates)]);
-  const ruleMatched = rules.some((rule) => ruleMatches(rule.conditions, message));
+  const ruleMatched = alias.routing.rules.some((rule) => ruleMatches(rule.conditions, message));
   const roundRobinTurn =
     alias.forwardingType === 'round_robin' && !ruleMatched ? await repo.takeRoundRobinTurn(tx, alias.id) : 0;
-  const decision = decideRoute({
-    alias: { ...alias, address: addressOf(alias) },
-    rules,
-    destinations,
-    confirmed,
-    message,
-    roundRobinTurn,
-  });
+  const decision = decide(alias, message, roundRobinTurn);
   if (
     decision.autoReply &&
     !(await repo.takeAutoReplyTurn(tx, alias.id, message.mailFrom, now, AUTO_REPLY_WINDOW_MS))
@@ -121,39 +217,28 @@ export async function routeAndStore(
       decision.detail = `No auto-reply: ${message.mailFrom} had one in the last 7 days`;
     }
   }
-  await repo.setAliasMessageDecision(tx, row.id, {
-    outcome: decision.outcome,
-    detail: decision.detail,
-    ruleId: decision.rule?.id ?? null,
-    ruleName: decision.rule?.name ?? null,
-    forwardedTo: decision.forwardTo,
-    autoReplied: decision.autoReply !== null,
-  });
-  const forwards = await repo.insertForwards(tx, [
-    ...decision.forwardTo.map((toEmail) => ({
+  await repo.setAliasMessageDecision(tx, row.id, decisionValues(decision));
+  const forwards = await repo.insertForwards(
+    tx,
+    forwardsOf(decision, message).map((forward) => ({
       userId: alias.userId,
       aliasId: alias.id,
       aliasMessageId: row.id,
-      kind: 'forward',
-      toEmail,
+      ...forward,
     })),
-    ...(decision.autoReply
-      ? [
-          {
-            userId: alias.userId,
-            aliasId: alias.id,
-            aliasMessageId: row.id,
-            kind: 'auto_reply',
-            toEmail: message.mailFrom,
-          },
-        ]
-      : []),
-  ]);
-  return { duplicate: false, aliasMessageId: row.id, decision, forwardIds: forwards.map((f) => f.id) };
+  );
+  return {
+    aliasId: alias.id,
+    duplicate: false,
+    aliasMessageId: row.id,
+    decision,
+    forwardIds: forwards.map((f) => f.id),
+  };
 }
 
 function duplicateOf(row: repo.AliasMessageRow): StoredRouting {
   return {
+    aliasId: row.aliasId,
     duplicate: true,
     aliasMessageId: row.id,
     decision: {
@@ -183,9 +268,8 @@ export const forwardContexts = repo.forwardContexts;
 export const findInboundRaws = repo.findInboundRaws;
 export const finishForwardsSent = repo.finishForwardsSent;
 export const findInboundRaw = repo.findInboundRaw;
-export const insertInboundMessage = repo.insertInboundMessage;
 export const strandedForwards = repo.strandedForwards;
-export const recordSrsAddress = repo.recordSrsAddress;
+export const recordSrsAddresses = repo.recordSrsAddresses;
 export const findSrsAddress = repo.findSrsAddress;
 export const takeSrsBounceTurn = repo.takeSrsBounceTurn;
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { executeNamed, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
+import type { RoutingDestination, RoutingRule } from './routing.ts';
 import {
   aliasAutoReplies,
   aliasForwards,
@@ -62,16 +63,6 @@ export async function findAlias(db: DbOrTx, userId: string, id: number): Promise
   return row ? withDomain(row) : undefined;
 }
 
-export async function findAliasById(db: DbOrTx, id: number): Promise<AliasWithDomain | undefined> {
-  const [row] = await db
-    .select(aliasColumns)
-    .from(emailAliases)
-    .innerJoin(domains, eq(domains.id, emailAliases.domainId))
-    .where(eq(emailAliases.id, id))
-    .limit(1);
-  return row ? withDomain(row) : undefined;
-}
-
 /** Inserts an alias; undefined when the domain has it already (the unique index said so). */
 export async function insertAlias(db: DbOrTx, values: NewAliasRow): Promise<AliasRow | undefined> {
   const [row] = await db.insert(emailAliases).values(values).onConflictDoNothing().returning();
@@ -109,31 +100,82 @@ export async function deleteAlias(db: DbOrTx, userId: string, id: number): Promi
   return rows.length > 0;
 }
 
+/** What routing reads of an alias besides its row (routing.ts): its active rules and destinations, and which of their addresses are confirmed. */
+export type AliasRouting = { rules: RoutingRule[]; destinations: RoutingDestination[]; confirmed: string[] };
+/** An alias as mail to it is routed: its row, its domain's name and its routing data. */
+export type AliasForMail = AliasWithDomain & { routing: AliasRouting };
+
 /**
- * The active aliases mail to local@domain may be for, the exact alias before the catch-all. With
- * `userId`, only that account's (the webhook's token names it); without, only on domains whose
- * DKIM record is verified (the SMTP server: a domain whose DNS the account proved it controls).
+ * The alias's active rules (lowest priority number first: the first match decides), its active
+ * destinations (in the order they were added: split and round_robin count on it), and the
+ * account's confirmed forward addresses among the alias's destination, destinations and rules'
+ * forwardTo: one JSON value, read with the alias row.
  */
-export async function aliasesForAddress(
+const routingOfAlias = sql<AliasRouting>`json_build_object(
+  'rules', coalesce((
+    SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'conditions', r.conditions, 'actions', r.actions)
+                    ORDER BY r.priority, r.id)
+    FROM ${forwardingRules} r WHERE r.alias_id = ${emailAliases.id} AND r.is_active), '[]'::json),
+  'destinations', coalesce((
+    SELECT json_agg(json_build_object('email', d.email, 'weight', d.weight) ORDER BY d.id)
+    FROM ${forwardingDestinations} d WHERE d.alias_id = ${emailAliases.id} AND d.is_active), '[]'::json),
+  'confirmed', coalesce((
+    SELECT json_agg(f.email) FROM ${forwardAddresses} f
+    WHERE f.user_id = ${emailAliases.userId} AND f.confirmed_at IS NOT NULL
+      AND (f.email = ${emailAliases.destination}
+           OR f.email IN (SELECT d.email FROM ${forwardingDestinations} d WHERE d.alias_id = ${emailAliases.id} AND d.is_active)
+           OR f.email IN (SELECT jsonb_array_elements_text(r.actions->'forwardTo') FROM ${forwardingRules} r
+                          WHERE r.alias_id = ${emailAliases.id} AND r.is_active))), '[]'::json))`;
+
+/**
+ * The active alias mail to local@domain is for, the exact alias before the catch-all, with what
+ * routing reads of it (one statement). With `userId`, only that account's (the webhook's token
+ * names it); without, only on domains whose DKIM record is verified (the SMTP server: a domain
+ * whose DNS the account proved it controls).
+ */
+export async function aliasForMail(
   db: DbOrTx,
   local: string,
   domain: string,
   userId: string | null,
-): Promise<AliasWithDomain[]> {
-  const rows = await db
-    .select(aliasColumns)
+): Promise<AliasForMail | undefined> {
+  const [row] =
+    userId === null
+      ? await preparedAliasForMail(db, 'any').execute({ local, domain })
+      : await preparedAliasForMail(db, 'account').execute({ local, domain, userId });
+  return row ? { ...withDomain(row), routing: row.routing } : undefined;
+}
+
+/**
+ * aliasForMail's query, prepared (asked at every RCPT: built once, and on Postgres planned once
+ * per connection). 'any': on DKIM-verified domains, any account's; 'account': the given account's.
+ */
+function aliasForMailQuery(db: DbOrTx, whose: 'any' | 'account') {
+  return db
+    .select({ ...aliasColumns, routing: routingOfAlias })
     .from(emailAliases)
     .innerJoin(domains, eq(domains.id, emailAliases.domainId))
     .where(
       and(
-        eq(domains.domain, domain),
-        inArray(emailAliases.alias, [local, '*']),
+        eq(domains.domain, sql.placeholder('domain')),
+        inArray(emailAliases.alias, [sql.placeholder('local'), '*']),
         eq(emailAliases.isActive, true),
-        userId === null ? eq(domains.dkimStatus, 'verified') : eq(emailAliases.userId, userId),
+        whose === 'any' ? eq(domains.dkimStatus, 'verified') : eq(emailAliases.userId, sql.placeholder('userId')),
       ),
     )
-    .orderBy(sql`${emailAliases.alias} = '*'`, asc(domains.verifiedAt), asc(emailAliases.id));
-  return rows.map(withDomain);
+    .orderBy(sql`${emailAliases.alias} = '*'`, asc(domains.verifiedAt), asc(emailAliases.id))
+    .limit(1)
+    .prepare(`alias_for_mail_${whose}`);
+}
+
+const aliasForMailQueries = new WeakMap<DbOrTx, Map<'any' | 'account', ReturnType<typeof aliasForMailQuery>>>();
+
+function preparedAliasForMail(db: DbOrTx, whose: 'any' | 'account') {
+  let queries = aliasForMailQueries.get(db);
+  if (!queries) aliasForMailQueries.set(db, (queries = new Map()));
+  let query = queries.get(whose);
+  if (!query) queries.set(whose, (query = aliasForMailQuery(db, whose)));
+  return query;
 }
 
 /** Every alias of the account with its domain (for the loop check on save). */
@@ -264,15 +306,6 @@ export async function deleteDestination(db: DbOrTx, userId: string, id: number):
   return rows.length > 0;
 }
 
-/** An alias's active destinations in the order they were added (split and round_robin count on it). */
-export async function activeDestinationsOf(db: DbOrTx, aliasId: number): Promise<DestinationRow[]> {
-  return db
-    .select()
-    .from(forwardingDestinations)
-    .where(and(eq(forwardingDestinations.aliasId, aliasId), eq(forwardingDestinations.isActive, true)))
-    .orderBy(asc(forwardingDestinations.id));
-}
-
 export async function countDestinations(db: DbOrTx, aliasId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -341,6 +374,98 @@ export async function insertInboundMessage(
   if (!row) throw new Error('inbound message insert returned nothing');
   return row.id;
 }
+
+/** One alias's record of a message, with what routing decided, and the ledger rows it makes. */
+export type RoutedAliasMessage = Pick<
+  AliasMessageRow,
+  | 'userId'
+  | 'aliasId'
+  | 'recipient'
+  | 'fromAddress'
+  | 'subject'
+  | 'outcome'
+  | 'detail'
+  | 'ruleId'
+  | 'ruleName'
+  | 'forwardedTo'
+  | 'autoReplied'
+  | 'isTest'
+  | 'receivedAt'
+> & { forwards: { kind: string; toEmail: string }[] };
+
+/**
+ * Stores a message, its record on each alias and their ledger rows in one statement (atomic
+ * without a transaction). An alias that has this Message-ID stored already (unique on alias and
+ * Message-ID) gets nothing: it is missing from `stored`, and neither record nor rows are written.
+ */
+export async function insertRoutedMessage(
+  db: Db,
+  message: { messageId: string; mailFrom: string; via: string; raw: Buffer },
+  routed: RoutedAliasMessage[],
+): Promise<{ inboundId: number; stored: { aliasId: number; aliasMessageId: number; forwardIds: number[] }[] }> {
+  const wanted = routed.map((row) => ({
+    user_id: row.userId,
+    alias_id: row.aliasId,
+    recipient: row.recipient,
+    from_address: row.fromAddress,
+    subject: row.subject,
+    outcome: row.outcome,
+    detail: row.detail,
+    rule_id: row.ruleId,
+    rule_name: row.ruleName,
+    forwarded_to: row.forwardedTo,
+    auto_replied: row.autoReplied,
+    is_test: row.isTest,
+    received_at: row.receivedAt.toISOString(),
+    forwards: row.forwards.map((forward) => ({ kind: forward.kind, to_email: forward.toEmail })),
+  }));
+  const [row] = (await executeNamed(db, INSERT_ROUTED_MESSAGE, [
+    message.messageId,
+    message.mailFrom,
+    message.via,
+    message.raw,
+    JSON.stringify(wanted),
+  ])) as { inbound_id: number | string; stored: { aliasId: number; aliasMessageId: number; forwardIds: number[] }[] }[];
+  if (!row) throw new Error('inbound message insert returned nothing');
+  return { inboundId: Number(row.inbound_id), stored: row.stored };
+}
+
+/** insertRoutedMessage's statement: $1 Message-ID, $2 envelope sender, $3 via, $4 raw, $5 the alias records (JSON). */
+const INSERT_ROUTED_MESSAGE: NamedStatement = {
+  name: 'insert_routed_message',
+  text: `
+    WITH inbound AS (
+      INSERT INTO inbound_messages (message_id, mail_from, via, raw) VALUES ($1, $2, $3, $4::bytea) RETURNING id
+    ),
+    wanted AS (
+      SELECT * FROM json_to_recordset($5::json) AS w(
+        user_id uuid, alias_id int, recipient text, from_address text, subject text, outcome text, detail text,
+        rule_id int, rule_name text, forwarded_to jsonb, auto_replied boolean, is_test boolean,
+        received_at timestamptz, forwards json)
+    ),
+    stored AS (
+      INSERT INTO alias_messages (user_id, alias_id, inbound_message_id, message_id, recipient, from_address, subject,
+                                  outcome, detail, rule_id, rule_name, forwarded_to, auto_replied, is_test, received_at)
+      SELECT w.user_id, w.alias_id, inbound.id, $1, w.recipient, w.from_address, w.subject,
+             w.outcome, w.detail, w.rule_id, w.rule_name, w.forwarded_to, w.auto_replied, w.is_test, w.received_at
+      FROM wanted w CROSS JOIN inbound
+      ON CONFLICT DO NOTHING
+      RETURNING id, alias_id, user_id
+    ),
+    forwards AS (
+      INSERT INTO alias_forwards (user_id, alias_id, alias_message_id, kind, to_email)
+      SELECT s.user_id, s.alias_id, s.id, f.kind, f.to_email
+      FROM stored s JOIN wanted w ON w.alias_id = s.alias_id
+      CROSS JOIN LATERAL json_to_recordset(w.forwards) AS f(kind text, to_email text)
+      RETURNING id, alias_message_id
+    )
+    SELECT (SELECT id FROM inbound) AS inbound_id,
+           coalesce((SELECT json_agg(json_build_object(
+             'aliasId', s.alias_id,
+             'aliasMessageId', s.id,
+             'forwardIds', coalesce((SELECT json_agg(f.id ORDER BY f.id) FROM forwards f WHERE f.alias_message_id = s.id), '[]'::json)))
+             FROM stored s), '[]'::json) AS stored`,
+};
 
 export async function findInboundRaw(
   db: DbOrTx,
@@ -569,18 +694,22 @@ export async function forwardContext(
   return row;
 }
 
-/** forwardContext for many forwards at once, by forward id. */
+/** forwardContext for many forwards at once, by forward id, with each one's alias and its domain. */
 export async function forwardContexts(
   db: DbOrTx,
   ids: number[],
-): Promise<Map<number, { forward: ForwardRow; message: AliasMessageRow }>> {
+): Promise<Map<number, { forward: ForwardRow; message: AliasMessageRow; alias: AliasWithDomain }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ forward: aliasForwards, message: aliasMessages })
+    .select({ forward: aliasForwards, message: aliasMessages, ...aliasColumns })
     .from(aliasForwards)
     .innerJoin(aliasMessages, eq(aliasMessages.id, aliasForwards.aliasMessageId))
+    .innerJoin(emailAliases, eq(emailAliases.id, aliasForwards.aliasId))
+    .innerJoin(domains, eq(domains.id, emailAliases.domainId))
     .where(inArray(aliasForwards.id, ids));
-  return new Map(rows.map((row) => [row.forward.id, row]));
+  return new Map(
+    rows.map((row) => [row.forward.id, { forward: row.forward, message: row.message, alias: withDomain(row) }]),
+  );
 }
 
 /** findInboundRaw for many stored messages at once, by id. */
@@ -783,10 +912,12 @@ export async function dailyCounts(
 
 // ── SRS ────────────────────────────────────────────────────────────────────
 
-export async function recordSrsAddress(
+/** Records SRS return paths we are about to use (one statement for them all; one used before stays as it is). */
+export async function recordSrsAddresses(
   db: DbOrTx,
-  values: { address: string; userId: string; originalSender: string },
+  values: { address: string; userId: string; originalSender: string }[],
 ): Promise<void> {
+  if (values.length === 0) return;
   await db.insert(srsReturnPaths).values(values).onConflictDoNothing();
 }
 

@@ -1,4 +1,4 @@
-import { dkimSign } from 'mailauth/lib/dkim/sign.js';
+import { dkimSignatureField } from './dkim.ts';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -208,22 +208,6 @@ export async function signDkim(
   raw: Buffer,
   key: { domainName: string; keySelector: string; privateKey: string },
 ): Promise<Buffer> {
-  const signature = {
-    signingDomain: key.domainName,
-    selector: key.keySelector,
-    privateKey: key.privateKey,
-    canonicalization: 'relaxed/relaxed',
-  };
-  const result = await dkimSign(raw, {
-    ...signature,
-    // Without it mailauth reads the clock twice, for the t= it signs and the t= it writes, rounding
-    // each to the second: about one message in 750 crossed a half second in between and failed.
-    signTime: new Date(),
-    signatureData: [signature],
-    // mailauth reads the list as a colon-separated string (its .d.ts says string[]).
-    headerList: SIGNED_HEADERS.join(':') as unknown as string[],
-  });
-  if (result.errors.length > 0 || !result.signatures)
-    throw new Error(`DKIM signing failed: ${result.errors.map((e) => e.message).join('; ')}`);
-  return Buffer.concat([Buffer.from(result.signatures), raw]);
+  const field = dkimSignatureField(raw, { ...key, headerNames: SIGNED_HEADERS, signTime: new Date() });
+  return Buffer.concat([Buffer.from(field, 'latin1'), raw]);
 }

@@ -96,9 +96,9 @@ async function strictDmarcPolicy(
 }
 
 /**
- * Sends one forward: the original with our trace headers, SRS envelope, DKIM of the alias's domain.
- * X-Original-To is the envelope recipient the mail came for (a catch-all's forwards name the real
- * address, not `*@domain`).
+ * Sends one forward: the original with our trace headers, SRS envelope (`returnPath`, recorded by
+ * the caller; '' for a null sender), DKIM of the alias's domain. X-Original-To is the envelope
+ * recipient the mail came for (a catch-all's forwards name the real address, not `*@domain`).
  */
 async function deliverForward(
   ctx: AppContext,
@@ -106,6 +106,7 @@ async function deliverForward(
   forward: aliases.ForwardRow,
   stored: { raw: Buffer; mailFrom: string; via: string; messageId: string },
   recipient: string,
+  returnPath: string,
   isTest: boolean,
   key: Awaited<ReturnType<typeof signingKeyForMail>>,
 ): Promise<void> {
@@ -131,16 +132,6 @@ async function deliverForward(
     drop.push('from', 'reply-to');
   }
   const raw = rewriteHeaders(stored.raw, add, drop);
-  const returnPath = stored.mailFrom
-    ? srsForward(ctx.config.sessionSecret, stored.mailFrom, alias.domainName, now)
-    : '';
-  if (returnPath) {
-    await aliases.recordSrsAddress(ctx.db, {
-      address: returnPath.toLowerCase(),
-      userId: alias.userId,
-      originalSender: stored.mailFrom,
-    });
-  }
   const subjectField = splitMessage(stored.raw).headers.find((h) => h.name === 'subject');
   await sendRawMessage(ctx.transport, {
     userId: alias.userId,
@@ -210,23 +201,20 @@ export async function sendForward(ctx: AppContext, forwardId: number, now = new 
   await sendForwards(ctx, [forwardId], now);
 }
 
-/** What the rows of one batch read, in one query each: their messages, aliases and signing keys. */
+/**
+ * What the rows of one batch read, in one query each: their messages with their aliases, the raw
+ * messages, the signing keys; and the SRS return paths of its forwards, recorded in one statement
+ * before the first forward goes.
+ */
 type BatchReads = {
   contexts: Awaited<ReturnType<typeof aliases.forwardContexts>>;
   stored: Awaited<ReturnType<typeof aliases.findInboundRaws>>;
-  alias(id: number): Promise<aliases.AliasWithDomain | undefined>;
   key(userId: string, domainName: string): ReturnType<typeof signingKeyForMail>;
+  /** The forward's SRS return path ('' for a null sender), once all of the batch's are recorded. */
+  returnPath(forwardId: number): Promise<string>;
 };
 
 async function batchReads(ctx: AppContext, claimed: aliases.ForwardRow[]): Promise<BatchReads> {
-  const memo = <K, V>(load: (key: K) => Promise<V>) => {
-    const seen = new Map<K, Promise<V>>();
-    return (key: K) => {
-      let value = seen.get(key);
-      if (!value) seen.set(key, (value = load(key)));
-      return value;
-    };
-  };
   const contexts = await aliases.forwardContexts(
     ctx.db,
     claimed.map((row) => row.id),
@@ -234,12 +222,37 @@ async function batchReads(ctx: AppContext, claimed: aliases.ForwardRow[]): Promi
   const stored = await aliases.findInboundRaws(ctx.db, [
     ...new Set([...contexts.values()].map((context) => context.message.inboundMessageId)),
   ]);
-  const alias = memo((id: number) => aliases.aliasById(ctx.db, id));
-  const keys = memo((both: string) => {
-    const [userId, domainName] = both.split(' ') as [string, string];
-    return signingKeyForMail(ctx.db, ctx.config, userId, domainName);
-  });
-  return { contexts, stored, alias, key: (userId, domainName) => keys(`${userId} ${domainName}`) };
+  const keys = new Map<string, ReturnType<typeof signingKeyForMail>>();
+  const key = (userId: string, domainName: string) => {
+    let found = keys.get(`${userId} ${domainName}`);
+    if (!found)
+      keys.set(`${userId} ${domainName}`, (found = signingKeyForMail(ctx.db, ctx.config, userId, domainName)));
+    return found;
+  };
+  const now = new Date();
+  const returnPaths = new Map<number, string>();
+  const toRecord = new Map<string, { address: string; userId: string; originalSender: string }>();
+  for (const row of claimed) {
+    const context = contexts.get(row.id);
+    const mailFrom = context ? stored.get(context.message.inboundMessageId)?.mailFrom : undefined;
+    if (!context || !mailFrom || row.kind !== 'forward') continue;
+    const returnPath = srsForward(ctx.config.sessionSecret, mailFrom, context.alias.domainName, now);
+    returnPaths.set(row.id, returnPath);
+    const address = returnPath.toLowerCase();
+    toRecord.set(address, { address, userId: context.alias.userId, originalSender: mailFrom });
+  }
+  let recorded: Promise<void> | undefined;
+  const returnPath = async (forwardId: number) => {
+    // Started by the first forward that needs it, so a failure fails each forward (retried) alike.
+    // Sorted: two batches recording the same addresses take their index entries in one order.
+    recorded ??= aliases.recordSrsAddresses(
+      ctx.db,
+      [...toRecord.values()].sort((a, b) => (a.address < b.address ? -1 : 1)),
+    );
+    await recorded;
+    return returnPaths.get(forwardId) ?? '';
+  };
+  return { contexts, stored, key, returnPath };
 }
 
 /**
@@ -281,7 +294,7 @@ async function sendClaimed(
   const finish = (status: 'failed' | 'pending', error: string | null) =>
     aliases.finishForward(ctx.db, claimed.id, claimToken, { status, error, at: new Date() });
   const context = reads.contexts.get(claimed.id);
-  const alias = await reads.alias(claimed.aliasId);
+  const alias = context?.alias;
   const stored = context ? reads.stored.get(context.message.inboundMessageId) : undefined;
   if (!context || !alias || !stored) {
     await finish('failed', 'the alias or the message is gone');
@@ -294,7 +307,17 @@ async function sendClaimed(
       const text = rule !== null ? await autoReplyTextOfRule(ctx, alias, rule) : alias.autoReplyMessage;
       await deliverAutoReply(ctx, alias, claimed, context.message, stored, text ?? '', context.message.isTest, key);
     } else {
-      await deliverForward(ctx, alias, claimed, stored, context.message.recipient, context.message.isTest, key);
+      const returnPath = await reads.returnPath(claimed.id);
+      await deliverForward(
+        ctx,
+        alias,
+        claimed,
+        stored,
+        context.message.recipient,
+        returnPath,
+        context.message.isTest,
+        key,
+      );
     }
     return 'sent';
   } catch (error) {

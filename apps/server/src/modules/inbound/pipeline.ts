@@ -31,7 +31,7 @@ export type InboundEnvelope = {
 
 /** What an address is to us: an alias, an SRS return path of a forward, a bounce address, or nothing. */
 export type RecipientKind =
-  { kind: 'alias'; alias: aliases.AliasWithDomain } | { kind: 'srs' } | { kind: 'bounce' } | { kind: 'unknown' };
+  { kind: 'alias'; alias: aliases.AliasForMail } | { kind: 'srs' } | { kind: 'bounce' } | { kind: 'unknown' };
 
 /** The local part of the envelope senders of our own mail (delivery/return-path.ts), and its VERP form `bounces+<token>`. */
 const BOUNCE_LOCAL = /^bounces(\+[^@]*)?$/i;
@@ -79,12 +79,33 @@ export const MALFORMED_MESSAGE = 'The message is not valid MIME: it has no heade
 
 /**
  * Parses the raw message once (mailparser, with the limits bounce handling names: 413 past them);
- * a message without a single header field before its body is refused (400).
+ * a message without a single header field before its body is refused (400). What is read of it
+ * is its header fields and its attachments: a message that is one text part has none, and only
+ * its header block is parsed (mailparser decodes every part, most of the cost of a large message).
  */
 export async function parseInbound(raw: Buffer): Promise<ParsedMail> {
   const head = raw.subarray(0, Math.min(raw.length, 1000)).toString('latin1');
   if (!/^[!-9;-~]+:/.test(head)) throw new AppError('bad_request', MALFORMED_MESSAGE);
-  return parseMime(raw);
+  return parseMime(headerBlockOfTextMessage(raw) ?? raw);
+}
+
+/**
+ * The header block (with the blank line after it) of a message that is a single text/plain or
+ * text/html part (or has no Content-Type) without a Content-Disposition: mailparser finds no
+ * attachment in such a message. Null for any other message, which is parsed whole.
+ */
+function headerBlockOfTextMessage(raw: Buffer): Buffer | null {
+  const end = raw.indexOf('\r\n\r\n');
+  if (end < 0 || raw.subarray(0, end).includes('\n\n')) return null;
+  const fields = raw
+    .subarray(0, end)
+    .toString('latin1')
+    .replace(/\r\n[ \t]/g, ' ');
+  if (/^content-disposition[ \t]*:/im.test(fields)) return null;
+  const types = [...fields.matchAll(/^content-type[ \t]*:(.*)$/gim)];
+  if (types.length > 1) return null;
+  if (types.length === 1 && !/^[ \t]*text\/(plain|html)[ \t]*(;|$)/i.test(types[0]?.[1] ?? '')) return null;
+  return raw.subarray(0, end + 4);
 }
 
 /** The first header field of this name, unfolded, as the message has it (mailparser reshapes some, like List-*). */
@@ -181,7 +202,7 @@ export async function receiveInbound(
     })),
   );
   const aliasRecipients = kinds.filter(
-    (entry): entry is { recipient: string; kind: { kind: 'alias'; alias: aliases.AliasWithDomain } } =>
+    (entry): entry is { recipient: string; kind: { kind: 'alias'; alias: aliases.AliasForMail } } =>
       entry.kind.kind === 'alias',
   );
   const srsRecipients = kinds.filter((entry) => entry.kind.kind === 'srs').map((entry) => entry.recipient);
@@ -192,37 +213,29 @@ export async function receiveInbound(
   let srsInboundId: number | null = null;
 
   if (aliasRecipients.length > 0 || srsRecipients.length > 0) {
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const inboundId = await aliases.insertInboundMessage(tx, { messageId, mailFrom, via: input.via, raw: input.raw });
-      const routed: RecipientResult[] = [];
-      const ids: number[] = [];
-      // A message to an alias twice (To and Cc, or the exact alias and the catch-all) is routed once per alias.
-      const seen = new Set<number>();
-      for (const { recipient, kind } of aliasRecipients) {
-        if (seen.has(kind.alias.id)) continue;
-        seen.add(kind.alias.id);
-        const result = await aliases.routeAndStore(tx, {
-          alias: kind.alias,
-          inboundMessageId: inboundId,
-          recipient,
-          message: routing,
-          isTest: input.isTest ?? false,
-          now,
-        });
-        ids.push(...result.forwardIds);
-        routed.push({
-          recipient,
-          kind: 'alias',
-          aliasId: kind.alias.id,
-          duplicate: result.duplicate,
-          decision: result.decision,
-        });
-      }
-      return { inboundId, routed, ids };
+    // A message to an alias twice (To and Cc, or the exact alias and the catch-all) is routed once per alias.
+    const recipients: aliases.AliasRecipient[] = [];
+    for (const { recipient, kind } of aliasRecipients)
+      if (!recipients.some((entry) => entry.alias.id === kind.alias.id))
+        recipients.push({ alias: kind.alias, recipient });
+    const outcome = await aliases.storeInbound(ctx.db, {
+      stored: { messageId, mailFrom, via: input.via, raw: input.raw },
+      recipients,
+      message: routing,
+      isTest: input.isTest ?? false,
+      now,
     });
     stored = true;
-    results.push(...outcome.routed);
-    toEnqueue = outcome.ids;
+    results.push(
+      ...outcome.routed.map((routed, i) => ({
+        recipient: recipients[i]?.recipient ?? '',
+        kind: 'alias' as const,
+        aliasId: routed.aliasId,
+        duplicate: routed.duplicate,
+        decision: routed.decision,
+      })),
+    );
+    toEnqueue = outcome.routed.flatMap((routed) => routed.forwardIds);
     srsInboundId = outcome.inboundId;
   }
 

@@ -24,6 +24,15 @@ type DueRow = Omit<DueEnrolment, 'id' | 'enteredAt' | 'lastPurchaseAt'> & {
   lastPurchaseAt: string | Date | null;
 };
 
+/**
+ * The enrolment `e` belongs to an active sequence. The active ids are read once per statement and
+ * tested on each row the due index yields: the planner then walks that index in due order and stops
+ * at the LIMIT. Written as EXISTS (a semi-join) it guessed from the sequences table's statistics
+ * how many due rows survive, and when the guess fell below the LIMIT it sorted every due row for
+ * each batch (40 ms a batch with 100,000 due, against 3 ms).
+ */
+const ofActiveSequence = sql`e.sequence_id = ANY (ARRAY(SELECT q.id FROM email_sequences q WHERE q.status = 'active'))`;
+
 const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /**
@@ -45,8 +54,7 @@ export async function claimDue(tx: DbOrTx, limit: number, now: Date): Promise<Du
       (SELECT max(ev.created_at) FROM email_events ev
         WHERE ev.contact_id = e.contact_id AND ev.type = 'purchase') AS "lastPurchaseAt"
     FROM ${sequenceEnrolments} e
-    WHERE e.state = 'active' AND e.next_run_at <= ${now.toISOString()}::timestamptz
-      AND EXISTS (SELECT 1 FROM email_sequences q WHERE q.id = e.sequence_id AND q.status = 'active')
+    WHERE e.state = 'active' AND e.next_run_at <= ${now.toISOString()}::timestamptz AND ${ofActiveSequence}
     ORDER BY e.next_run_at
     LIMIT ${limit}
     FOR UPDATE OF e SKIP LOCKED`);
@@ -189,8 +197,7 @@ export async function nextDueAt(db: DbOrTx): Promise<Date | null> {
   // ORDER BY … LIMIT 1 walks the partial due index from its start and stops at the first active sequence's row.
   const result = await db.execute(sql`
     SELECT e.next_run_at AS "at" FROM ${sequenceEnrolments} e
-    WHERE e.state = 'active' AND e.next_run_at IS NOT NULL
-      AND EXISTS (SELECT 1 FROM email_sequences q WHERE q.id = e.sequence_id AND q.status = 'active')
+    WHERE e.state = 'active' AND e.next_run_at IS NOT NULL AND ${ofActiveSequence}
     ORDER BY e.next_run_at LIMIT 1`);
   const at = (result.rows[0] as { at: string | Date } | undefined)?.at;
   return at === undefined ? null : asDate(at);

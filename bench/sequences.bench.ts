@@ -5,6 +5,7 @@
 // within 5 s of their time (p95) under that load. "Start" is measured strictly: when the batch that
 // took the step has committed and handed its sends over; the claim (when the batch locked the row)
 // is printed beside it.
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -86,6 +87,18 @@ try {
   await database.raw.executeSql('ANALYZE sequence_enrolments', []);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt.getTime() - Date.now())));
 
+  // CPU used, besides wall time (other work on the machine stretches the wall time): this process's,
+  // and that of the database's server processes (Linux /proc; the pool is opened beforehand so
+  // every connection the loops use is counted).
+  await Promise.all(Array.from({ length: LOOPS + 1 }, () => db.transaction((tx) => tx.execute(sql`SELECT 1`))));
+  const backendPids = (
+    (await db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)).rows as {
+      pid: number;
+    }[]
+  ).map((row) => row.pid);
+  const postgresCpuBefore = postgresCpuSeconds(backendPids);
+  const nodeCpuBefore = process.cpuUsage();
+
   // Per enrolment: how long after its due time its batch claimed it, and how long until that batch
   // had committed and handed its sends to the delivery engine (what the production job does).
   const claimDelaysMs: number[] = [];
@@ -107,6 +120,8 @@ try {
   });
   const seconds = (performance.now() - started) / 1000;
   const loadAfter = loadavg()[0] ?? 0;
+  const nodeCpu = process.cpuUsage(nodeCpuBefore);
+  const postgresCpu = postgresCpuSeconds(backendPids) - postgresCpuBefore;
   const [check] = (
     await db.execute(sql`
       SELECT count(*) FILTER (WHERE current_node_id = 'delay-2')::int AS moved,
@@ -130,6 +145,9 @@ try {
   console.log(
     `at next node / sends queued:     ${check?.moved.toLocaleString('en')} / ${check?.queued.toLocaleString('en')} (send jobs booked: ${check?.sendJobs})`,
   );
+  console.log(
+    `CPU used:                        ${postgresCpu.toFixed(2)} s Postgres + ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(2)} s this process`,
+  );
   console.log(`load average (1 min):            ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
   const ok =
     advanced === ENROLMENTS &&
@@ -142,4 +160,19 @@ try {
 } finally {
   await queue.stop({ graceful: false, wait: true });
   await drop();
+}
+
+/** CPU seconds (user + system) the given server processes have used, from /proc (0 for any gone or unreadable). */
+function postgresCpuSeconds(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    } catch {
+      // Not Linux, or the process ended: counted as nothing.
+    }
+  }
+  return ticks / 100;
 }

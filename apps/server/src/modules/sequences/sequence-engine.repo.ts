@@ -54,7 +54,7 @@ export async function claimDue(tx: DbOrTx, limit: number, now: Date): Promise<Du
   // The lock is taken first, on the enrolments alone: the lookups below run for the rows claimed,
   // not for every row passed over because another worker holds it.
   const result = await tx.execute(sql`
-    WITH claimed AS (
+    WITH claimed AS MATERIALIZED (
       SELECT e.id, e.user_id, e.sequence_id, e.version, e.contact_id, e.current_node_id, e.step_count,
         e.entered_at, e.next_run_at
       FROM ${sequenceEnrolments} e

@@ -108,7 +108,12 @@ export async function advanceAllDue(
     onBatch?: (batch: CommittedBatch) => Promise<void>;
   } = {},
 ): Promise<BatchOutcome> {
-  const outcomes = await Promise.all(Array.from({ length: options.loops ?? 1 }, () => advanceLoop(db, options)));
+  // Settled, not Promise.all: a loop that fails is reported once the others have stopped, so no
+  // loop goes on running after its job has ended.
+  const settled = await Promise.allSettled(Array.from({ length: options.loops ?? 1 }, () => advanceLoop(db, options)));
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  const outcomes = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   return {
     advanced: outcomes.reduce((sum, outcome) => sum + outcome.advanced, 0),
     sendIds: outcomes.flatMap((outcome) => outcome.sendIds),

@@ -12,19 +12,21 @@ import { walk } from './sequence-walk.ts';
 
 /** Enrolments per batch: large enough to amortise the round trips, small enough to hold few locks for long. */
 export const ADVANCE_BATCH_SIZE = 1000;
+/** Batch loops an advance run keeps going side by side: one batch's SQL overlaps another's walk and commit. */
+export const ADVANCE_LOOPS = 4;
 
-export type BatchOutcome = { advanced: number; sendIds: number[] };
+/** What batches did: enrolments advanced, the sends they queued and the sequences those belong to. */
+export type BatchOutcome = { advanced: number; sendIds: number[]; sequenceIds: number[] };
+/** One committed batch, with when it claimed its rows (when their steps started). */
+export type CommittedBatch = BatchOutcome & { claimedAt: Date };
 
 /** Runs one batch of due enrolments as of `now`. */
-export async function advanceDueBatch(db: Db, now = new Date(), limit = ADVANCE_BATCH_SIZE): Promise<BatchOutcome> {
+export async function advanceDueBatch(db: Db, now = new Date(), limit = ADVANCE_BATCH_SIZE): Promise<CommittedBatch> {
   return db.transaction(async (tx) => {
     const due = await repo.claimDue(tx, limit, now);
-    if (due.length === 0) return { advanced: 0, sendIds: [] };
+    const claimedAt = new Date();
+    if (due.length === 0) return { advanced: 0, sendIds: [], sequenceIds: [], claimedAt };
     const flows = await repo.flowsOf(tx, due);
-    const lastEmails = await repo.lastEmails(
-      tx,
-      due.map((enrolment) => enrolment.id),
-    );
     const moves: repo.EnrolmentMove[] = [];
     const sends: repo.StepSend[] = [];
     const stats = new Map<string, repo.NodeStatDelta>();
@@ -53,7 +55,7 @@ export async function advanceDueBatch(db: Db, now = new Date(), limit = ADVANCE_
           currentNodeId: enrolment.currentNodeId,
           stepCount: enrolment.stepCount,
           enteredAt: enrolment.enteredAt,
-          lastEmail: lastEmails.get(enrolment.id) ?? null,
+          lastEmail: enrolment.lastEmail,
           lastPurchaseAt: enrolment.lastPurchaseAt,
         },
         now,
@@ -74,34 +76,67 @@ export async function advanceDueBatch(db: Db, now = new Date(), limit = ADVANCE_
           userId: enrolment.userId,
           sequenceId: enrolment.sequenceId,
           contactId: enrolment.contactId,
+          email: enrolment.email,
           ...send,
         });
       }
     }
     await repo.applyMoves(tx, moves);
-    const sendIds = await repo.queueSends(tx, sends);
+    const queued = await repo.queueSends(tx, sends);
     // Last, so the counter rows (shared by concurrent batches) are held only until the commit.
     await repo.bumpNodeStats(tx, [...stats.values()]);
-    return { advanced: due.length, sendIds };
+    return {
+      advanced: due.length,
+      sendIds: queued.map((send) => send.id),
+      sequenceIds: [...new Set(queued.map((send) => send.sequenceId))],
+      claimedAt,
+    };
   });
 }
 
-/** Runs batches until nothing is due as of `now` (or `maxBatches` ran). Answers the totals. */
+/**
+ * Runs batches until nothing is due as of `now` (or each loop ran `maxBatches`), in `loops` loops
+ * side by side (SKIP LOCKED shares the rows out). Answers the totals.
+ */
 export async function advanceAllDue(
   db: Db,
   options: {
     now?: () => Date;
     batchSize?: number;
     maxBatches?: number;
-    onBatch?: (outcome: BatchOutcome) => Promise<void>;
+    loops?: number;
+    onBatch?: (batch: CommittedBatch) => Promise<void>;
   } = {},
 ): Promise<BatchOutcome> {
-  const total: BatchOutcome = { advanced: 0, sendIds: [] };
+  // Settled, not Promise.all: a loop that fails is reported once the others have stopped, so no
+  // loop goes on running after its job has ended.
+  const settled = await Promise.allSettled(Array.from({ length: options.loops ?? 1 }, () => advanceLoop(db, options)));
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  const outcomes = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  return {
+    advanced: outcomes.reduce((sum, outcome) => sum + outcome.advanced, 0),
+    sendIds: outcomes.flatMap((outcome) => outcome.sendIds),
+    sequenceIds: [...new Set(outcomes.flatMap((outcome) => outcome.sequenceIds))],
+  };
+}
+
+async function advanceLoop(
+  db: Db,
+  options: {
+    now?: () => Date;
+    batchSize?: number;
+    maxBatches?: number;
+    onBatch?: (batch: CommittedBatch) => Promise<void>;
+  },
+): Promise<BatchOutcome> {
+  const total: BatchOutcome = { advanced: 0, sendIds: [], sequenceIds: [] };
   const batchSize = options.batchSize ?? ADVANCE_BATCH_SIZE;
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch += 1) {
     const outcome = await advanceDueBatch(db, options.now?.() ?? new Date(), batchSize);
     total.advanced += outcome.advanced;
     total.sendIds.push(...outcome.sendIds);
+    total.sequenceIds.push(...outcome.sequenceIds);
     if (options.onBatch && outcome.advanced > 0) await options.onBatch(outcome);
     if (outcome.advanced < batchSize) break;
   }

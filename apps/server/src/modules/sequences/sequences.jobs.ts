@@ -6,9 +6,9 @@ import {
 } from '@sendwell/contract/jobs';
 import type { AppContext } from '../../context.ts';
 import { defineJob, type Queue } from '../../lib/queue.ts';
-import { advanceAllDue, endStoppedEnrolments, nextDueAt } from './sequence-engine.ts';
+import { ADVANCE_LOOPS, advanceAllDue, endStoppedEnrolments, nextDueAt } from './sequence-engine.ts';
 import { runListTriggers, TRIGGER_SETTLE_MS } from './sequences.service.ts';
-import { sendSequenceEmails, sequencesOfSends, sequencesWithQueuedSends } from './sequence-batch.ts';
+import { sendSequenceEmails, sequencesWithQueuedSends } from './sequence-batch.ts';
 
 /** How far ahead a run books the wake for the next due enrolment; the minute tick covers anything later. */
 const WAKE_AHEAD_MS = 60_000;
@@ -16,9 +16,10 @@ const WAKE_AHEAD_MS = 60_000;
 /** Runs every due enrolment, then books a wake for the next one due within the minute. */
 async function advanceAndRebook(ctx: AppContext): Promise<void> {
   await advanceAllDue(ctx.db, {
+    loops: ADVANCE_LOOPS,
     // Each committed batch's queued emails go to the delivery engine at once.
-    onBatch: async ({ sendIds }) => {
-      for (const sequenceId of await sequencesOfSends(ctx, sendIds)) await requestSequenceSend(ctx.queue, sequenceId);
+    onBatch: async ({ sequenceIds }) => {
+      for (const sequenceId of sequenceIds) await requestSequenceSend(ctx.queue, sequenceId);
     },
   });
   const next = await nextDueAt(ctx.db);
@@ -29,8 +30,8 @@ async function advanceAndRebook(ctx: AppContext): Promise<void> {
 export const advanceSequencesJob = defineJob({
   name: 'sequences.advance',
   payload: sequenceAdvanceJobSchema,
-  // Two at once per process: one batch's commit overlaps the next one's claim.
-  worker: { concurrency: 2, pollingIntervalSeconds: 1 },
+  // One at a time per process: a run keeps ADVANCE_LOOPS batches going itself.
+  worker: { concurrency: 1, pollingIntervalSeconds: 1 },
   send: { retryLimit: 3, retryDelay: 5 },
   handler: async (ctx: AppContext) => advanceAndRebook(ctx),
 });

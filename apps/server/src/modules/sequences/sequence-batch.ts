@@ -220,5 +220,3 @@ export async function sendSequenceEmails(ctx: AppContext, sequenceId: number): P
 }
 
 export const sequencesWithQueuedSends = (ctx: AppContext) => ledger.sequencesWithQueuedSends(ctx.db);
-export const sequencesOfSends = (ctx: AppContext, sendIds: readonly number[]) =>
-  ledger.sequencesOfSends(ctx.db, sendIds);

@@ -143,15 +143,6 @@ export async function sequencesWithQueuedSends(db: DbOrTx): Promise<number[]> {
   return (result.rows as { sequenceId: number | string }[]).map((row) => Number(row.sequenceId));
 }
 
-/** The sequences of the given send rows. */
-export async function sequencesOfSends(db: DbOrTx, sendIds: readonly number[]): Promise<number[]> {
-  if (sendIds.length === 0) return [];
-  const result = await db.execute(sql`
-    SELECT DISTINCT sequence_id AS "sequenceId" FROM ${sequenceSends}
-    WHERE id = ANY(${sql.param([...sendIds])}::bigint[])`);
-  return (result.rows as { sequenceId: number | string }[]).map((row) => Number(row.sequenceId));
-}
-
 /** Marks rows sent, each only while its claim owns it; ids in ascending order so two groups lock rows alike. */
 export const MARK_SENT_SQL = `UPDATE sequence_sends AS s SET status = 'sent', sent_at = now(), message_id = m.message_id, error = NULL
   FROM unnest($1::bigint[], $2::text[], $3::text[]) AS m(id, claim_token, message_id)

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_HUNTER_EMAILS, FAKE_HUNTER_KEY, FAKE_HUNTER_SEARCHES, FAKE_PLACES } from './fake-providers.ts';
 import { dnsMxRecordsFile } from './global-setup.ts';
-import { checkScreen, confirmAccountEmail, uniqueEmail } from './support.ts';
+import { checkScreen, confirmAccountEmail, pickOption, uniqueEmail } from './support.ts';
 
 async function signUp(page: Page): Promise<void> {
   const signup = await page.request.post('/api/auth/signup', {
@@ -284,8 +284,7 @@ test('leads: a lead by hand, sample leads refused for lists, and a campaign', as
 test('leads: generating with only a platform that has no public API says why it was skipped', async ({ page }) => {
   await signUp(page);
   await page.goto('/lead-generation');
-  await page.getByRole('combobox', { name: 'Profession' }).click();
-  await page.getByRole('option', { name: 'Plumber', exact: true }).click();
+  await pickOption(page, 'Profession', 'Plumber');
   await page.getByTestId('platform-tiktok').click();
   await expect(page.getByTestId('expected-leads')).toContainText('Expected leads: ~20');
   await page.getByRole('button', { name: 'Generate Leads' }).click();
@@ -322,8 +321,7 @@ test('leads: a Google Places source with its key generates businesses from the l
   // ── Generate with Google: the businesses the local Google answered are the new leads ──
   await page.getByRole('tab', { name: /Recent Leads/ }).click();
   await expect(page.getByTestId('platform-google')).not.toContainText('Not connected');
-  await page.getByRole('combobox', { name: 'Profession' }).click();
-  await page.getByRole('option', { name: 'Plumber', exact: true }).click();
+  await pickOption(page, 'Profession', 'Plumber');
   await page.getByLabel('Location (optional)').fill('Austin, TX');
   await page.getByTestId('platform-google').click();
   await page.getByRole('button', { name: 'Generate Leads' }).click();
@@ -397,8 +395,7 @@ test('leads: Google Places with the Hunter email finder generates reachable lead
 
   // ── Generate with Google: Hunter finds Ridgeway's published addresses, their domain takes mail ──
   await page.getByRole('tab', { name: /Recent Leads/ }).click();
-  await page.getByRole('combobox', { name: 'Profession' }).click();
-  await page.getByRole('option', { name: 'Plumber', exact: true }).click();
+  await pickOption(page, 'Profession', 'Plumber');
   await page.getByLabel('Location (optional)').fill('Austin, TX');
   await page.getByTestId('platform-google').click();
   await page.getByRole('button', { name: 'Generate Leads' }).click();

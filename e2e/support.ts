@@ -147,3 +147,18 @@ export async function addConfirmedSender(page: Page, email: string): Promise<voi
     'Confirm sender address',
   );
 }
+
+/**
+ * Picks an option of a Radix select and waits until the select shows it and its list is closed. A
+ * click that lands while the list is still opening (a slow run) can leave it open, and its overlay
+ * then takes every later click: the pick is tried again until it holds.
+ */
+export async function pickOption(page: Page, name: string, option: string): Promise<void> {
+  const select = page.getByRole('combobox', { name });
+  await expect(async () => {
+    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click({ timeout: 5_000 });
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 5_000 });
+    await expect(select).toHaveText(option, { timeout: 2_000 });
+    await expect(page.getByRole('listbox')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}

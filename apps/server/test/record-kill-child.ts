@@ -2,7 +2,7 @@
 // lets the given time pass as a worker held up by other work would, commits it as the group does at
 // the final dots, and is killed with SIGKILL in the same step, as a worker killed right after writing them.
 import { performance } from 'node:perf_hooks';
-import { MARK_SENT_SQL, UNMARK_SENT_SQL } from '../src/modules/campaigns/campaign-send.repo.ts';
+import { ledgerStatementsOf } from '../src/db/send-ledger.ts';
 import { pgSocketOf } from '../src/modules/delivery/adapters/pg-socket.ts';
 import { GraceEstimate, markGroupSent, recordPool } from '../src/modules/delivery/exactly-once-recorder.ts';
 
@@ -19,8 +19,7 @@ const rows = [
 const ledger = {
   name: 'campaign_sends',
   markSent: async () => new Set<number>(),
-  markSql: MARK_SENT_SQL,
-  unmarkSql: UNMARK_SENT_SQL,
+  ...ledgerStatementsOf('campaign_sends'),
 };
 const group = await markGroupSent(client, socket, ledger, rows, grace);
 if (rows.some((row) => !group.owned.has(row.id))) process.exit(3);

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
+import { sendLedgerOf } from '../../db/send-ledger.ts';
 import {
   aliasForwards,
   campaignLinks,
@@ -264,39 +265,6 @@ export async function failRow(
     .where(mine(id, claimToken));
 }
 
-/** Marks rows sent, each only while its claim owns it; ids in ascending order so two groups lock rows alike. */
-export const MARK_SENT_SQL = `UPDATE campaign_sends AS s SET status = 'sent', sent_at = now(), message_id = m.message_id, error = NULL
-  FROM unnest($1::bigint[], $2::text[], $3::text[]) AS m(id, claim_token, message_id)
-  WHERE s.id = m.id AND s.status = 'sending' AND s.claim_token = m.claim_token RETURNING s.id`;
-/** Undoes the mark of rows whose message did not go out after all. */
-export const UNMARK_SENT_SQL = `UPDATE campaign_sends AS s SET status = 'sending', sent_at = NULL, message_id = NULL
-  FROM unnest($1::bigint[], $2::text[]) AS m(id, claim_token)
-  WHERE s.id = m.id AND s.claim_token = m.claim_token AND s.status = 'sent'`;
-
-/**
- * The after-accept mark of messages the server accepted. A row is marked while its claim owns it,
- * and also when no claim does (its claim went stale and it waits in the queue: the message went, so
- * sending it again would be a second copy). A row this claim already marked with this message
- * counts as marked again, so that a mark retried after its answer was lost (it had committed)
- * answers the same. A row another claim holds is left to it (superseded).
- */
-export async function markSent(
-  db: DbOrTx,
-  rows: readonly { id: number; claimToken: string; messageId: string }[],
-): Promise<Set<number>> {
-  const result = await db.execute(sql`
-    UPDATE ${campaignSends} AS s
-    SET status = 'sent', sent_at = CASE WHEN s.status = 'sent' THEN s.sent_at ELSE now() END,
-      claim_token = m.claim_token, message_id = m.message_id, error = NULL
-    FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.claimToken))}::text[], ${sql.param(rows.map((r) => r.messageId))}::text[]) AS m(id, claim_token, message_id)
-    WHERE s.id = m.id AND (
-      (s.status = 'sending' AND s.claim_token = m.claim_token)
-      OR (s.status = 'queued' AND s.claim_token IS NULL)
-      OR (s.status = 'sent' AND s.claim_token = m.claim_token AND s.message_id = m.message_id))
-    RETURNING s.id`);
-  return new Set((result.rows as { id: number | string }[]).map((r) => Number(r.id)));
-}
-
 /** The rows of the range this claim holds unsent (to recover a claim whose answer was lost). */
 export async function claimedRows(db: DbOrTx, batch: Batch, claimToken: string): Promise<LedgerRow[]> {
   const result = await db.execute(sql`
@@ -386,11 +354,4 @@ export async function pendingSends(db: DbOrTx): Promise<{ campaignId: number; mi
 }
 
 /** The send ledger as the delivery engine's recorders see it. */
-export function campaignLedger(db: DbOrTx): SendLedger {
-  return {
-    name: 'campaign_sends',
-    markSent: (rows) => markSent(db, rows),
-    markSql: MARK_SENT_SQL,
-    unmarkSql: UNMARK_SENT_SQL,
-  };
-}
+export const campaignLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, campaignSends);

@@ -47,8 +47,8 @@ describe('marking accepted messages sent', () => {
     });
 
     // A mark whose answer was lost (it had committed) and is tried again answers the same.
-    expect([...(await ledger.markSent(db, [message(first)]))]).toEqual([first.id]);
-    expect([...(await ledger.markSent(db, [message(first)]))]).toEqual([first.id]);
+    expect([...(await ledger.campaignLedger(db).markSent([message(first)]))]).toEqual([first.id]);
+    expect([...(await ledger.campaignLedger(db).markSent([message(first)]))]).toEqual([first.id]);
 
     // The claim goes stale while the database is away: its rows go back to the queue.
     await ledger.requeueStale(db, new Date(Date.now() + 60_000), batch);
@@ -56,7 +56,7 @@ describe('marking accepted messages sent', () => {
     const [taken] = await ledger.claimRows(db, { ...batch, fromId: third.id }, 'claim-b', 1);
     expect(taken?.id).toBe(third.id);
     // The second row's message went: recorded, not sent again. The third is another claim's now.
-    expect([...(await ledger.markSent(db, [message(second), message(third)]))]).toEqual([second.id]);
+    expect([...(await ledger.campaignLedger(db).markSent([message(second), message(third)]))]).toEqual([second.id]);
 
     const rows = await db
       .select({ id: campaignSends.id, status: campaignSends.status, claimToken: campaignSends.claimToken })
@@ -74,10 +74,9 @@ describe('marking accepted messages sent', () => {
     const batch = await startedCampaign('Drained');
     const { db } = t().ctx;
     const rows = await ledger.claimRows(db, batch, 'claim-c', 10);
-    await ledger.markSent(
-      db,
-      rows.map((row) => ({ id: row.id, claimToken: 'claim-c', messageId: `<${row.id}@acme.example>` })),
-    );
+    await ledger
+      .campaignLedger(db)
+      .markSent(rows.map((row) => ({ id: row.id, claimToken: 'claim-c', messageId: `<${row.id}@acme.example>` })));
     // Every recipient is done, but the report that would have finished the campaign never arrived.
     expect((await ledger.findCampaignById(db, batch.campaignId))?.status).toBe('sending');
     await recoverCampaignSends(t().ctx);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
+import { sendLedgerOf } from '../../db/send-ledger.ts';
 import { emailSequences, emailSequenceVersions, sequenceSends } from '../../db/schema/index.ts';
 import type { FlowData } from '@sendwell/contract/sequences';
 
@@ -143,39 +144,5 @@ export async function sequencesWithQueuedSends(db: DbOrTx): Promise<number[]> {
   return (result.rows as { sequenceId: number | string }[]).map((row) => Number(row.sequenceId));
 }
 
-/** Marks rows sent, each only while its claim owns it; ids in ascending order so two groups lock rows alike. */
-export const MARK_SENT_SQL = `UPDATE sequence_sends AS s SET status = 'sent', sent_at = now(), message_id = m.message_id, error = NULL
-  FROM unnest($1::bigint[], $2::text[], $3::text[]) AS m(id, claim_token, message_id)
-  WHERE s.id = m.id AND s.status = 'sending' AND s.claim_token = m.claim_token RETURNING s.id`;
-/** Undoes the mark of rows whose message did not go out after all. */
-export const UNMARK_SENT_SQL = `UPDATE sequence_sends AS s SET status = 'sending', sent_at = NULL, message_id = NULL
-  FROM unnest($1::bigint[], $2::text[]) AS m(id, claim_token)
-  WHERE s.id = m.id AND s.claim_token = m.claim_token AND s.status = 'sent'`;
-
-/** The after-accept mark, with the same rules as the campaign ledger's (campaign-send.repo.ts markSent). */
-export async function markSent(
-  db: DbOrTx,
-  rows: readonly { id: number; claimToken: string; messageId: string }[],
-): Promise<Set<number>> {
-  const result = await db.execute(sql`
-    UPDATE ${sequenceSends} AS s
-    SET status = 'sent', sent_at = CASE WHEN s.status = 'sent' THEN s.sent_at ELSE now() END,
-      claim_token = m.claim_token, message_id = m.message_id, error = NULL
-    FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.claimToken))}::text[], ${sql.param(rows.map((r) => r.messageId))}::text[]) AS m(id, claim_token, message_id)
-    WHERE s.id = m.id AND (
-      (s.status = 'sending' AND s.claim_token = m.claim_token)
-      OR (s.status = 'queued' AND s.claim_token IS NULL)
-      OR (s.status = 'sent' AND s.claim_token = m.claim_token AND s.message_id = m.message_id))
-    RETURNING s.id`);
-  return new Set((result.rows as { id: number | string }[]).map((r) => Number(r.id)));
-}
-
 /** The sequence send ledger as the delivery engine's recorders see it. */
-export function sequenceLedger(db: DbOrTx): SendLedger {
-  return {
-    name: 'sequence_sends',
-    markSent: (rows) => markSent(db, rows),
-    markSql: MARK_SENT_SQL,
-    unmarkSql: UNMARK_SENT_SQL,
-  };
-}
+export const sequenceLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, sequenceSends);

@@ -60,7 +60,7 @@ export async function createAppContext(options: {
       isSuppressed: (userId, email) => isSuppressed(database.db, userId, email),
     }),
   };
-  await registerJobs(queue, ctx, allJobs, { runWorkers });
+  await registerJobs(queue, ctx, allJobs, { runWorkers, log });
   // A worker that starts picks up sends a dead worker left half done, without waiting for the minute sweep.
   if (runWorkers) await recoverCampaignSends(ctx);
   return {

@@ -26,21 +26,16 @@ function parseRole(argv: string[]): Role {
 
 /**
  * A lost database connection never ends the process: every pool and client has an error listener,
- * and each caller handles its failed statement (a request answers 503, a job is retried). One
- * caller we cannot change does not: pg-boss 10 records a job's completion without awaiting it
- * (manager.js `this.complete(…)`), so a completion that meets a lost connection is an unhandled
- * rejection; the job stays active until it expires and is then run again (jobs are idempotent).
- * Such rejections are logged here. Any other unhandled rejection is a bug and ends the process as
+ * and each caller handles its failed statement (a request answers 503, a job is retried; the job
+ * runner awaits each job's completion itself). A connection error that still reaches here is logged
+ * (a caller that forgot to await); any other unhandled rejection is a bug and ends the process as
  * Node does by default.
  */
 function survivingConnectionLoss(reason: unknown): void {
   if (!isConnectionError(reason)) throw reason;
-  const fromQueue = reason instanceof Error && /[\\/]pg-boss[\\/]/.test(reason.stack ?? '');
-  console.warn(
-    fromQueue
-      ? `pg-boss could not record a job's end (the job runs again after it expires): ${rootMessage(reason)}`
-      : `unhandled database connection error: ${rootMessage(reason)}`,
-  );
+  // Where it came from: the caller that did not await it.
+  const stack = reason instanceof Error ? (reason.stack ?? '').split('\n').slice(1, 8).join('\n') : '';
+  console.warn(`unhandled database connection error: ${rootMessage(reason)}\n${stack}`);
 }
 
 /** Starts the API, the workers, or both, and stops them cleanly on SIGTERM/SIGINT. */

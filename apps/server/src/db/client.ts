@@ -15,7 +15,15 @@ import {
   isConnectionError,
   isReadOnlyStatement,
   keepProcessOnConnectionLoss,
+  poolLimits,
 } from '../lib/db-errors.ts';
+
+/**
+ * The longest any one statement of the app may run: well above its slowest (a segment count or an
+ * import chunk over a million contacts, seconds), and short enough that a statement stuck behind a
+ * lock or a dead server gives way.
+ */
+export const APP_STATEMENT_TIMEOUT_MS = 120_000;
 
 /**
  * The app's Drizzle handle. PGlite's and node-postgres' databases share the whole query API;
@@ -99,9 +107,14 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 /** Opens PGlite in dataDir (or in memory for 'memory://') when no URL is given, else a pg pool. */
 export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (options.url) {
-    // JIT compilation costs more than it saves on this workload's short queries (measured on segment counts).
-    const serverOptions = '-c jit=off';
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: serverOptions });
+    const limits = poolLimits(APP_STATEMENT_TIMEOUT_MS);
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...limits,
+      // JIT compilation costs more than it saves on this workload's short queries (measured on segment counts).
+      options: `-c jit=off ${limits.options}`,
+    });
     keepProcessOnConnectionLoss(pool, 'database connection lost');
     retryReadsOnce(pool);
     const db = drizzlePg(pool, { schema });
@@ -113,11 +126,14 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       migrate: async (folder = migrationsFolder) => {
         const client = await pool.connect();
         try {
+          // A migration may rewrite a large table: it has no statement limit (reset before the connection goes back).
+          await client.query('SET statement_timeout = 0');
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
           await client.query(EXTENSIONS_SQL);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+          await client.query('RESET statement_timeout').catch(() => undefined);
           client.release();
         }
       },

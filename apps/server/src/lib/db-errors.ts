@@ -111,6 +111,35 @@ export async function retryOnConnectionLoss<T>(operation: () => Promise<T>, atte
 }
 
 /**
+ * Limits that keep every pool (the app's, pg-boss's, the record pool) from waiting on a dead
+ * connection forever: a pooled connection or a new one comes within CONNECT_TIMEOUT_MS; the server
+ * cancels a statement after `statementMs` and ends a session left idle in a transaction (its process
+ * hung or died mid-transaction, holding locks) after IDLE_IN_TRANSACTION_MS; and a statement whose
+ * answer never comes (the server's host is gone: nothing closes the socket) fails on the client
+ * READ_MARGIN_MS after the server would have cancelled it, and its connection is discarded. TCP
+ * keepalive finds a dead idle connection.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+export const IDLE_IN_TRANSACTION_MS = 60_000;
+const READ_MARGIN_MS = 10_000;
+
+export function poolLimits(statementMs: number): {
+  connectionTimeoutMillis: number;
+  query_timeout: number;
+  keepAlive: boolean;
+  keepAliveInitialDelayMillis: number;
+  options: string;
+} {
+  return {
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: statementMs + READ_MARGIN_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    options: `-c statement_timeout=${statementMs} -c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}`,
+  };
+}
+
+/**
  * Every connection of `pool` may drop (a server restart, pg_terminate_backend, a network cut). An
  * idle one is reported through the pool's 'error' event and replaced; a checked-out one (a
  * transaction's, a migration's) emits 'error' on its client, which with no listener is an

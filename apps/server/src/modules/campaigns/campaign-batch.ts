@@ -21,7 +21,7 @@ import { compileCampaign, senderFooter } from './campaigns.service.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
 import { renderForRecipient, type CompiledEmail } from './email-renderer.ts';
 import * as ledger from './campaign-send.repo.ts';
-import { sendBatchJob } from './campaigns.jobs.ts';
+import { batchExpirySeconds, sendBatchJob } from './campaigns.jobs.ts';
 
 /** Compiled emails by content (subject, blocks, HTML, footer, public URL), the most recent few per process. */
 const COMPILED_CACHE_SIZE = 32;
@@ -164,7 +164,7 @@ export async function campaignBatchStore(
       await sendBatchJob.enqueue(ctx.queue, batch, {
         startAfter: resumesAt,
         retryDelay: 30,
-        expireInSeconds: config.sendBatchTimeoutSeconds,
+        expireInSeconds: batchExpirySeconds(ctx),
       });
     },
     async resumed() {

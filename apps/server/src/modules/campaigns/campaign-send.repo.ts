@@ -339,17 +339,26 @@ export async function drainedCampaignIds(db: DbOrTx): Promise<number[]> {
   return (drained.rows as { id: number | string }[]).map((row) => Number(row.id));
 }
 
-/** Campaigns still sending with queued rows whose warming pause (if any) is over, with their queued id range. */
-export async function pendingSends(db: DbOrTx): Promise<{ campaignId: number; minId: number; maxId: number }[]> {
+/**
+ * Queued rows of campaigns still sending whose warming pause (if any) is over, as id ranges: one per
+ * `bucketSize` ids of the ledger (the span of its queued rows), for one campaign or all.
+ */
+export async function pendingSends(
+  db: DbOrTx,
+  bucketSize: number,
+  campaignId?: number,
+): Promise<{ campaignId: number; fromId: number; toId: number }[]> {
   const pending = await db.execute(sql`
-    SELECT s.campaign_id AS "campaignId", min(s.id)::bigint AS "minId", max(s.id)::bigint AS "maxId"
+    SELECT s.campaign_id AS "campaignId", min(s.id)::bigint AS "fromId", max(s.id)::bigint AS "toId"
     FROM ${campaignSends} s JOIN ${campaigns} c ON c.id = s.campaign_id
     WHERE c.status = 'sending' AND s.status = 'queued' AND (c.paused_until IS NULL OR c.paused_until <= now())
-    GROUP BY s.campaign_id`);
-  return (pending.rows as { campaignId: number; minId: string; maxId: string }[]).map((row) => ({
+      ${campaignId === undefined ? sql`` : sql`AND s.campaign_id = ${campaignId}`}
+    GROUP BY s.campaign_id, s.id / ${bucketSize}
+    ORDER BY 1, 2`);
+  return (pending.rows as { campaignId: number; fromId: string; toId: string }[]).map((row) => ({
     campaignId: Number(row.campaignId),
-    minId: Number(row.minId),
-    maxId: Number(row.maxId),
+    fromId: Number(row.fromId),
+    toId: Number(row.toId),
   }));
 }
 

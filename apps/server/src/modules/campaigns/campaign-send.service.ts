@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { uncoveredParts } from '../../lib/id-ranges.ts';
+import { liveJobs, stableJobId } from '../../lib/queue.ts';
 import { sendBatch } from '../delivery/engine.ts';
 import { requireConfirmedAccount, userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
@@ -11,7 +13,7 @@ import { notifyUser } from '../notifications/notifications.service.ts';
 import { refreshAutoSegmentsIn } from '../segments/segments.service.ts';
 import { campaignBatchStore } from './campaign-batch.ts';
 import * as ledger from './campaign-send.repo.ts';
-import { sendBatchJob, startScheduledJob } from './campaigns.jobs.ts';
+import { batchExpirySeconds, sendBatchJob, startScheduledJob } from './campaigns.jobs.ts';
 import { CAMPAIGN_NOT_FOUND, compileCampaign } from './campaigns.service.ts';
 import { findCampaign, lockCampaign, type CampaignRow } from './campaigns.repo.ts';
 import { renderForRecipient } from './email-renderer.ts';
@@ -85,7 +87,7 @@ async function queueBatches(ctx: AppContext, campaignId: number, minId: number, 
   for (let from = minId; from <= maxId; from += SEND_BATCH_SIZE) {
     items.push({
       data: { campaignId, fromId: from, toId: Math.min(maxId, from + SEND_BATCH_SIZE - 1) },
-      options: { expireInSeconds: ctx.config.sendBatchTimeoutSeconds },
+      options: { expireInSeconds: batchExpirySeconds(ctx) },
     });
   }
   await sendBatchJob.enqueueMany(ctx.queue, items);
@@ -102,7 +104,7 @@ export async function scheduleCampaignStart(ctx: AppContext, campaignId: number,
 
 /**
  * Sends one batch of a campaign's ledger through the delivery engine. Rows the server deferred (4xx,
- * network) are back in the queue, and the job fails so that pg-boss retries it later with backoff.
+ * network) are back in the queue, and the job fails so that it is retried a little later.
  */
 export async function runSendBatch(ctx: AppContext, batch: ledger.Batch): Promise<void> {
   const store = await campaignBatchStore(ctx, batch);
@@ -264,9 +266,7 @@ export function pauseCampaign(ctx: AppContext, userId: string, campaignId: numbe
 /** Continues a paused campaign with the recipients still queued. */
 export async function resumeCampaign(ctx: AppContext, userId: string, campaignId: number): Promise<CampaignRow> {
   const row = await changeStatus(ctx, userId, campaignId, ['paused'], 'sending');
-  const range = await ledger.ledgerRange(ctx.db, campaignId, true);
-  if (range) await queueBatches(ctx, campaignId, range.min, range.max);
-  else await ledger.refreshCampaignProgress(ctx.db, campaignId);
+  if ((await queueUncoveredSends(ctx, campaignId)) === 0) await ledger.refreshCampaignProgress(ctx.db, campaignId);
   return row;
 }
 
@@ -276,19 +276,43 @@ export function cancelCampaign(ctx: AppContext, userId: string, campaignId: numb
 }
 
 /**
- * Picks up sends whose worker died: in every campaign still 'sending', claims older than half the
- * batch timeout go back to the queue and one fresh batch job covers what is queued; one whose every
- * recipient is done but whose last progress report was lost (the database went away) is finished.
- * Runs every minute and when a worker starts; extra jobs are harmless, since rows are claimed one
- * owner at a time.
+ * Picks up sends left half done: in every campaign still 'sending', claims older than half the
+ * batch timeout go back to the queue (their worker died or lost the database), a campaign whose
+ * every recipient is done but whose last progress report was lost is finished, and queued rows that
+ * no live batch job covers get one. Runs every minute and when a worker starts. It never queues a
+ * second job for rows a waiting, retrying or running job covers: duplicate jobs for one range
+ * were what stalled sends after lost connections (delivery/DESIGN.md).
  */
 export async function recoverCampaignSends(ctx: AppContext): Promise<number> {
   await ledger.requeueStale(ctx.db, new Date(Date.now() - (ctx.config.sendBatchTimeoutSeconds * 1000) / 2));
   for (const campaignId of await ledger.drainedCampaignIds(ctx.db))
     await ledger.refreshCampaignProgress(ctx.db, campaignId);
-  const pending = await ledger.pendingSends(ctx.db);
-  for (const row of pending) await queueBatches(ctx, row.campaignId, row.minId, row.maxId);
-  return pending.length;
+  return queueUncoveredSends(ctx);
+}
+
+/**
+ * Queues a batch job for each range of queued rows (of one campaign, or all) that no live batch job
+ * covers. Two sweeps at once in one minute give their jobs the same ids, so only one is stored.
+ */
+async function queueUncoveredSends(ctx: AppContext, campaignId?: number): Promise<number> {
+  const live = await liveJobs(ctx.queue, sendBatchJob);
+  const minute = Math.floor(Date.now() / 60_000);
+  const items = [];
+  for (const range of await ledger.pendingSends(ctx.db, SEND_BATCH_SIZE, campaignId)) {
+    const covering = live.filter((job) => job.campaignId === range.campaignId);
+    for (const part of uncoveredParts(range, covering)) {
+      const data = { campaignId: range.campaignId, ...part };
+      items.push({
+        data,
+        options: {
+          id: stableJobId(`${sendBatchJob.name}:${data.campaignId}:${data.fromId}:${data.toId}:${minute}`),
+          expireInSeconds: batchExpirySeconds(ctx),
+        },
+      });
+    }
+  }
+  await sendBatchJob.enqueueMany(ctx.queue, items);
+  return items.length;
 }
 
 /** Emails the account sent or queued this month (campaigns, test mails, sequence emails and forwards), as counted against its plan. */

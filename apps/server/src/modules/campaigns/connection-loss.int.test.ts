@@ -97,6 +97,7 @@ function droppedConnectionsMidSend(guarantee: 'after-accept' | 'exactly-once') {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (process.env.DIAG_LOG) worker.stderr?.pipe((await import('node:fs')).createWriteStream(process.env.DIAG_LOG));
     worker.stdout?.on('data', (chunk: Buffer) => (workerLog += chunk.toString()));
     worker.stderr?.on('data', (chunk: Buffer) => (workerLog += chunk.toString()));
     let exited: string | null = null;

@@ -7,7 +7,8 @@ import { signUpUser, useTestApp } from '../../../test/build-app.ts';
 import { campaignSends } from '../../db/schema/index.ts';
 import { campaignLedger } from '../campaigns/campaign-send.repo.ts';
 import { checkPgSocket } from './adapters/pg-socket.ts';
-import { ExactlyOnceRecorder, recordPool } from './exactly-once-recorder.ts';
+import { ExactlyOnceRecorder, GraceEstimate, markGroupSent, recordPool } from './exactly-once-recorder.ts';
+import { pgSocketOf } from './adapters/pg-socket.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -185,5 +186,36 @@ describe.runIf(process.env.TEST_DB === 'postgres')('send records committed a gro
     expect((await statusOf(superseded.id))?.status).toBe('sending');
     // Its connection had closed, so no dot went: the mark is undone for its sender to re-queue.
     expect(await statusOf(closed.id)).toEqual({ status: 'sending', messageId: null });
+  });
+
+  it('a lost connection stalls sends for good: a group whose connection dies during its grace sleep gives the connection back', async () => {
+    const [row] = await claimedRows(1, 'lost-sleep-claim');
+    if (!row) throw new Error('row missing');
+    // A pool of one: a connection never given back leaves every later group waiting, its dots held.
+    const pool = recordPool(t().ctx.database.connectionString ?? '', 1);
+    try {
+      const client = await pool.connect();
+      const socket = pgSocketOf(client);
+      if (!socket) throw new Error('no corkable socket');
+      const marked = await markGroupSent(client, socket, campaignLedger(t().ctx.db), [row], new GraceEstimate());
+      const lost = new Promise((resolve) => client.once('error', resolve));
+      await t().ctx.db.execute(
+        sql`SELECT pg_terminate_backend(${(client as unknown as { processID: number }).processID})`,
+      );
+      await lost;
+      let dotsWritten = false;
+      await expect(marked.commitWith(() => (dotsWritten = true))).rejects.toThrow();
+      expect(dotsWritten).toBe(false);
+      const next = await Promise.race([
+        pool.connect(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000)),
+      ]);
+      expect(next, 'the pool has a connection to give within 3 s').not.toBeNull();
+      next?.release();
+      // Nothing was committed: the row is still this claim's, unsent.
+      expect(await statusOf(row.id)).toEqual({ status: 'sending', messageId: null });
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { HeldDot } from '../../lib/mail-transport.ts';
-import { keepProcessOnConnectionLoss, retryOnConnectionLoss } from '../../lib/db-errors.ts';
+import { keepProcessOnConnectionLoss, poolLimits, retryOnConnectionLoss } from '../../lib/db-errors.ts';
 import { markUntilRecorded, warnUnrecorded } from './recorder.ts';
 import { pgSocketOf, type CorkableSocket } from './adapters/pg-socket.ts';
 import type { FailedOutcome, MessageRecord, SendLedger, SendRecorder, SentMessage } from '../../lib/mail-transport.ts';
@@ -116,11 +116,20 @@ export async function markGroupSent(
     throw error;
   }
   let settled = false;
+  // The client goes back to the pool exactly once, on every path: a client never released (a
+  // sleep's answer failing before the COMMIT was written once left one out) empties the record pool
+  // for good, and every later group then waits for a connection with its messages' dots held.
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(error);
+  };
   const settle = (pending: Promise<unknown>[]) =>
     Promise.all(pending).then(
-      () => client.release(),
+      () => release(),
       (error: Error) => {
-        client.release(error);
+        release(error);
         throw error;
       },
     );
@@ -132,7 +141,12 @@ export async function markGroupSent(
       grace.observe(performance.now() - markedAt);
       // The sleep has run out, or nearly: its answer is read first and a fresh sleep is written.
       if (performance.now() - issuedAt > sleepMs - COMMIT_MARGIN_MS) {
-        await sleeping;
+        try {
+          await sleeping;
+        } catch (error) {
+          release(error as Error);
+          throw error;
+        }
         sleep(GRACE_FALLBACK_MS);
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -318,11 +332,14 @@ export class ExactlyOnceRecorder implements SendRecorder {
  * on one server connection in the order written.
  */
 export function recordPool(connectionString: string, size: number): pg.Pool {
+  // A mark is one indexed UPDATE of at most a few hundred rows: 30 s means the server is stuck.
+  const limits = poolLimits(30_000);
   const pool = new pg.Pool({
     connectionString,
     max: size,
     pipeline: true,
-    options: '-c jit=off -c synchronous_commit=off',
+    ...limits,
+    options: `-c jit=off -c synchronous_commit=off ${limits.options}`,
   } as pg.PoolConfig);
   keepProcessOnConnectionLoss(pool, 'record connection lost');
   return pool;

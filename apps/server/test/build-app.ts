@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
 import { createAppContext, type RunningContext } from '../src/app-context.ts';
 import { createTestDatabase } from './test-database.ts';
+import type { Database } from '../src/db/client.ts';
 import { accountConfirmationLink } from '../src/modules/auth/auth.service.ts';
 import { senderConfirmationLink } from '../src/modules/sender-addresses/sender-addresses.service.ts';
 
@@ -44,11 +45,14 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * Builds the app on a fresh database for the current test file and closes both afterwards.
  * Call at the top of a describe block; use the returned getter inside tests.
  */
-export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): () => TestApp {
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: { database?: () => Promise<{ database: Database; drop: () => Promise<void> }> } = {},
+): () => TestApp {
   let testApp: TestApp | undefined;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const created = await createTestDatabase();
+    const created = await (options.database ?? createTestDatabase)();
     drop = created.drop;
     const config = testConfig(typeof env === 'function' ? env() : env);
     const ctx = await createAppContext({

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineJob, type Queue } from './queue.ts';
+import { defineJob, JobRunner, type Queue } from './queue.ts';
 
 /** A queue whose inserts wait until released, recording what each one carried. */
 function fakeQueue() {
@@ -51,5 +51,43 @@ describe('enqueueMany', () => {
     expect(carried(inserts[2]?.jobs ?? [])).toEqual([4]);
     inserts[2]?.finish();
     await fourth;
+  });
+});
+
+describe('JobRunner', () => {
+  /** A boss whose first fetch never answers (a dead connection), then hands out one job. */
+  function stallingBoss() {
+    let fetches = 0;
+    const completed: string[][] = [];
+    const boss = {
+      fetch: () => {
+        fetches += 1;
+        if (fetches === 1) return new Promise(() => undefined);
+        return Promise.resolve(fetches === 2 ? [{ id: 'job-1', data: { n: 7 }, expireInSeconds: 60 }] : []);
+      },
+      complete: (_name: string, ids: string[]) => {
+        completed.push(ids);
+        return Promise.resolve();
+      },
+      fail: () => Promise.resolve(),
+    } as unknown as Queue;
+    const raw = { executeSql: () => Promise.resolve({ rows: [] }) };
+    return { boss, raw, completed };
+  }
+
+  it('a queue whose fetch stopped coming back stalls for good: the watchdog restarts it, counts it, and the job runs', async () => {
+    const { boss, raw, completed } = stallingBoss();
+    const logged: string[] = [];
+    const runner = new JobRunner(boss, raw, (line) => logged.push(line), { fetchStallMs: 50, watchdogEveryMs: 10 });
+    const handled: unknown[] = [];
+    try {
+      runner.start('test.stall', { pollingIntervalSeconds: 0.5 }, async (items) => void handled.push(...items));
+      await vi.waitFor(() => expect(completed).toEqual([['job-1']]), { timeout: 5000, interval: 10 });
+      expect(handled).toEqual([{ n: 7 }]);
+      expect(runner.health()).toEqual({ restarts: 1, recovering: [] });
+      expect(logged.join('\n')).toMatch(/test\.stall: a worker's fetch has not come back/);
+    } finally {
+      runner.stop();
+    }
   });
 });

@@ -291,7 +291,7 @@ type Loop = {
  * its handler lives (heartbeat), so expiry means the process died; a lost completion is retried; and
  * a watchdog restarts a queue's loop whose fetch stopped coming back.
  */
-class JobRunner {
+export class JobRunner {
   private stopping = false;
   private readonly loops = new Map<string, Loop[]>();
   private readonly restartLoop = new Map<Loop, () => void>();
@@ -303,8 +303,9 @@ class JobRunner {
     private readonly boss: Queue,
     private readonly raw: RawSql,
     private readonly log: (message: string) => void,
+    private readonly timing = { fetchStallMs: FETCH_STALL_MS, watchdogEveryMs: WATCHDOG_EVERY_MS },
   ) {
-    this.watchdog = setInterval(() => this.check(), WATCHDOG_EVERY_MS);
+    this.watchdog = setInterval(() => this.check(), timing.watchdogEveryMs);
     this.watchdog.unref();
   }
 
@@ -433,7 +434,7 @@ class JobRunner {
     const now = Date.now();
     for (const [name, loops] of this.loops) {
       for (const loop of loops) {
-        if (!loop.current || loop.phase !== 'fetching' || now - loop.since < FETCH_STALL_MS) continue;
+        if (!loop.current || loop.phase !== 'fetching' || now - loop.since < this.timing.fetchStallMs) continue;
         loop.current = false;
         this.restarts += 1;
         this.recovering.add(name);

@@ -842,6 +842,10 @@ export async function takeAutoReplyTurn(
  * One statement (the count row is locked by the upsert), so concurrent messages never pass the cap together.
  */
 export async function takeAutoReplyHour(db: DbOrTx, userId: string, hour: Date, cap: number): Promise<boolean> {
+  // The account's earlier hours are done with: dropped as its next one starts.
+  await db
+    .delete(aliasAutoReplyHours)
+    .where(and(eq(aliasAutoReplyHours.userId, userId), lt(aliasAutoReplyHours.hour, hour)));
   const rows = await db
     .insert(aliasAutoReplyHours)
     .values({ userId, hour, sent: 1 })

@@ -312,7 +312,12 @@ describe('provider bounce webhooks', () => {
     // The token is in the database: a second app on the same database (another process) refuses it too.
     const other = await buildApp(t().ctx, { logger: false, serveWebApp: false });
     try {
-      const elsewhere = await other.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json' } });
+      const elsewhere = await other.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(elsewhere.statusCode).toBe(409);
     } finally {
       await other.close();

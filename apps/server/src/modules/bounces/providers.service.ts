@@ -21,7 +21,8 @@ import { ProviderRejection, type ProviderEvent, type ProviderPost } from './prov
 const purposeOf = (provider: BounceProvider) => `bounce-provider:${provider}`;
 
 /** A Mailgun post whose token was seen already (within its signature's window): a replay. */
-export const MAILGUN_REPLAY = 'This Mailgun post was received already (its signature token was used): a replay is refused';
+export const MAILGUN_REPLAY =
+  'This Mailgun post was received already (its signature token was used): a replay is refused';
 
 /** The path of an account's webhook for one provider (its inbound token names the account). */
 export const providerWebhookPath = (provider: BounceProvider, token: string) =>

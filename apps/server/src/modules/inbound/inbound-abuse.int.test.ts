@@ -188,7 +188,9 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
       expect(posted.statusCode, posted.body).toBe(200);
       expect(posted.json()).not.toMatchObject({ handled: 'routed' });
       // SMTP: refused at RCPT (no alias on a verified domain has that name).
-      await expect(sendSmtp('victim@victim.example', [to], rawMessage({ from: 'victim@victim.example', to }))).rejects.toMatchObject({
+      await expect(
+        sendSmtp('victim@victim.example', [to], rawMessage({ from: 'victim@victim.example', to })),
+      ).rejects.toMatchObject({
         responseCode: 550,
       });
     }
@@ -209,7 +211,11 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
       autoReplyMessage: 'Away.',
     });
     // A sender whose SPF passes: the reply would be due.
-    await sendSmtp('gale@people.example', ['away@fading.example'], rawMessage({ from: 'gale@people.example', to: 'away@fading.example' }));
+    await sendSmtp(
+      'gale@people.example',
+      ['away@fading.example'],
+      rawMessage({ from: 'gale@people.example', to: 'away@fading.example' }),
+    );
     // The DKIM record is gone before the job runs, and the next check finds it so.
     const dkim = domain.records.find((record) => record.kind === 'dkim');
     dns.remove(dkim?.host ?? '');
@@ -225,7 +231,11 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
   it('finding 1, backscatter: an authenticated sender gets one auto-reply (DKIM by webhook, SPF over SMTP); a forged one none', async () => {
     const sentBefore = await sentThisMonth(t().ctx.db, owner.user.id);
     // Forged over SMTP: the victim's domain publishes no SPF naming us, the message is unsigned.
-    await sendSmtp('victim@victim.example', ['help@owned.example'], rawMessage({ from: 'victim@victim.example', to: 'help@owned.example' }));
+    await sendSmtp(
+      'victim@victim.example',
+      ['help@owned.example'],
+      rawMessage({ from: 'victim@victim.example', to: 'help@owned.example' }),
+    );
     // Forged through the webhook: the envelope names the victim, nothing in the message proves it.
     await postWebhook(
       t(),
@@ -255,7 +265,11 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     const spfRaw = rawMessage({ from: 'dan@people.example', to: 'help@owned.example', subject: 'By SPF' });
     await sendSmtp('dan@people.example', ['help@owned.example'], spfRaw);
     // Once per sender per 7 days (kept): the same sender again gets nothing more.
-    await sendSmtp('dan@people.example', ['help@owned.example'], rawMessage({ from: 'dan@people.example', to: 'help@owned.example' }));
+    await sendSmtp(
+      'dan@people.example',
+      ['help@owned.example'],
+      rawMessage({ from: 'dan@people.example', to: 'help@owned.example' }),
+    );
     await runForwardJobs(t());
 
     for (const victim of ['victim@victim.example', 'victim2@victim.example', 'victim3@victim.example'])
@@ -269,7 +283,9 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     expect(toErin.raw).not.toContain('evil.example');
     expect(toErin.raw).toMatch(/DKIM-Signature:[^]*d=owned\.example/);
     // Counted against the plan: the two replies and the forwards to the owner's destination.
-    const forwarded = (await rows(t(), `SELECT id FROM alias_forwards WHERE user_id = $1 AND status = 'sent'`, [owner.user.id])).length;
+    const forwarded = (
+      await rows(t(), `SELECT id FROM alias_forwards WHERE user_id = $1 AND status = 'sent'`, [owner.user.id])
+    ).length;
     expect(await sentThisMonth(t().ctx.db, owner.user.id)).toBe(forwarded);
     expect(forwarded - sentBefore).toBeGreaterThanOrEqual(2);
     // The activity log says why the forged senders got nothing.
@@ -281,10 +297,20 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
   it('finding 1, at most 100 auto-replies per account per hour, counted as they are taken; another account is not held by it', async () => {
     const account = await signUpUser(t());
     const domain = await addDomain(account.client, 'busy.example', true);
-    await addAlias(t(), account.client, domain, { alias: 'desk', forwardingType: 'simple', autoReply: true, autoReplyMessage: 'Hi.' });
+    await addAlias(t(), account.client, domain, {
+      alias: 'desk',
+      forwardingType: 'simple',
+      autoReply: true,
+      autoReplyMessage: 'Hi.',
+    });
     const other = await signUpUser(t());
     const otherDomain = await addDomain(other.client, 'calm.example', true);
-    await addAlias(t(), other.client, otherDomain, { alias: 'desk', forwardingType: 'simple', autoReply: true, autoReplyMessage: 'Hi.' });
+    await addAlias(t(), other.client, otherDomain, {
+      alias: 'desk',
+      forwardingType: 'simple',
+      autoReply: true,
+      autoReplyMessage: 'Hi.',
+    });
     const send = (userId: string, to: string, n: number) =>
       receiveInbound(t().ctx, {
         raw: Buffer.from(rawMessage({ from: `s${n}@senders.example`, to })),
@@ -295,16 +321,24 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     const total = AUTO_REPLIES_PER_ACCOUNT_PER_HOUR + 5;
     for (let start = 0; start < total; start += 15)
       await Promise.all(
-        Array.from({ length: Math.min(15, total - start) }, (_, i) => send(account.user.id, 'desk@busy.example', start + i)),
+        Array.from({ length: Math.min(15, total - start) }, (_, i) =>
+          send(account.user.id, 'desk@busy.example', start + i),
+        ),
       );
-    const replies = await rows(t(), `SELECT id FROM alias_forwards WHERE user_id = $1 AND kind = 'auto_reply'`, [account.user.id]);
+    const replies = await rows(t(), `SELECT id FROM alias_forwards WHERE user_id = $1 AND kind = 'auto_reply'`, [
+      account.user.id,
+    ]);
     expect(replies).toHaveLength(AUTO_REPLIES_PER_ACCOUNT_PER_HOUR);
     const result = await send(other.user.id, 'desk@calm.example', 1);
     expect(result.recipients[0]?.decision?.autoReply).not.toBeNull();
   });
 
   it('finding 2, the SRS reverse path relays one null-sender DSN, refuses a normal message (550) and a second relay; webhook senders mint no SRS address', async () => {
-    await sendSmtp('carol@origin.example', ['help@owned.example'], rawMessage({ from: 'carol@origin.example', to: 'help@owned.example', subject: 'will bounce' }));
+    await sendSmtp(
+      'carol@origin.example',
+      ['help@owned.example'],
+      rawMessage({ from: 'carol@origin.example', to: 'help@owned.example', subject: 'will bounce' }),
+    );
     await runForwardJobs(t());
     const forward = receivedTo('boss@dest.example').find((m) => m.parsed.subject === 'will bounce');
     const srs = forward?.from ?? '';
@@ -312,10 +346,14 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     const sentBefore = await sentThisMonth(t().ctx.db, owner.user.id);
 
     // A normal message to the SRS address: refused at RCPT (a sender) and at DATA (the null sender, no report).
-    await expect(sendSmtp('spammer@junk.example', [srs], rawMessage({ from: 'spammer@junk.example', to: srs }))).rejects.toMatchObject({
+    await expect(
+      sendSmtp('spammer@junk.example', [srs], rawMessage({ from: 'spammer@junk.example', to: srs })),
+    ).rejects.toMatchObject({
       responseCode: 550,
     });
-    await expect(sendSmtp('', [srs], rawMessage({ from: 'spammer@junk.example', to: srs, body: 'Buy now' }))).rejects.toMatchObject({
+    await expect(
+      sendSmtp('', [srs], rawMessage({ from: 'spammer@junk.example', to: srs, body: 'Buy now' })),
+    ).rejects.toMatchObject({
       responseCode: 550,
     });
     const dsn = (n: number) =>
@@ -363,24 +401,50 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     await runForwardJobs(t());
     const viaWebhook = receivedTo('boss@dest.example').find((m) => m.parsed.subject === 'from the webhook');
     expect(viaWebhook?.from).toBe('bounces@owned.example');
-    expect(await rows(t(), `SELECT address FROM srs_return_paths WHERE original_sender = 'target@target.example'`)).toHaveLength(0);
+    expect(
+      await rows(t(), `SELECT address FROM srs_return_paths WHERE original_sender = 'target@target.example'`),
+    ).toHaveLength(0);
   });
 
   it('finding 3, a bad envelope.from answers 400 naming the field, and another account’s forward in the same second goes out within 5 s', async () => {
-    const bad = ['no-at-sign', 'a@b.example, c@d.example', '<a@b.example>,<c@d.example>', 'a@b.example\r\nBcc: x@y.example'];
+    const bad = [
+      'no-at-sign',
+      'a@b.example, c@d.example',
+      '<a@b.example>,<c@d.example>',
+      'a@b.example\r\nBcc: x@y.example',
+    ];
     const messagesBefore = (await rows(t(), 'SELECT id FROM alias_messages')).length;
     for (const from of bad) {
-      const response = await postWebhook(t(), ownerToken, json(rawMessage({ from: 'x@y.example', to: 'help@owned.example' }), { from, to: ['help@owned.example'] }));
+      const response = await postWebhook(
+        t(),
+        ownerToken,
+        json(rawMessage({ from: 'x@y.example', to: 'help@owned.example' }), { from, to: ['help@owned.example'] }),
+      );
       expect(response.statusCode, from).toBe(400);
       expect(response.json().message, from).toMatch(/envelope\.from/);
     }
-    const badTo = await postWebhook(t(), ownerToken, json(rawMessage({ from: 'x@y.example', to: 'help@owned.example' }), { to: ['a@b.example\nc'] }));
+    const badTo = await postWebhook(
+      t(),
+      ownerToken,
+      json(rawMessage({ from: 'x@y.example', to: 'help@owned.example' }), { to: ['a@b.example\nc'] }),
+    );
     expect(badTo.statusCode).toBe(400);
     expect(badTo.json().message).toMatch(/envelope\.to/);
     const multipart = await postWebhook(
       t(),
       ownerToken,
-      ['--b', 'Content-Disposition: form-data; name="sender"', '', 'no-at-sign', '--b', 'Content-Disposition: form-data; name="email"', '', rawMessage({ from: 'x@y.example', to: 'help@owned.example' }), '--b--', ''].join('\r\n'),
+      [
+        '--b',
+        'Content-Disposition: form-data; name="sender"',
+        '',
+        'no-at-sign',
+        '--b',
+        'Content-Disposition: form-data; name="email"',
+        '',
+        rawMessage({ from: 'x@y.example', to: 'help@owned.example' }),
+        '--b--',
+        '',
+      ].join('\r\n'),
       'multipart/form-data; boundary=b',
     );
     expect(multipart.statusCode, multipart.body).toBe(400);
@@ -391,29 +455,50 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     // another account's forward that arrived in the same second.
     const other = await signUpUser(t());
     const otherDomain = await addDomain(other.client, 'other.example', true);
-    await addAlias(t(), other.client, otherDomain, { alias: 'info', destination: 'other-boss@dest.example', forwardingType: 'simple' });
+    await addAlias(t(), other.client, otherDomain, {
+      alias: 'info',
+      destination: 'other-boss@dest.example',
+      forwardingType: 'simple',
+    });
     await receiveInbound(t().ctx, {
       raw: Buffer.from(rawMessage({ from: 'x@y.example', to: 'info@other.example', subject: 'stuck row' })),
       envelope: { mailFrom: 'no-at-sign', rcptTo: ['info@other.example'] },
       via: 'smtp',
     });
-    await postWebhook(t(), ownerToken, json(rawMessage({ from: 'x@y.example', to: 'help@owned.example', subject: 'same second' })));
-    const ids = (await rows(t(), `SELECT id FROM alias_forwards WHERE status = 'pending' ORDER BY id`)).map((row) => Number(row.id));
+    await postWebhook(
+      t(),
+      ownerToken,
+      json(rawMessage({ from: 'x@y.example', to: 'help@owned.example', subject: 'same second' })),
+    );
+    const ids = (await rows(t(), `SELECT id FROM alias_forwards WHERE status = 'pending' ORDER BY id`)).map((row) =>
+      Number(row.id),
+    );
     expect(ids.length).toBeGreaterThanOrEqual(2);
     const started = Date.now();
     await sendForwards(t().ctx, ids);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(receivedTo('boss@dest.example').filter((m) => m.parsed.subject === 'same second')).toHaveLength(1);
-    const [stuck] = await rows(t(), `SELECT status, error, attempts FROM alias_forwards WHERE user_id = $1`, [other.user.id]);
+    const [stuck] = await rows(t(), `SELECT status, error, attempts FROM alias_forwards WHERE user_id = $1`, [
+      other.user.id,
+    ]);
     expect(stuck).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringMatching(/envelope sender/) });
-    const infoId = (await rows(t(), `SELECT id FROM email_aliases WHERE user_id = $1`, [other.user.id]))[0]?.id as number;
+    const infoId = (await rows(t(), `SELECT id FROM email_aliases WHERE user_id = $1`, [other.user.id]))[0]
+      ?.id as number;
     const activity = (await other.client.get(`/api/email-aliases/${infoId}/activity`)).json() as AliasActivity[];
     expect(activity[0]).toMatchObject({ outcome: 'failed' });
 
     // A forward a dead process left 'sending' (its claim no longer renewed) is swept up within a minute.
-    await postWebhook(t(), ownerToken, json(rawMessage({ from: 'x@y.example', to: 'help@owned.example', subject: 'dead worker' })));
+    await postWebhook(
+      t(),
+      ownerToken,
+      json(rawMessage({ from: 'x@y.example', to: 'help@owned.example', subject: 'dead worker' })),
+    );
     const [dead] = await rows(t(), `SELECT id FROM alias_forwards WHERE status = 'pending' ORDER BY id DESC LIMIT 1`);
-    await rows(t(), `UPDATE alias_forwards SET status = 'sending', claim_token = 'dead', claimed_at = now() - interval '30 seconds', attempts = 1 WHERE id = $1`, [dead?.id]);
+    await rows(
+      t(),
+      `UPDATE alias_forwards SET status = 'sending', claim_token = 'dead', claimed_at = now() - interval '30 seconds', attempts = 1 WHERE id = $1`,
+      [dead?.id],
+    );
     expect(await recoverForwards(t().ctx)).toBeGreaterThanOrEqual(1);
     await runForwardJobs(t());
     expect(receivedTo('boss@dest.example').filter((m) => m.parsed.subject === 'dead worker')).toHaveLength(1);
@@ -435,10 +520,16 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     expect(lines.some((line) => line.startsWith('554 5.6.0'))).toBe(true);
     expect(lines.some((line) => /^(451|5\d\d 4)/.test(line))).toBe(false);
     // An encoded NUL, and a control character where RFC 5322's obsolete syntax allows one: taken, without them.
-    const encoded = rawMessage({ from: 'x@y.example', to: 'help@owned.example', subject: '=?utf-8?q?enc=00oded?= ctl\u0001x' });
+    const encoded = rawMessage({
+      from: 'x@y.example',
+      to: 'help@owned.example',
+      subject: '=?utf-8?q?enc=00oded?= ctl\u0001x',
+    });
     const taken = await postWebhook(t(), ownerToken, encoded, 'message/rfc822');
     expect(taken.statusCode, taken.body).toBe(200);
-    expect(await rows(t(), `SELECT subject FROM alias_messages WHERE subject LIKE 'enc%'`)).toEqual([{ subject: 'encoded ctlx' }]);
+    expect(await rows(t(), `SELECT subject FROM alias_messages WHERE subject LIKE 'enc%'`)).toEqual([
+      { subject: 'encoded ctlx' },
+    ]);
   });
 
   it('finding 6, bounces@ an unknown host is refused at RCPT; bounces@ a host we serve is taken', async () => {
@@ -457,7 +548,11 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
   });
 
   it('finding 6, 101 recipients: the 101st gets 452', async () => {
-    await addAlias(t(), owner.client, owned, { alias: '*', destination: 'boss@dest.example', forwardingType: 'simple' });
+    await addAlias(t(), owner.client, owned, {
+      alias: '*',
+      destination: 'boss@dest.example',
+      forwardingType: 'simple',
+    });
     const rcpts = Array.from({ length: 101 }, (_, i) => `RCPT TO:<r${i}@owned.example>`);
     const lines = await smtpDialogue(smtp.port, ['EHLO test', 'MAIL FROM:<x@y.example>', ...rcpts, 'QUIT']);
     const answers = lines.filter((line) => /^\d{3} /.test(line)).slice(3, 3 + 101);

@@ -220,10 +220,7 @@ export async function receiveInbound(
   }
 }
 
-async function receive(
-  ctx: AppContext,
-  input: Parameters<typeof receiveInbound>[1],
-): Promise<InboundResult> {
+async function receive(ctx: AppContext, input: Parameters<typeof receiveInbound>[1]): Promise<InboundResult> {
   const now = input.now ?? new Date();
   const userId = input.userId ?? null;
   const raw = cleanHeaderControls(input.raw);

@@ -30,9 +30,7 @@ export function mailauthResolver(ctx: Pick<AppContext, 'config'>) {
 /** The SMTP client's side of a session: the address it connected from and the name it gave. */
 export type SmtpClientInfo = { ip: string; helo: string };
 
-export type SenderProof =
-  | { proven: true; address: string; by: 'dkim' | 'spf' }
-  | { proven: false; reason: string };
+export type SenderProof = { proven: true; address: string; by: 'dkim' | 'spf' } | { proven: false; reason: string };
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 

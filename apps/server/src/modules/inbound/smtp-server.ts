@@ -83,8 +83,8 @@ export async function startInboundSmtpServer(
         return callback(smtpError(452, `4.5.3 Too many recipients: at most ${INBOUND_MAX_RECIPIENTS} a message`));
       const nullSender = !session.envelope.mailFrom || session.envelope.mailFrom.address === '';
       const host = recipient.slice(recipient.lastIndexOf('@') + 1);
-      recipientKind(ctx, recipient, null).then(
-        async (kind) => {
+      recipientKind(ctx, recipient, null)
+        .then(async (kind) => {
           const refused = () => callback(smtpError(550, `5.1.1 <${address.address}>: no such mailbox here`));
           if (kind.kind === 'unknown') return refused();
           if (kind.kind === 'bounce' && !(await servesMailHost(ctx.db, ctx.config, host))) return refused();
@@ -93,13 +93,11 @@ export async function startInboundSmtpServer(
           if (!kinds) kindsBySession.set(session.id, (kinds = new Map()));
           kinds.set(recipient, kind);
           callback();
-        },
-      ).catch(
-        (error: Error) => {
+        })
+        .catch((error: Error) => {
           log(`inbound SMTP: recipient check failed: ${error.message}`);
           callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
-        },
-      );
+        });
     },
     onData(stream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = [];

@@ -16,11 +16,12 @@ import { dnsResolver } from '../../lib/dns.ts';
  * A webhook post carries no connecting address we saw, so only its DKIM signature can prove it.
  */
 
-/** A resolver for mailauth: TXT through the app's DNS servers (DNS_SERVERS), anything else "not found". */
+/** A resolver for mailauth: TXT, A, AAAA and MX through the app's DNS servers (DNS_SERVERS), anything else "not found". */
 export function mailauthResolver(ctx: Pick<AppContext, 'config'>) {
   const dns = dnsResolver(ctx.config.dnsServers);
   return async (name: string, type: string) => {
     if (type === 'TXT') return dns.resolveTxtRaw(name);
+    if (type === 'A' || type === 'AAAA' || type === 'MX') return dns.resolveRaw(name, type);
     const error = new Error(`no ${type} look-ups here`) as Error & { code: string };
     error.code = 'ENOTFOUND';
     throw error;

@@ -312,11 +312,22 @@ export async function settleMessageOutcome(db: DbOrTx, aliasMessageId: number): 
 /** settleMessageOutcome for many messages at once (two statements whatever their number). */
 export async function settleMessageOutcomes(db: DbOrTx, aliasMessageIds: number[]): Promise<void> {
   const byMessage = new Map<number, repo.ForwardRow[]>();
+  const failedReplies = new Map<number, repo.ForwardRow>();
   for (const forward of await repo.forwardsOfMessages(db, aliasMessageIds)) {
+    if (forward.kind === 'auto_reply' && forward.status === 'failed')
+      failedReplies.set(forward.aliasMessageId, forward);
     if (forward.kind !== 'forward') continue;
     byMessage.set(forward.aliasMessageId, [...(byMessage.get(forward.aliasMessageId) ?? []), forward]);
   }
   const outcomes: { id: number; outcome: string; detail: string }[] = [];
+  // A message that only had an auto-reply to send, which failed: the reason goes on the activity log.
+  for (const [id, reply] of failedReplies)
+    if (!byMessage.has(id))
+      outcomes.push({
+        id,
+        outcome: 'failed',
+        detail: `Auto-reply to ${reply.toEmail} failed: ${reply.error ?? 'refused'}`.slice(0, 1000),
+      });
   for (const [id, forwards] of byMessage) {
     if (forwards.some((f) => ['pending', 'sending', 'deferred'].includes(f.status))) continue;
     const sent = forwards.filter((f) => f.status === 'sent').map((f) => f.toEmail);

@@ -226,6 +226,13 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     const [reply] = await rows(t(), `SELECT status, error FROM alias_forwards WHERE user_id = $1`, [account.user.id]);
     expect(reply).toMatchObject({ status: 'failed', error: expect.stringMatching(/not verified/) });
     expect(await sentThisMonth(t().ctx.db, account.user.id)).toBe(0);
+    const awayId = (await rows(t(), `SELECT id FROM email_aliases WHERE user_id = $1`, [account.user.id]))[0]
+      ?.id as number;
+    const activity = (await account.client.get(`/api/email-aliases/${awayId}/activity`)).json() as AliasActivity[];
+    expect(activity[0]).toMatchObject({
+      outcome: 'failed',
+      detail: expect.stringMatching(/^Auto-reply to gale@people\.example failed: .*not verified/),
+    });
   });
 
   it('finding 1, backscatter: an authenticated sender gets one auto-reply (DKIM by webhook, SPF over SMTP); a forged one none', async () => {

@@ -106,6 +106,7 @@ export async function parseInbound(raw: Buffer): Promise<ParsedMail> {
   try {
     return await parseMime(headerBlockOfTextMessage(raw) ?? raw);
   } catch (error) {
+    if (error instanceof AppError) throw error;
     // What the parser cannot read is the message's fault: a permanent refusal, never a retry.
     throw new AppError('bad_request', `The message could not be parsed: ${(error as Error).message}`.slice(0, 300));
   }

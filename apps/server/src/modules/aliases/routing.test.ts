@@ -129,7 +129,7 @@ describe('routing', () => {
     const proven = decideRoute({
       ...base,
       alias: replying,
-      message: message({ mailFrom: 'bounce-123@esp.example', authenticatedSender: 'alice@sender.example' }),
+      message: message({ mailFrom: 'alice+ret@mail.sender.example', authenticatedSender: 'alice@sender.example' }),
     });
     expect(proven.autoReply).toEqual({ message: 'Away.', to: 'alice@sender.example' });
     const noDestination = decideRoute({

@@ -182,8 +182,10 @@ async function deliverAutoReply(
     extraHeaders: [
       'Auto-Submitted: auto-replied',
       'X-Auto-Response-Suppress: All',
-      `In-Reply-To: ${stored.messageId}`,
-      `References: ${stored.messageId}`,
+      // The sender's Message-ID only when it is one (no room for text of theirs in our reply).
+      ...(/^<[^<>\s"]{1,200}@[^<>\s"]{1,200}>$/.test(stored.messageId)
+        ? [`In-Reply-To: ${stored.messageId}`, `References: ${stored.messageId}`]
+        : []),
       `${LOOP_HEADER}: ${aliasAddress}`,
     ],
   });

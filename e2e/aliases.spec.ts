@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { dnsRecordsFile } from './global-setup.ts';
 import { checkScreen, confirmAccountEmail, followConfirmationLink, outboxLink, uniqueEmail } from './support.ts';
@@ -19,6 +19,19 @@ async function signUpWithDomain(page: Page, domain: string): Promise<string> {
   await confirmAccountEmail(page);
   const added = await page.request.post('/api/domains', { data: { domain } });
   expect(added.ok()).toBe(true);
+  // Verified: an alias receives (and a test message reaches it) only on a domain its account
+  // proved, its records published on the local DNS server (added to what it holds) and checked.
+  const { id, records } = (await added.json()) as AddedDomain;
+  let zone: Record<string, string[]> = {};
+  try {
+    zone = JSON.parse(readFileSync(dnsRecordsFile(), 'utf8')) as Record<string, string[]>;
+  } catch {
+    // no records file yet
+  }
+  for (const record of records) zone[record.host] = [record.value];
+  writeFileSync(dnsRecordsFile(), JSON.stringify(zone));
+  const verified = (await (await page.request.post(`/api/domains/${id}/verify`)).json()) as { isVerified: boolean };
+  expect(verified.isVerified).toBe(true);
   return email;
 }
 

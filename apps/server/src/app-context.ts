@@ -10,6 +10,7 @@ import { isSuppressed } from './modules/delivery/suppressions.ts';
 import { signingKeyForMail } from './modules/domains/domains.sending.ts';
 import { storeCaughtMessage } from './modules/outbox/outbox.service.ts';
 import { recoverCampaignSends } from './modules/campaigns/campaign-send.service.ts';
+import { FORWARD_SWEEP_MS, recoverForwards } from './modules/inbound/forwarding.jobs.ts';
 
 export type RunningContext = AppContext & {
   /** Stops the queue (letting running jobs finish when graceful), the recorders and the transport; not the database. */
@@ -62,10 +63,21 @@ export async function createAppContext(options: {
   };
   await registerJobs(queue, ctx, allJobs, { runWorkers, log });
   // A worker that starts picks up sends a dead worker left half done, without waiting for the minute sweep.
-  if (runWorkers) await recoverCampaignSends(ctx);
+  let forwardSweep: NodeJS.Timeout | undefined;
+  if (runWorkers) {
+    await recoverCampaignSends(ctx);
+    // Forwards a dead process left (stored but not queued, or claimed and never renewed) go now,
+    // and the sweep runs every FORWARD_SWEEP_MS besides the minute cron.
+    await recoverForwards(ctx);
+    forwardSweep = setInterval(() => {
+      recoverForwards(ctx).catch((error: Error) => log(`forward sweep failed: ${error.message}`));
+    }, FORWARD_SWEEP_MS);
+    forwardSweep.unref();
+  }
   return {
     ...ctx,
     async close({ graceful = true } = {}) {
+      clearInterval(forwardSweep);
       const stopped = new Promise<void>((resolve) => {
         queue.once('stopped', () => resolve());
         setTimeout(resolve, 25_000).unref();

@@ -453,7 +453,7 @@ export const aliasMessageOutcomes = [
   'unrouted',
   /** Refused: a loop (too many Received headers, our own loop header) or a null sender on a reply. */
   'refused',
-  /** Every forward failed. */
+  /** Every forward failed (or, with no forward, the auto-reply failed). */
   'failed',
 ] as const;
 export const aliasMessageOutcomeSchema = z.enum(aliasMessageOutcomes);

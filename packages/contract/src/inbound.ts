@@ -24,14 +24,68 @@ export const inboundWebhookJsonSchema = z.object({
   /** Some providers name the field `email` or `rawEmail`. */
   email: z.string().min(1).optional(),
   rawEmail: z.string().min(1).optional(),
-  envelope: z
-    .object({
-      from: z.string().max(512).optional(),
-      to: z.union([z.string().max(512), z.array(z.string().max(512)).max(100)]).optional(),
-    })
-    .optional(),
+  /** Checked on its own (inboundEnvelopeSchema), after the body's shape, so that its errors name the field. */
+  envelope: z.unknown().optional(),
 });
 export type InboundWebhookJson = z.infer<typeof inboundWebhookJsonSchema>;
+
+/** Most recipients one message may name (as Postfix's smtpd_recipient_limit); the SMTP server answers 452 past it. */
+export const INBOUND_MAX_RECIPIENTS = 100;
+
+/**
+ * One envelope address: `local@domain`, optionally in one pair of angle brackets; no white space,
+ * CR/LF or other controls, commas, quotes, brackets inside, nor a list of addresses.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+const ENVELOPE_ADDRESS = /^<?[^\s<>,;"()[\]\\@\u0000-\u001f\u007f]+@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?>?$/;
+const isEnvelopeAddress = (value: string) =>
+  ENVELOPE_ADDRESS.test(value.trim()) && value.trim().startsWith('<') === value.trim().endsWith('>');
+const oneAddress = (field: string) =>
+  `${field} must be one email address like a@b.example (no list, comma, angle list, space or line break)`;
+const envelopeAddress = (field: string) =>
+  z
+    .string({ error: `${field} must be one email address` })
+    .max(320, `${field} must be at most 320 characters`)
+    .refine(isEnvelopeAddress, oneAddress(field))
+    .transform((value) => value.trim().replace(/^<|>$/g, ''));
+
+/**
+ * The envelope of a webhook post (JSON `envelope`, multipart `envelope` or `sender`/`recipient`):
+ * `from` is one address, or '' / '<>' for a null sender; `to` one address, or a list of them (an
+ * array, or a string with commas between addresses), at most INBOUND_MAX_RECIPIENTS. A bad value
+ * is a 400 naming its field: nothing is stored.
+ */
+export const inboundEnvelopeSchema = z.object(
+  {
+    from: z
+      .string({ error: 'envelope.from must be one email address, or empty for a null sender' })
+      .max(320, 'envelope.from must be at most 320 characters')
+      .refine((value) => ['', '<>'].includes(value.trim()) || isEnvelopeAddress(value), oneAddress('envelope.from'))
+      .transform((value) => value.trim().replace(/^<|>$/g, ''))
+      .optional(),
+    to: z
+      .union([
+        z
+          .string({ error: 'envelope.to must be an address or a list of addresses' })
+          .max(64 * 1024)
+          .transform((value) =>
+            value
+              .split(',')
+              .map((entry) => entry.trim())
+              .filter((entry) => entry !== ''),
+          ),
+        z.array(z.string({ error: 'envelope.to must be an address or a list of addresses' })),
+      ])
+      .pipe(
+        z
+          .array(envelopeAddress('envelope.to'))
+          .max(INBOUND_MAX_RECIPIENTS, `envelope.to names at most ${INBOUND_MAX_RECIPIENTS} recipients`),
+      )
+      .optional(),
+  },
+  { error: 'envelope must be an object like {"from":"a@b.example","to":["c@d.example"]}' },
+);
+export type InboundEnvelopeInput = z.input<typeof inboundEnvelopeSchema>;
 
 /**
  * GET /api/webhook/email-address and POST /api/inbound/regenerate-address: the account's own webhook

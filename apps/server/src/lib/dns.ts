@@ -25,6 +25,8 @@ export type DnsResolver = {
   resolveTxtRaw(name: string): Promise<string[][]>;
   /** MX records of a name, classified like TXT look-ups (inbound MX check, lead address checks). */
   resolveMx(name: string): Promise<MxLookup>;
+  /** A, AAAA or MX answers as node's `dns.resolve` gives them, for libraries that take a resolver (SPF checks). */
+  resolveRaw(name: string, type: 'A' | 'AAAA' | 'MX'): Promise<unknown>;
 };
 
 /** Error codes that mean the name or its TXT records definitively do not exist. */
@@ -67,6 +69,7 @@ function createDnsResolver(servers: readonly string[]): DnsResolver {
       }
     },
     resolveTxtRaw: (name) => resolver.resolveTxt(name),
+    resolveRaw: (name, type) => resolver.resolve(name, type),
     async resolveMx(name) {
       try {
         const records = await resolver.resolveMx(name);

@@ -222,5 +222,23 @@ export const srsReturnPaths = pgTable('srs_return_paths', {
     .references(() => users.id, { onDelete: 'cascade' }),
   originalSender: text('original_sender').notNull(),
   bouncesRelayed: integer('bounces_relayed').notNull().default(0),
+  /** When a delivery report was relayed through it (at most once): counted against the account's monthly emails. */
+  relayedAt: timestamp('relayed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Auto-replies an account sent per clock hour: the hourly cap is taken with one upsert
+ * (`… SET sent = sent + 1 WHERE sent < cap RETURNING`), so concurrent messages never pass it together.
+ */
+export const aliasAutoReplyHours = pgTable(
+  'alias_auto_reply_hours',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    sent: integer('sent').notNull().default(0),
+  },
+  (t) => [uniqueIndex('alias_auto_reply_hours_pk').on(t.userId, t.hour)],
+);

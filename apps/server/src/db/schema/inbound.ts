@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /**
@@ -15,3 +15,18 @@ export const inboundTokens = pgTable('inbound_tokens', {
   tokenSealed: text('token_sealed').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Signature tokens of provider webhook posts seen within their signature's window (Mailgun's
+ * `signature.token`): a post whose token is here is a replay and answers 409. In the database so
+ * that every API process sees the same set; rows past `expires_at` are deleted as new ones arrive.
+ */
+export const webhookReplayTokens = pgTable(
+  'webhook_replay_tokens',
+  {
+    provider: text('provider').notNull(),
+    token: text('token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.token] }), index('webhook_replay_tokens_expires_idx').on(t.expiresAt)],
+);

@@ -13,12 +13,21 @@ export { addressOf };
 
 /** One auto-reply per sender per alias in this window (RFC 3834 §2: "a reasonable period"). */
 export const AUTO_REPLY_WINDOW_MS = 7 * 86_400_000;
+/** Auto-replies one account may send in a clock hour, whatever its aliases and senders. */
+export const AUTO_REPLIES_PER_ACCOUNT_PER_HOUR = 100;
+
+/** Whether the alias could auto-reply to anything (its own setting or an active rule's): only then is the sender's proof sought. */
+export function mayAutoReply(alias: repo.AliasForMail): boolean {
+  return (
+    (alias.autoReply && Boolean(alias.autoReplyMessage)) || alias.routing.rules.some((rule) => rule.actions.autoReply)
+  );
+}
 
 /**
  * The active alias mail to `address` is for: the exact alias, else the domain's catch-all, with
- * what routing reads of it (its rules, destinations and confirmed addresses; one statement). With
- * `userId` (the webhook's account), only that account's aliases; without (the SMTP server), only
- * aliases on domains whose DKIM record is verified.
+ * what routing reads of it (its rules, destinations and confirmed addresses; one statement). Only
+ * aliases on domains whose DKIM record is verified by the alias's account; with `userId` (the
+ * webhook's account), only that account's aliases; without (the SMTP server), any account's.
  */
 export async function aliasForAddress(
   db: DbOrTx,
@@ -107,7 +116,7 @@ export async function storeInbound(
     planned.map(({ alias, recipient, decision }) => ({
       ...aliasMessageValues(alias, recipient, message, input.isTest, now),
       ...decisionValues(decision),
-      forwards: forwardsOf(decision, message),
+      forwards: forwardsOf(decision),
     })),
   );
   const routed: StoredRouting[] = [];
@@ -167,10 +176,10 @@ const decisionValues = (decision: RoutingDecision) => ({
   autoReplied: decision.autoReply !== null,
 });
 
-/** The ledger rows a decision makes: one per forward address, and the auto-reply to the envelope sender. */
-const forwardsOf = (decision: RoutingDecision, message: RoutingMessage) => [
+/** The ledger rows a decision makes: one per forward address, and the auto-reply to the authenticated sender. */
+const forwardsOf = (decision: RoutingDecision) => [
   ...decision.forwardTo.map((toEmail) => ({ kind: 'forward', toEmail })),
-  ...(decision.autoReply ? [{ kind: 'auto_reply', toEmail: message.mailFrom }] : []),
+  ...(decision.autoReply ? [{ kind: 'auto_reply', toEmail: decision.autoReply.to }] : []),
 ];
 
 /**
@@ -207,20 +216,20 @@ async function routeAndStore(
   const roundRobinTurn =
     alias.forwardingType === 'round_robin' && !ruleMatched ? await repo.takeRoundRobinTurn(tx, alias.id) : 0;
   const decision = decide(alias, message, roundRobinTurn);
-  if (
-    decision.autoReply &&
-    !(await repo.takeAutoReplyTurn(tx, alias.id, message.mailFrom, now, AUTO_REPLY_WINDOW_MS))
-  ) {
-    decision.autoReply = null;
-    if (decision.outcome === 'auto_replied') {
-      decision.outcome = 'unrouted';
-      decision.detail = `No auto-reply: ${message.mailFrom} had one in the last 7 days`;
+  if (decision.autoReply) {
+    const why = await takeAutoReplyTurns(tx, alias, decision.autoReply.to, now);
+    if (why !== null) {
+      decision.autoReply = null;
+      if (decision.outcome === 'auto_replied') {
+        decision.outcome = 'unrouted';
+        decision.detail = `No auto-reply: ${why}`;
+      }
     }
   }
   await repo.setAliasMessageDecision(tx, row.id, decisionValues(decision));
   const forwards = await repo.insertForwards(
     tx,
-    forwardsOf(decision, message).map((forward) => ({
+    forwardsOf(decision).map((forward) => ({
       userId: alias.userId,
       aliasId: alias.id,
       aliasMessageId: row.id,
@@ -234,6 +243,26 @@ async function routeAndStore(
     decision,
     forwardIds: forwards.map((f) => f.id),
   };
+}
+
+/**
+ * Takes both turns an auto-reply needs, in `tx` (the message's store transaction): the account's
+ * hourly one (at most AUTO_REPLIES_PER_ACCOUNT_PER_HOUR, counted in the statement that takes it)
+ * and the (alias, sender) one (one per AUTO_REPLY_WINDOW_MS). Answers null when both were taken,
+ * else why not (and neither is kept: the hour's count is handed back when the sender's turn is refused).
+ */
+async function takeAutoReplyTurns(
+  tx: DbOrTx,
+  alias: repo.AliasForMail,
+  sender: string,
+  now: Date,
+): Promise<string | null> {
+  const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+  if (!(await repo.takeAutoReplyHour(tx, alias.userId, hour, AUTO_REPLIES_PER_ACCOUNT_PER_HOUR)))
+    return `the account sent ${AUTO_REPLIES_PER_ACCOUNT_PER_HOUR} auto-replies this hour`;
+  if (await repo.takeAutoReplyTurn(tx, alias.id, sender, now, AUTO_REPLY_WINDOW_MS)) return null;
+  await repo.returnAutoReplyHour(tx, alias.userId, hour);
+  return `${sender} had one in the last 7 days`;
 }
 
 function duplicateOf(row: repo.AliasMessageRow): StoredRouting {
@@ -272,6 +301,8 @@ export const strandedForwards = repo.strandedForwards;
 export const recordSrsAddresses = repo.recordSrsAddresses;
 export const findSrsAddress = repo.findSrsAddress;
 export const takeSrsBounceTurn = repo.takeSrsBounceTurn;
+export const returnSrsBounceTurn = repo.returnSrsBounceTurn;
+export const renewForwardClaims = repo.renewForwardClaims;
 
 /** Once every forward of a message is done: 'forwarded' when one arrived, 'failed' when none did. */
 export async function settleMessageOutcome(db: DbOrTx, aliasMessageId: number): Promise<void> {
@@ -281,11 +312,22 @@ export async function settleMessageOutcome(db: DbOrTx, aliasMessageId: number): 
 /** settleMessageOutcome for many messages at once (two statements whatever their number). */
 export async function settleMessageOutcomes(db: DbOrTx, aliasMessageIds: number[]): Promise<void> {
   const byMessage = new Map<number, repo.ForwardRow[]>();
+  const failedReplies = new Map<number, repo.ForwardRow>();
   for (const forward of await repo.forwardsOfMessages(db, aliasMessageIds)) {
+    if (forward.kind === 'auto_reply' && forward.status === 'failed')
+      failedReplies.set(forward.aliasMessageId, forward);
     if (forward.kind !== 'forward') continue;
     byMessage.set(forward.aliasMessageId, [...(byMessage.get(forward.aliasMessageId) ?? []), forward]);
   }
   const outcomes: { id: number; outcome: string; detail: string }[] = [];
+  // A message that only had an auto-reply to send, which failed: the reason goes on the activity log.
+  for (const [id, reply] of failedReplies)
+    if (!byMessage.has(id))
+      outcomes.push({
+        id,
+        outcome: 'failed',
+        detail: `Auto-reply to ${reply.toEmail} failed: ${reply.error ?? 'refused'}`.slice(0, 1000),
+      });
   for (const [id, forwards] of byMessage) {
     if (forwards.some((f) => ['pending', 'sending', 'deferred'].includes(f.status))) continue;
     const sent = forwards.filter((f) => f.status === 'sent').map((f) => f.toEmail);

@@ -3,6 +3,7 @@ import { executeNamed, type Db, type DbOrTx, type NamedStatement } from '../../d
 import type { RoutingDestination, RoutingRule } from './routing.ts';
 import {
   aliasAutoReplies,
+  aliasAutoReplyHours,
   aliasForwards,
   aliasMessages,
   domains,
@@ -129,9 +130,9 @@ const routingOfAlias = sql<AliasRouting>`json_build_object(
 
 /**
  * The active alias mail to local@domain is for, the exact alias before the catch-all, with what
- * routing reads of it (one statement). With `userId`, only that account's (the webhook's token
- * names it); without, only on domains whose DKIM record is verified (the SMTP server: a domain
- * whose DNS the account proved it controls).
+ * routing reads of it (one statement). Only on domains whose DKIM record is verified (a domain
+ * whose DNS the account proved it controls); with `userId`, only that account's (the webhook's
+ * token names it), without (the SMTP server), any account's, the earliest verification first.
  */
 export async function aliasForMail(
   db: DbOrTx,
@@ -160,7 +161,10 @@ function aliasForMailQuery(db: DbOrTx, whose: 'any' | 'account') {
         eq(domains.domain, sql.placeholder('domain')),
         inArray(emailAliases.alias, [sql.placeholder('local'), '*']),
         eq(emailAliases.isActive, true),
-        whose === 'any' ? eq(domains.dkimStatus, 'verified') : eq(emailAliases.userId, sql.placeholder('userId')),
+        // Only a domain whose DKIM record carries this account's own key (verified in DNS) routes
+        // to it: another account may add the same name, and receives nothing for it until then.
+        eq(domains.dkimStatus, 'verified'),
+        ...(whose === 'any' ? [] : [eq(emailAliases.userId, sql.placeholder('userId'))]),
       ),
     )
     .orderBy(sql`${emailAliases.alias} = '*'`, asc(domains.verifiedAt), asc(emailAliases.id))
@@ -661,12 +665,15 @@ export async function deferForward(
   return rows.length > 0;
 }
 
-/** Records the end of a claimed forward (only while the claim still owns it). */
+/**
+ * Records the end of a claimed forward (only while the claim still owns it). A row parked as
+ * 'deferred' is offered again by the sweep once FORWARD_DEFER_RETRY_MS passed from `at`.
+ */
 export async function finishForward(
   db: DbOrTx,
   id: number,
   claimToken: string,
-  outcome: { status: 'sent' | 'failed' | 'pending'; error: string | null; at: Date },
+  outcome: { status: 'sent' | 'failed' | 'pending' | 'deferred'; error: string | null; at: Date },
 ): Promise<boolean> {
   const rows = await db
     .update(aliasForwards)
@@ -675,6 +682,7 @@ export async function finishForward(
       error: outcome.error,
       sentAt: outcome.status === 'sent' ? outcome.at : null,
       claimToken: null,
+      ...(outcome.status === 'deferred' ? { claimedAt: outcome.at } : {}),
     })
     .where(and(eq(aliasForwards.id, id), eq(aliasForwards.claimToken, claimToken)))
     .returning({ id: aliasForwards.id });
@@ -774,21 +782,36 @@ export async function forwardsOfMessage(db: DbOrTx, aliasMessageId: number): Pro
 }
 
 /**
- * Forwards left pending or stuck in 'sending' since before `before` (a lost enqueue or a dead
- * worker), and deferred ones parked before it (the allowance is checked again).
+ * Forwards left pending or stuck in 'sending' since before `before` (a lost enqueue, or a dead
+ * worker: a live one renews its claims), and deferred ones parked before `deferredBefore` (the
+ * allowance is checked again).
  */
-export async function strandedForwards(db: DbOrTx, before: Date, limit: number): Promise<number[]> {
+export async function strandedForwards(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+  deferredBefore: Date = before,
+): Promise<number[]> {
+  const since = sql`coalesce(${aliasForwards.claimedAt}, ${aliasForwards.createdAt})`;
   const rows = await db
     .select({ id: aliasForwards.id })
     .from(aliasForwards)
     .where(
-      and(
-        inArray(aliasForwards.status, ['pending', 'sending', 'deferred']),
-        lt(sql`coalesce(${aliasForwards.claimedAt}, ${aliasForwards.createdAt})`, before),
+      or(
+        and(inArray(aliasForwards.status, ['pending', 'sending']), lt(since, before)),
+        and(eq(aliasForwards.status, 'deferred'), lt(since, deferredBefore)),
       ),
     )
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** Renews the claims of a batch in flight (claimed_at = now), so that they never look like a dead worker's. */
+export async function renewForwardClaims(db: DbOrTx, claimToken: string, now: Date): Promise<void> {
+  await db
+    .update(aliasForwards)
+    .set({ claimedAt: now })
+    .where(and(eq(aliasForwards.claimToken, claimToken), eq(aliasForwards.status, 'sending')));
 }
 
 /**
@@ -812,6 +835,35 @@ export async function takeAutoReplyTurn(
     })
     .returning({ aliasId: aliasAutoReplies.aliasId });
   return rows.length > 0;
+}
+
+/**
+ * Counts one auto-reply of the account in `hour` if fewer than `cap` went in it: true when counted.
+ * One statement (the count row is locked by the upsert), so concurrent messages never pass the cap together.
+ */
+export async function takeAutoReplyHour(db: DbOrTx, userId: string, hour: Date, cap: number): Promise<boolean> {
+  // The account's earlier hours are done with: dropped as its next one starts.
+  await db
+    .delete(aliasAutoReplyHours)
+    .where(and(eq(aliasAutoReplyHours.userId, userId), lt(aliasAutoReplyHours.hour, hour)));
+  const rows = await db
+    .insert(aliasAutoReplyHours)
+    .values({ userId, hour, sent: 1 })
+    .onConflictDoUpdate({
+      target: [aliasAutoReplyHours.userId, aliasAutoReplyHours.hour],
+      set: { sent: sql`${aliasAutoReplyHours.sent} + 1` },
+      setWhere: lt(aliasAutoReplyHours.sent, cap),
+    })
+    .returning({ sent: aliasAutoReplyHours.sent });
+  return rows.length > 0;
+}
+
+/** Hands back one count taken by takeAutoReplyHour (its reply was not due after all). */
+export async function returnAutoReplyHour(db: DbOrTx, userId: string, hour: Date): Promise<void> {
+  await db
+    .update(aliasAutoReplyHours)
+    .set({ sent: sql`greatest(${aliasAutoReplyHours.sent} - 1, 0)` })
+    .where(and(eq(aliasAutoReplyHours.userId, userId), eq(aliasAutoReplyHours.hour, hour)));
 }
 
 /** The last `limit` messages of an alias, newest first. */
@@ -921,14 +973,28 @@ export async function recordSrsAddresses(
   await db.insert(srsReturnPaths).values(values).onConflictDoNothing();
 }
 
-/** Counts one relayed bounce for an SRS address we used, if it has relayed fewer than `max`; false otherwise. */
-export async function takeSrsBounceTurn(db: DbOrTx, address: string, max: number): Promise<boolean> {
+/**
+ * Counts one relayed bounce for an SRS address we used, if it has relayed fewer than `max`, and
+ * when (it counts against the account's monthly emails); false otherwise. One statement.
+ */
+export async function takeSrsBounceTurn(db: DbOrTx, address: string, max: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(srsReturnPaths)
-    .set({ bouncesRelayed: sql`${srsReturnPaths.bouncesRelayed} + 1` })
+    .set({ bouncesRelayed: sql`${srsReturnPaths.bouncesRelayed} + 1`, relayedAt: now })
     .where(and(eq(srsReturnPaths.address, address), lt(srsReturnPaths.bouncesRelayed, max)))
     .returning({ address: srsReturnPaths.address });
   return rows.length > 0;
+}
+
+/** Hands back a turn taken by takeSrsBounceTurn whose relay could not be sent. */
+export async function returnSrsBounceTurn(db: DbOrTx, address: string): Promise<void> {
+  await db
+    .update(srsReturnPaths)
+    .set({
+      bouncesRelayed: sql`greatest(${srsReturnPaths.bouncesRelayed} - 1, 0)`,
+      relayedAt: sql`CASE WHEN ${srsReturnPaths.bouncesRelayed} <= 1 THEN NULL ELSE ${srsReturnPaths.relayedAt} END`,
+    })
+    .where(eq(srsReturnPaths.address, address));
 }
 
 export async function findSrsAddress(

@@ -6,6 +6,7 @@ const message = (extra: Partial<RoutingMessage> = {}): RoutingMessage => ({
   mailFrom: 'alice@sender.example',
   fromAddress: 'alice@sender.example',
   subject: 'Hello',
+  authenticatedSender: 'alice@sender.example',
   hasAttachment: false,
   receivedCount: 1,
   loopAliases: [],
@@ -118,5 +119,24 @@ describe('routing', () => {
     expect(autoReplyRefusal(message({ mailFrom: 'no-reply@x.example' }))).not.toBeNull();
     expect(autoReplyRefusal(message({ mailFrom: 'MAILER-DAEMON@x.example' }))).not.toBeNull();
     expect(autoReplyRefusal(message({ mailFrom: '' }))).not.toBeNull();
+  });
+
+  it('auto-replies only to a sender the message authenticates, and to that address', () => {
+    const replying = { ...alias, autoReply: true, autoReplyMessage: 'Away.' };
+    expect(autoReplyRefusal(message({ authenticatedSender: null }))).toMatch(/not authenticated/);
+    const forged = decideRoute({ ...base, alias: replying, message: message({ authenticatedSender: null }) });
+    expect(forged.autoReply).toBeNull();
+    const proven = decideRoute({
+      ...base,
+      alias: replying,
+      message: message({ mailFrom: 'alice+ret@mail.sender.example', authenticatedSender: 'alice@sender.example' }),
+    });
+    expect(proven.autoReply).toEqual({ message: 'Away.', to: 'alice@sender.example' });
+    const noDestination = decideRoute({
+      ...base,
+      alias: { ...replying, destination: null },
+      message: message({ authenticatedSender: null }),
+    });
+    expect(noDestination).toMatchObject({ outcome: 'unrouted', detail: expect.stringMatching(/^No auto-reply: /) });
   });
 });

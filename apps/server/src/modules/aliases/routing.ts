@@ -38,6 +38,11 @@ export type RoutingMessage = {
   /** The From header's address, lower-cased; '' when none. */
   fromAddress: string;
   subject: string;
+  /**
+   * The sender address the message proves (an aligned DKIM signature that verifies, or SPF for the
+   * envelope sender over SMTP; inbound/sender-auth.ts), or null: the only address an auto-reply may go to.
+   */
+  authenticatedSender: string | null;
   hasAttachment: boolean;
   receivedCount: number;
   /** Values of our loop header (alias addresses it passed). */
@@ -57,8 +62,8 @@ export type RoutingDecision = {
   skippedUnconfirmed: string[];
   rule: { id: number; name: string } | null;
   blocked: boolean;
-  /** The auto-reply to send to the envelope sender, when one is due (the 7-day turn is the caller's). */
-  autoReply: { message: string } | null;
+  /** The auto-reply to send to the authenticated sender, when one is due (the 7-day and hourly turns are the caller's). */
+  autoReply: { message: string; to: string } | null;
 };
 
 const NO_REPLY_LOCAL = /^(no-?reply|do-?not-?reply|mailer-daemon|postmaster|bounces?)([+._-].*)?$/i;
@@ -66,12 +71,14 @@ const NO_REPLY_LOCAL = /^(no-?reply|do-?not-?reply|mailer-daemon|postmaster|boun
 /** Why an auto-reply must not go to this message (RFC 3834 §2), or null when it may. */
 export function autoReplyRefusal(message: RoutingMessage): string | null {
   if (message.mailFrom === '') return 'null sender';
+  if (!message.authenticatedSender) return 'the sender is not authenticated (DKIM or SPF)';
   const auto = message.autoSubmitted?.trim().toLowerCase();
   if (auto && auto !== 'no') return `Auto-Submitted: ${auto}`;
   const precedence = message.precedence?.trim().toLowerCase();
   if (precedence && ['bulk', 'list', 'junk'].includes(precedence)) return `Precedence: ${precedence}`;
   if (message.listId) return 'a mailing list (List-Id)';
   if (NO_REPLY_LOCAL.test(message.mailFrom.split('@')[0] ?? '')) return 'a no-reply sender';
+  if (NO_REPLY_LOCAL.test(message.authenticatedSender.split('@')[0] ?? '')) return 'a no-reply sender';
   return null;
 }
 
@@ -173,7 +180,11 @@ export function decideRoute(input: {
   const unique = [...new Set(targets)];
   const forwardTo = unique.filter((email) => confirmed.has(email));
   const skippedUnconfirmed = unique.filter((email) => !confirmed.has(email));
-  const autoReply = autoReplyMessage && autoReplyRefusal(message) === null ? { message: autoReplyMessage } : null;
+  const refusal = autoReplyMessage ? autoReplyRefusal(message) : null;
+  const autoReply =
+    autoReplyMessage && refusal === null && message.authenticatedSender
+      ? { message: autoReplyMessage, to: message.authenticatedSender }
+      : null;
   const ruleRef = rule ? { id: rule.id, name: rule.name } : null;
   const by = rule ? ` by rule ${rule.name}` : '';
   if (forwardTo.length > 0)
@@ -189,7 +200,7 @@ export function decideRoute(input: {
   if (autoReply)
     return {
       outcome: 'auto_replied',
-      detail: `Auto-reply to ${message.mailFrom}${by}`,
+      detail: `Auto-reply to ${autoReply.to}${by}`,
       forwardTo,
       skippedUnconfirmed,
       rule: ruleRef,
@@ -201,6 +212,8 @@ export function decideRoute(input: {
       ? `Not forwarded: ${skippedUnconfirmed.join(', ')} not confirmed yet`
       : alias.forwardingType === 'conditional' && !rule
         ? 'Not forwarded: no rule matched'
-        : 'Not forwarded: no destination';
+        : autoReplyMessage && refusal
+          ? `No auto-reply: ${refusal}`
+          : 'Not forwarded: no destination';
   return { outcome: 'unrouted', detail: why, forwardTo, skippedUnconfirmed, rule: ruleRef, blocked: false, autoReply };
 }

@@ -14,7 +14,7 @@ import { startTestDnsServer } from '../../../test/dns-server.ts';
 import { runForwardJobs } from '../../../test/forward-jobs.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
 import { aliasForwards, users } from '../../db/schema/index.ts';
-import { FORWARD_CLAIM_STALE_MS } from '../inbound/forwarder.ts';
+import { FORWARD_DEFER_RETRY_MS } from '../inbound/forwarder.ts';
 import { recoverForwards } from '../inbound/forwarding.jobs.ts';
 
 const dns = await startTestDnsServer();
@@ -120,14 +120,14 @@ describe('forwarded mail counts against the monthly emails; over the limit it wa
     expect((await notificationsOf(client)).map((n) => n.title)).toEqual([limitTitle]);
 
     // Offered again while still over: it keeps waiting.
-    expect(await recoverForwards(t().ctx, new Date(Date.now() + FORWARD_CLAIM_STALE_MS + 1000))).toBe(1);
+    expect(await recoverForwards(t().ctx, new Date(Date.now() + FORWARD_DEFER_RETRY_MS + 1000))).toBe(1);
     await runForwardJobs(t());
     expect(receivedTo('owner@dest.example', waiting)).toHaveLength(0);
 
     // Room again (one email freed): the waiting forward goes. Reaching 100% a second time this month
     // does not warn again.
     await unseedSentMail(t(), userId, 1);
-    expect(await recoverForwards(t().ctx, new Date(Date.now() + FORWARD_CLAIM_STALE_MS + 1000))).toBe(1);
+    expect(await recoverForwards(t().ctx, new Date(Date.now() + FORWARD_DEFER_RETRY_MS + 1000))).toBe(1);
     await runForwardJobs(t());
     expect(receivedTo('owner@dest.example', waiting)).toHaveLength(1);
     expect((await notificationsOf(client)).map((n) => n.title)).toEqual([limitTitle]);
@@ -154,7 +154,7 @@ describe('forwarded mail counts against the monthly emails; over the limit it wa
       /canceled, so sending is paused/,
     );
     await t().ctx.db.update(users).set({ subscriptionStatus: 'active' }).where(eq(users.id, userId));
-    await recoverForwards(t().ctx, new Date(Date.now() + FORWARD_CLAIM_STALE_MS + 1000));
+    await recoverForwards(t().ctx, new Date(Date.now() + FORWARD_DEFER_RETRY_MS + 1000));
     await runForwardJobs(t());
     expect(receivedTo('owner@dest.example', 'while canceled')).toHaveLength(1);
   });

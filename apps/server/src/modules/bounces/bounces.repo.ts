@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, like, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bounceMailboxStatus,
@@ -9,6 +9,7 @@ import {
   contacts,
   emailEvents,
   sequenceSends,
+  webhookReplayTokens,
 } from '../../db/schema/index.ts';
 
 export type SendRow = typeof campaignSends.$inferSelect;
@@ -270,4 +271,24 @@ export async function findMailboxStatus(
 ): Promise<typeof bounceMailboxStatus.$inferSelect | undefined> {
   const [row] = await db.select().from(bounceMailboxStatus).where(eq(bounceMailboxStatus.mailbox, mailbox)).limit(1);
   return row;
+}
+
+/**
+ * Remembers a provider post's signature token until `expiresAt`: true when it is new, false when
+ * it was seen already (a replay). Tokens past their time are dropped first.
+ */
+export async function rememberWebhookToken(
+  db: DbOrTx,
+  provider: string,
+  token: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<boolean> {
+  await db.delete(webhookReplayTokens).where(lt(webhookReplayTokens.expiresAt, now));
+  const rows = await db
+    .insert(webhookReplayTokens)
+    .values({ provider, token, expiresAt })
+    .onConflictDoNothing()
+    .returning({ token: webhookReplayTokens.token });
+  return rows.length > 0;
 }

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { sentCampaign } from '../../../test/sent-campaign.ts';
+import { buildApp } from '../../app.ts';
 
 type TestApp = ReturnType<typeof useTestApp>;
 
@@ -287,6 +288,53 @@ describe('provider bounce webhooks', () => {
     expect(await rows(t, 'SELECT email FROM suppressions WHERE user_id = $1', [user.id])).toEqual([
       { email: first?.email },
     ]);
+  });
+
+  it('Mailgun replay (issue 27, finding 6): a post whose token was seen answers 409, in every process; another account is not affected', async () => {
+    const { client, user, sends, token } = await setUp(t, 'Replay');
+    const [first] = sends;
+    const signingKey = 'key-replayreplayreplayreplay0001';
+    expect((await save(client, 'mailgun', signingKey)).statusCode).toBe(200);
+    const now = Math.floor(Date.now() / 1000);
+    const nonce = `${now}replayreplayreplayreplayreplayreplayreplay01`;
+    const body = fixture('mailgun-failed.json', {
+      timestamp: String(now),
+      token: nonce,
+      signature: createHmac('sha256', signingKey).update(`${now}${nonce}`).digest('hex'),
+      recipient: first?.email ?? '',
+      bareMessageId: (first?.messageId ?? '').replace(/^<|>$/g, ''),
+    });
+    const url = `/api/webhook/bounces/mailgun/${token}`;
+    expect((await post(t, url, body)).statusCode).toBe(200);
+    const replay = await post(t, url, body);
+    expect(replay.statusCode, replay.body).toBe(409);
+    expect(replay.json()).toEqual({ message: expect.stringMatching(/replay/) });
+    // The token is in the database: a second app on the same database (another process) refuses it too.
+    const other = await buildApp(t().ctx, { logger: false, serveWebApp: false });
+    try {
+      const elsewhere = await other.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(elsewhere.statusCode).toBe(409);
+    } finally {
+      await other.close();
+    }
+    // Another account's post with its own key and token is taken as usual.
+    const second = await setUp(t, 'Replay2');
+    expect((await save(second.client, 'mailgun', signingKey)).statusCode).toBe(200);
+    const otherNonce = `${now}otherotherotherotherotherotherotherother01`;
+    const otherBody = fixture('mailgun-failed.json', {
+      timestamp: String(now),
+      token: otherNonce,
+      signature: createHmac('sha256', signingKey).update(`${now}${otherNonce}`).digest('hex'),
+      recipient: second.sends[0]?.email ?? '',
+      bareMessageId: (second.sends[0]?.messageId ?? '').replace(/^<|>$/g, ''),
+    });
+    expect((await post(t, `/api/webhook/bounces/mailgun/${second.token}`, otherBody)).statusCode).toBe(200);
+    expect(await rows(t, 'SELECT 1 FROM suppressions WHERE user_id = $1', [user.id])).toHaveLength(1);
   });
 
   it('Postmark: the secret as basic-auth password or header; a wrong or replaced (stale) secret is refused', async () => {

@@ -12,13 +12,17 @@ import { AppError } from '../../lib/app-error.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { applyVerdict } from './bounces.service.ts';
 import * as repo from './bounces.repo.ts';
-import { readMailgun } from './providers/mailgun.ts';
+import { mailgunReplayToken, readMailgun } from './providers/mailgun.ts';
 import { readPostmark } from './providers/postmark.ts';
 import { readSendgrid, sendgridPublicKey } from './providers/sendgrid.ts';
 import { readSes, type SnsOptions } from './providers/ses.ts';
 import { ProviderRejection, type ProviderEvent, type ProviderPost } from './providers/types.ts';
 
 const purposeOf = (provider: BounceProvider) => `bounce-provider:${provider}`;
+
+/** A Mailgun post whose token was seen already (within its signature's window): a replay. */
+export const MAILGUN_REPLAY =
+  'This Mailgun post was received already (its signature token was used): a replay is refused';
 
 /** The path of an account's webhook for one provider (its inbound token names the account). */
 export const providerWebhookPath = (provider: BounceProvider, token: string) =>
@@ -134,9 +138,14 @@ export async function receiveProviderPost(
   let events: ProviderEvent[];
   try {
     switch (input.provider) {
-      case 'mailgun':
+      case 'mailgun': {
         events = readMailgun(post);
+        // Remembered in the database for as long as its signature would pass, so every process refuses a replay.
+        const { token, expiresAt } = mailgunReplayToken(post);
+        if (!(await repo.rememberWebhookToken(ctx.db, 'mailgun', token, expiresAt, post.now)))
+          throw new AppError('conflict', MAILGUN_REPLAY);
         break;
+      }
       case 'sendgrid':
         events = readSendgrid(post);
         break;

@@ -4,6 +4,7 @@ import type { SendLedger } from '../../lib/mail-transport.ts';
 import { sendLedgerOf } from '../../db/send-ledger.ts';
 import {
   aliasForwards,
+  srsReturnPaths,
   campaignLinks,
   campaigns,
   campaignSends,
@@ -69,8 +70,9 @@ export async function sentThisMonth(db: DbOrTx, userId: string): Promise<number>
 }
 
 /**
- * The forwards of an account that count against its monthly emails since `since`: claimed for
- * sending (they passed the allowance check) or sent. Waiting and failed ones do not count.
+ * What leaves on behalf of an account's aliases and counts against its monthly emails since
+ * `since`: forwards and auto-replies claimed for sending (they passed the allowance check) or
+ * sent, and delivery reports relayed through its SRS return paths. Waiting and failed ones do not count.
  */
 async function forwardsCountedSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
   const [row] = await db
@@ -79,12 +81,15 @@ async function forwardsCountedSince(db: DbOrTx, userId: string, since: Date): Pr
     .where(
       and(
         eq(aliasForwards.userId, userId),
-        eq(aliasForwards.kind, 'forward'),
         inArray(aliasForwards.status, ['sending', 'sent']),
         gte(sql`coalesce(${aliasForwards.sentAt}, ${aliasForwards.claimedAt})`, since),
       ),
     );
-  return row?.n ?? 0;
+  const [relays] = await db
+    .select({ n: count() })
+    .from(srsReturnPaths)
+    .where(and(eq(srsReturnPaths.userId, userId), gte(srsReturnPaths.relayedAt, since)));
+  return (row?.n ?? 0) + (relays?.n ?? 0);
 }
 
 /** Locks the account's row: test mails are counted against its limits one request at a time. */

@@ -30,6 +30,17 @@ export async function dkimVerifiedDomains(db: DbOrTx, userId: string): Promise<D
     .where(and(eq(domains.userId, userId), eq(domains.dkimStatus, 'verified')));
 }
 
+/** Whether some account verified `host` (its DKIM record), or `host` is the bounces. host of such a domain. */
+export async function isVerifiedMailHost(db: DbOrTx, host: string): Promise<boolean> {
+  const parent = host.startsWith('bounces.') ? host.slice('bounces.'.length) : host;
+  const [row] = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(inArray(domains.domain, [host, parent]), eq(domains.dkimStatus, 'verified')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The user's domains, primary first, then in the order they were added. */
 export async function listDomains(db: DbOrTx, userId: string): Promise<DomainRow[]> {
   return db

@@ -74,6 +74,21 @@ export async function domainStandingFor(
   return registered ? { status: 'unverified', domain: registered.domain } : null;
 }
 
+/**
+ * Whether mail to `bounces…@host` is ours to take (the inbound SMTP server's RCPT check): the
+ * installation's own mail, bounce and MX hosts, and every domain an account verified (and its
+ * bounces. host, where return paths of its mail point).
+ */
+export async function servesMailHost(
+  db: DbOrTx,
+  config: Pick<Config, 'mailFromDomain' | 'bounceDomain' | 'inboundSmtp'>,
+  host: string,
+): Promise<boolean> {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if ([config.mailFromDomain, config.bounceDomain, config.inboundSmtp.mxHost].includes(name)) return true;
+  return repo.isVerifiedMailHost(db, name);
+}
+
 /** The user's domains mail may come from at any address (those whose DKIM record is verified), primary first. */
 export async function verifiedSendingDomains(db: DbOrTx, userId: string): Promise<string[]> {
   return (await repo.listDomains(db, userId)).filter((row) => row.dkimStatus === 'verified').map((row) => row.domain);

@@ -63,7 +63,11 @@ async function runTest(
     isTest: true,
   });
   const decision = result.recipients.find((r) => r.aliasId === alias.id)?.decision;
-  if (!decision) throw new AppError('bad_request', `${address} did not take the test message (is the alias active?)`);
+  if (!decision)
+    throw new AppError(
+      'bad_request',
+      `${address} did not take the test message (is the alias active and its domain verified?)`,
+    );
   return {
     messageId,
     outcome: decision.outcome,

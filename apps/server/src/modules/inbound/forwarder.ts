@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { dmarc } from 'mailauth/lib/dmarc/index.js';
 import type { AppContext } from '../../context.ts';
-import { dnsResolver } from '../../lib/dns.ts';
 import { TransportError } from '../../lib/mail-transport.ts';
 import { newToken } from '../../lib/tokens.ts';
 import * as aliases from '../aliases/aliases.inbound.ts';
@@ -13,28 +12,37 @@ import { lockAccountAndCountSent } from '../campaigns/campaign-send.service.ts';
 import { LOOP_HEADER } from '../aliases/routing.ts';
 import { rewriteHeaders, sendRawMessage, splitMessage } from '../delivery/forward.ts';
 import { buildRawMessage, newMessageId } from '../delivery/message.ts';
-import { signingKeyForMail } from '../domains/domains.sending.ts';
+import { dkimSigningKeyFor, releaseDailySends, reserveDailySends } from '../domains/domains.sending.ts';
+import { mailauthResolver } from './sender-auth.ts';
 import { srsForward, srsReverse } from './srs.ts';
 
-/** A claim on a forward older than this belongs to a worker that died: another may take it over. */
-export const FORWARD_CLAIM_STALE_MS = 5 * 60 * 1000;
+/**
+ * A claim on a forward whose worker has not renewed it for this long belongs to a worker that
+ * died: another may take it over. A live batch renews its claims every FORWARD_HEARTBEAT_MS.
+ */
+export const FORWARD_CLAIM_STALE_MS = 20 * 1000;
+/** How often a batch in flight renews its claims (claimed_at), so only a dead worker's go stale. */
+export const FORWARD_HEARTBEAT_MS = 5 * 1000;
+/** How long a forward parked as 'deferred' (plan allowance, warming cap, unconfirmed account) waits before it is offered again. */
+export const FORWARD_DEFER_RETRY_MS = 5 * 60 * 1000;
 /** Attempts of one forward before it counts as failed (4xx and network errors are retried). */
 export const FORWARD_MAX_ATTEMPTS = 5;
-/** Bounces relayed back through one SRS address at most. */
-export const SRS_BOUNCES_PER_ADDRESS = 3;
+/** Bounces relayed back through one SRS address at most: one delivery report answers one forward. */
+export const SRS_BOUNCES_PER_ADDRESS = 1;
+
+/** An error that retrying cannot mend (an address that is no address, a domain no longer verified): the row fails at once. */
+export class PermanentForwardError extends Error {}
 
 const mailDate = (date: Date) => date.toUTCString().replace(/GMT$/, '+0000');
 
-/** A resolver for mailauth: TXT through the app's DNS servers, anything else "not found". */
-function mailauthResolver(ctx: AppContext) {
-  const dns = dnsResolver(ctx.config.dnsServers);
-  return async (name: string, type: string) => {
-    if (type === 'TXT') return dns.resolveTxtRaw(name);
-    const error = new Error(`no ${type} look-ups here`) as Error & { code: string };
-    error.code = 'ENOTFOUND';
-    throw error;
-  };
+/** The DKIM key of the alias's own domain, verified by the alias's account; null when it is not (nothing goes out for it then). */
+async function aliasDomainKey(ctx: AppContext, userId: string, domainName: string) {
+  const key = await dkimSigningKeyFor(ctx.db, ctx.config, userId, domainName);
+  return key && key.domainName === domainName ? key : null;
 }
+
+const NOT_VERIFIED = (domain: string) =>
+  `${domain} is not verified for this account (its DKIM record with the account's key is not in DNS): nothing is sent for its aliases`;
 
 /** The From header's address, from the raw header block. */
 function fromHeader(raw: Buffer): { text: string; address: string } | null {
@@ -108,7 +116,7 @@ async function deliverForward(
   recipient: string,
   returnPath: string,
   isTest: boolean,
-  key: Awaited<ReturnType<typeof signingKeyForMail>>,
+  key: NonNullable<Awaited<ReturnType<typeof aliasDomainKey>>>,
 ): Promise<void> {
   const aliasAddress = aliases.addressOf(alias);
   const now = new Date();
@@ -155,7 +163,7 @@ async function deliverAutoReply(
   stored: { messageId: string },
   text: string,
   isTest: boolean,
-  key: Awaited<ReturnType<typeof signingKeyForMail>>,
+  key: NonNullable<Awaited<ReturnType<typeof aliasDomainKey>>>,
 ): Promise<void> {
   const aliasAddress = aliases.addressOf(alias);
   const messageId = newMessageId(aliasAddress);
@@ -174,8 +182,10 @@ async function deliverAutoReply(
     extraHeaders: [
       'Auto-Submitted: auto-replied',
       'X-Auto-Response-Suppress: All',
-      `In-Reply-To: ${stored.messageId}`,
-      `References: ${stored.messageId}`,
+      // The sender's Message-ID only when it is one (no room for text of theirs in our reply).
+      ...(/^<[^<>\s"]{1,200}@[^<>\s"]{1,200}>$/.test(stored.messageId)
+        ? [`In-Reply-To: ${stored.messageId}`, `References: ${stored.messageId}`]
+        : []),
       `${LOOP_HEADER}: ${aliasAddress}`,
     ],
   });
@@ -203,16 +213,36 @@ export async function sendForward(ctx: AppContext, forwardId: number, now = new 
 
 /**
  * What the rows of one batch read, in one query each: their messages with their aliases, the raw
- * messages, the signing keys; and the SRS return paths of its forwards, recorded in one statement
- * before the first forward goes.
+ * messages, the signing keys; and the return paths of its forwards, the SRS ones recorded in one
+ * statement before the first forward goes.
  */
 type BatchReads = {
   contexts: Awaited<ReturnType<typeof aliases.forwardContexts>>;
   stored: Awaited<ReturnType<typeof aliases.findInboundRaws>>;
-  key(userId: string, domainName: string): ReturnType<typeof signingKeyForMail>;
-  /** The forward's SRS return path ('' for a null sender), once all of the batch's are recorded. */
+  key(userId: string, domainName: string): ReturnType<typeof aliasDomainKey>;
+  /** The forward's return path, once all of the batch's SRS addresses are recorded; throws this row's own error. */
   returnPath(forwardId: number): Promise<string>;
 };
+
+/**
+ * The envelope sender of a forward. SRS (so a bounce finds its way back to the sender) only for an
+ * envelope sender that arrived over SMTP, where our server saw it given; a webhook's
+ * `envelope.from` is the poster's word, so an SRS address is never minted for it (that would let
+ * an account aim relayed bounces at anyone): such forwards return to `bounces@` the alias domain.
+ */
+function forwardReturnPath(
+  ctx: AppContext,
+  stored: { mailFrom: string; via: string },
+  aliasDomain: string,
+  now: Date,
+): { returnPath: string; srs: boolean } {
+  if (stored.via !== 'smtp' || stored.mailFrom === '') return { returnPath: `bounces@${aliasDomain}`, srs: false };
+  try {
+    return { returnPath: srsForward(ctx.config.sessionSecret, stored.mailFrom, aliasDomain, now), srs: true };
+  } catch (error) {
+    throw new PermanentForwardError(`the envelope sender cannot be rewritten: ${(error as Error).message}`);
+  }
+}
 
 async function batchReads(ctx: AppContext, claimed: aliases.ForwardRow[]): Promise<BatchReads> {
   const contexts = await aliases.forwardContexts(
@@ -222,27 +252,33 @@ async function batchReads(ctx: AppContext, claimed: aliases.ForwardRow[]): Promi
   const stored = await aliases.findInboundRaws(ctx.db, [
     ...new Set([...contexts.values()].map((context) => context.message.inboundMessageId)),
   ]);
-  const keys = new Map<string, ReturnType<typeof signingKeyForMail>>();
+  const keys = new Map<string, ReturnType<typeof aliasDomainKey>>();
   const key = (userId: string, domainName: string) => {
     let found = keys.get(`${userId} ${domainName}`);
-    if (!found)
-      keys.set(`${userId} ${domainName}`, (found = signingKeyForMail(ctx.db, ctx.config, userId, domainName)));
+    if (!found) keys.set(`${userId} ${domainName}`, (found = aliasDomainKey(ctx, userId, domainName)));
     return found;
   };
   const now = new Date();
-  const returnPaths = new Map<number, string>();
+  const returnPaths = new Map<number, string | Error>();
   const toRecord = new Map<string, { address: string; userId: string; originalSender: string }>();
   for (const row of claimed) {
     const context = contexts.get(row.id);
-    const mailFrom = context ? stored.get(context.message.inboundMessageId)?.mailFrom : undefined;
-    if (!context || !mailFrom || row.kind !== 'forward') continue;
-    const returnPath = srsForward(ctx.config.sessionSecret, mailFrom, context.alias.domainName, now);
-    returnPaths.set(row.id, returnPath);
-    const address = returnPath.toLowerCase();
-    toRecord.set(address, { address, userId: context.alias.userId, originalSender: mailFrom });
+    const message = context ? stored.get(context.message.inboundMessageId) : undefined;
+    if (!context || !message || row.kind !== 'forward') continue;
+    // One row's bad sender is that row's failure alone, never the batch's.
+    try {
+      const { returnPath, srs } = forwardReturnPath(ctx, message, context.alias.domainName, now);
+      returnPaths.set(row.id, returnPath);
+      const address = returnPath.toLowerCase();
+      if (srs) toRecord.set(address, { address, userId: context.alias.userId, originalSender: message.mailFrom });
+    } catch (error) {
+      returnPaths.set(row.id, error as Error);
+    }
   }
   let recorded: Promise<void> | undefined;
   const returnPath = async (forwardId: number) => {
+    const found = returnPaths.get(forwardId) ?? '';
+    if (found instanceof Error) throw found;
     // Started by the first forward that needs it, so a failure fails each forward (retried) alike.
     // Sorted: two batches recording the same addresses take their index entries in one order.
     recorded ??= aliases.recordSrsAddresses(
@@ -250,40 +286,120 @@ async function batchReads(ctx: AppContext, claimed: aliases.ForwardRow[]): Promi
       [...toRecord.values()].sort((a, b) => (a.address < b.address ? -1 : 1)),
     );
     await recorded;
-    return returnPaths.get(forwardId) ?? '';
+    return found;
   };
   return { contexts, stored, key, returnPath };
 }
 
 /**
  * Works many rows of the forwarding ledger (one pg-boss batch): claims them together (one
- * transaction, the account locked and counted once), sends each through the SMTP pool at once,
- * records the results, and settles each message's outcome once its forwards are done. A row sent,
- * or held by a live worker, is left alone, so a batch retried after a transient failure sends only
- * what did not go: such a failure leaves its row pending and, once every row is done, throws so
- * pg-boss retries the job.
+ * transaction, the account locked and counted once), reserves their alias domains' warming
+ * allowance, sends each through the SMTP pool at once, records the results, and settles each
+ * message's outcome once its forwards are done. Each row stands alone: whatever one row throws
+ * (a bad address, a refusal) fails or retries that row only, with its error and its attempt
+ * counted. A row sent, or held by a live worker, is left alone, so a batch retried after a
+ * transient failure sends only what did not go: such a failure leaves its row pending and, once
+ * every row is done, throws so pg-boss retries the job. While the batch works, its claims are
+ * renewed every FORWARD_HEARTBEAT_MS: a claim that stops being renewed is a dead worker's.
  */
 export async function sendForwards(ctx: AppContext, forwardIds: number[], now = new Date()): Promise<void> {
   const claimToken = newToken(16);
   const claimed = await claimWithinAllowance(ctx, [...new Set(forwardIds)], claimToken, now);
   if (claimed.length === 0) return;
-  const reads = await batchReads(ctx, claimed);
-  const outcomes = await Promise.allSettled(claimed.map((row) => sendClaimed(ctx, row, claimToken, reads)));
-  // What went is recorded at once (one statement); failures were recorded one by one.
-  await aliases.finishForwardsSent(
-    ctx.db,
-    claimed.filter((_, i) => outcomes[i]?.status === 'fulfilled' && outcomes[i].value === 'sent').map((row) => row.id),
-    claimToken,
-    new Date(),
-  );
-  await aliases.settleMessageOutcomes(ctx.db, [...new Set(claimed.map((row) => row.aliasMessageId))]);
-  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
+  const heartbeat = setInterval(() => {
+    aliases.renewForwardClaims(ctx.db, claimToken, new Date()).catch(() => undefined);
+  }, FORWARD_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    let reads: BatchReads;
+    try {
+      reads = await batchReads(ctx, claimed);
+    } catch (error) {
+      // Nothing of the batch went: every row goes back (its attempt counted), none stays 'sending'.
+      await Promise.all(claimed.map((row) => finishAfterError(ctx, row, claimToken, error)));
+      throw error;
+    }
+    const { sendable, release } = await withinWarmingCaps(ctx, claimed, claimToken, reads, now);
+    const outcomes = await Promise.allSettled(sendable.map((row) => sendClaimed(ctx, row, claimToken, reads)));
+    const sent = sendable.filter((_, i) => outcomes[i]?.status === 'fulfilled' && outcomes[i].value === 'sent');
+    // What went is recorded at once (one statement); failures were recorded one by one.
+    await aliases.finishForwardsSent(
+      ctx.db,
+      sent.map((row) => row.id),
+      claimToken,
+      new Date(),
+    );
+    await release(new Set(sent.map((row) => row.id)));
+    await aliases.settleMessageOutcomes(ctx.db, [...new Set(claimed.map((row) => row.aliasMessageId))]);
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/**
+ * What a row whose work threw becomes: 'failed' with the error when it cannot be mended (or its
+ * attempts are used up), else 'pending' with the error, for the retry.
+ */
+async function finishAfterError(
+  ctx: AppContext,
+  row: aliases.ForwardRow,
+  claimToken: string,
+  error: unknown,
+): Promise<'failed' | 'pending'> {
+  const permanent =
+    error instanceof PermanentForwardError || (error instanceof TransportError && error.kind !== 'retry');
+  const status = permanent || row.attempts >= FORWARD_MAX_ATTEMPTS ? 'failed' : 'pending';
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  await aliases.finishForward(ctx.db, row.id, claimToken, { status, error: message, at: new Date() });
+  return status;
+}
+
+/**
+ * The claimed rows within their alias domains' warming caps for today (reserveDailySends, one
+ * reservation per domain); the rest are parked as 'deferred' until the cap allows them. `release`
+ * hands back the reservations of rows that did not go.
+ */
+async function withinWarmingCaps(
+  ctx: AppContext,
+  claimed: aliases.ForwardRow[],
+  claimToken: string,
+  reads: BatchReads,
+  now: Date,
+): Promise<{ sendable: aliases.ForwardRow[]; release(sent: Set<number>): Promise<void> }> {
+  const byDomain = new Map<number, aliases.ForwardRow[]>();
+  const sendable: aliases.ForwardRow[] = [];
+  for (const row of claimed) {
+    const domainId = reads.contexts.get(row.id)?.alias.domainId;
+    if (domainId === undefined) sendable.push(row);
+    else byDomain.set(domainId, [...(byDomain.get(domainId) ?? []), row]);
+  }
+  const reserved: { domainId: number; day: string; rows: aliases.ForwardRow[] }[] = [];
+  for (const [domainId, rows] of byDomain) {
+    const reservation = await reserveDailySends(ctx.db, domainId, rows.length, now);
+    const granted = rows.slice(0, reservation.granted);
+    sendable.push(...granted);
+    reserved.push({ domainId, day: reservation.day, rows: granted });
+    const reason = `The domain's warming cap for today (${reservation.dailyLimit ?? 0}) is reached; it goes when the cap allows`;
+    for (const row of rows.slice(reservation.granted))
+      await aliases.finishForward(ctx.db, row.id, claimToken, { status: 'deferred', error: reason, at: new Date() });
+  }
+  return {
+    sendable,
+    release: async (sent) => {
+      for (const { domainId, day, rows } of reserved) {
+        const unsent = rows.filter((row) => !sent.has(row.id)).length;
+        if (unsent > 0) await releaseDailySends(ctx.db, domainId, unsent, day);
+      }
+    },
+  };
 }
 
 /**
  * Sends one claimed row; answers 'sent' (the caller records it) or 'failed' (recorded). Throws
- * after recording a transient failure (retried).
+ * after recording a transient failure (retried). Nothing goes for an alias whose domain is not
+ * verified by its account: mail on behalf of an alias is signed with that account's own key.
  */
 async function sendClaimed(
   ctx: AppContext,
@@ -302,6 +418,7 @@ async function sendClaimed(
   }
   try {
     const key = await reads.key(alias.userId, alias.domainName);
+    if (!key) throw new PermanentForwardError(NOT_VERIFIED(alias.domainName));
     if (claimed.kind === 'auto_reply') {
       const rule = context.message.ruleId;
       const text = rule !== null ? await autoReplyTextOfRule(ctx, alias, rule) : alias.autoReplyMessage;
@@ -321,24 +438,20 @@ async function sendClaimed(
     }
     return 'sent';
   } catch (error) {
-    const transient = !(error instanceof TransportError) || error.kind === 'retry';
-    if (transient && claimed.attempts < FORWARD_MAX_ATTEMPTS) {
-      await finish('pending', (error as Error).message.slice(0, 500));
-      throw error;
-    }
-    await finish('failed', (error as Error).message.slice(0, 500));
+    if ((await finishAfterError(ctx, claimed, claimToken, error)) === 'pending') throw error;
     return 'failed';
   }
 }
 
 /**
- * Claims the forwards the account may send now: a forward counts against the plan's monthly emails
- * like a campaign's (the account row locked while counting, as for campaign sends, so two forwards
- * at the limit cannot both pass; one lock and one count for all of an account's rows in the batch).
- * When sending is paused (billing) or the month's emails are used up, the rest is parked as
- * 'deferred', not lost: the recovery sweep offers it again every few minutes and it goes once the
- * allowance renews or the plan grows. Crossing 80%/100% notifies the owner (once a month).
- * Auto-replies are not counted.
+ * Claims the forwards the account may send now. Everything that leaves on behalf of an alias
+ * (forwards and auto-replies alike) counts against the plan's monthly emails like a campaign's
+ * (the account row locked while counting, as for campaign sends, so two forwards at the limit
+ * cannot both pass; one lock and one count for all of an account's rows in the batch), and needs
+ * an account that confirmed its own address. When the account is unconfirmed, sending is paused
+ * (billing) or the month's emails are used up, the rest is parked as 'deferred', not lost: the
+ * recovery sweep offers it again every few minutes and it goes once that changes. Crossing
+ * 80%/100% notifies the owner (once a month).
  */
 async function claimWithinAllowance(
   ctx: AppContext,
@@ -349,13 +462,9 @@ async function claimWithinAllowance(
   const staleBefore = new Date(now.getTime() - FORWARD_CLAIM_STALE_MS);
   return ctx.db.transaction(async (tx) => {
     const owners = await aliases.forwardOwners(tx, forwardIds);
-    const uncounted = owners.filter((owner) => owner.kind !== 'forward').map((owner) => owner.id);
-    const claimed = await aliases.claimForwards(tx, uncounted, claimToken, now, staleBefore);
+    const claimed: aliases.ForwardRow[] = [];
     const byAccount = new Map<string, number[]>();
-    for (const owner of owners) {
-      if (owner.kind !== 'forward') continue;
-      byAccount.set(owner.userId, [...(byAccount.get(owner.userId) ?? []), owner.id]);
-    }
+    for (const owner of owners) byAccount.set(owner.userId, [...(byAccount.get(owner.userId) ?? []), owner.id]);
     // Accounts locked in one order, so two batches of the same accounts cannot deadlock.
     for (const userId of [...byAccount.keys()].sort()) {
       const ids = byAccount.get(userId) as number[];
@@ -365,7 +474,9 @@ async function claimWithinAllowance(
         claimed.push(...(await aliases.claimForwards(tx, ids, claimToken, now, staleBefore)));
         continue;
       }
-      const paused = sendingBlockedReason(ctx.config, account, now);
+      const paused = !account.emailConfirmedAt
+        ? "The account's own email address is not confirmed yet: mail on behalf of its aliases waits until it is"
+        : sendingBlockedReason(ctx.config, account, now);
       const limit = planLimitsOf(ctx.config, account).emailsPerMonth;
       const room = paused ? 0 : limit === null ? ids.length : Math.max(0, limit - sentBefore);
       const taken = await aliases.claimForwards(tx, ids, claimToken, now, staleBefore, room);
@@ -408,39 +519,59 @@ async function autoReplyTextOfRule(
 }
 
 /**
- * Relays a bounce that arrived at one of our SRS addresses back to the original sender: only for an
- * address whose hash verifies, that is not too old, that we actually used, and at most
- * SRS_BOUNCES_PER_ADDRESS times. Answers what it did.
+ * Relays a delivery report that arrived at one of our SRS addresses back to the original sender:
+ * only a report from the null sender (the pipeline refuses anything else), for an address whose
+ * hash verifies, that is not too old, that we minted for a forward (srs_return_paths), once
+ * (SRS_BOUNCES_PER_ADDRESS); signed with the alias domain's key (still verified by its account),
+ * and counted against that account's monthly emails (its account confirmed, within its plan).
+ * Answers what it did. A send that fails hands the turn back and throws (the job retries).
  */
 export async function relaySrsBounce(
   ctx: AppContext,
   inboundMessageId: number,
   recipient: string,
   now = new Date(),
-): Promise<'relayed' | 'forged' | 'expired' | 'unknown' | 'limit'> {
+): Promise<'relayed' | 'forged' | 'expired' | 'unknown' | 'limit' | 'refused' | 'unverified'> {
   const reversed = srsReverse(ctx.config.sessionSecret, recipient, now);
   if (reversed.status === 'expired') return 'expired';
   if (reversed.status !== 'valid') return 'forged';
   const used = await aliases.findSrsAddress(ctx.db, recipient.toLowerCase());
   if (!used) return 'unknown';
-  if (!(await aliases.takeSrsBounceTurn(ctx.db, used.address, SRS_BOUNCES_PER_ADDRESS))) return 'limit';
   const stored = await aliases.findInboundRaw(ctx.db, inboundMessageId);
   if (!stored) return 'unknown';
-  const domain = recipient.slice(recipient.lastIndexOf('@') + 1);
+  if (stored.mailFrom !== '') return 'refused';
+  const domain = recipient.slice(recipient.lastIndexOf('@') + 1).toLowerCase();
+  const key = await aliasDomainKey(ctx, used.userId, domain);
+  if (!key) return 'unverified';
+  const turn = await ctx.db.transaction(async (tx) => {
+    const sentBefore = await lockAccountAndCountSent(tx, used.userId);
+    const account = await userById(tx, used.userId);
+    if (!account?.emailConfirmedAt || sendingBlockedReason(ctx.config, account, now)) return 'refused' as const;
+    const limit = planLimitsOf(ctx.config, account).emailsPerMonth;
+    if (limit !== null && sentBefore >= limit) return 'limit' as const;
+    if (!(await aliases.takeSrsBounceTurn(tx, used.address, SRS_BOUNCES_PER_ADDRESS, now))) return 'limit' as const;
+    return 'taken' as const;
+  });
+  if (turn !== 'taken') return turn;
   const raw = rewriteHeaders(stored.raw, [
     `Received: by ${new URL(ctx.config.publicUrl).hostname} (Sendwell SRS) for <${reversed.address}>; ${mailDate(now)}`,
   ]);
-  await sendRawMessage(ctx.transport, {
-    userId: used.userId,
-    messageId: stored.messageId,
-    // A bounce goes out with a null sender, so it can never bounce back.
-    returnPath: '',
-    from: `mailer-daemon@${domain}`,
-    to: reversed.address,
-    subject: 'Delivery Status Notification',
-    raw,
-    key: null,
-    isTest: false,
-  });
+  try {
+    await sendRawMessage(ctx.transport, {
+      userId: used.userId,
+      messageId: stored.messageId,
+      // A bounce goes out with a null sender, so it can never bounce back.
+      returnPath: '',
+      from: `mailer-daemon@${domain}`,
+      to: reversed.address,
+      subject: 'Delivery Status Notification',
+      raw,
+      key,
+      isTest: false,
+    });
+  } catch (error) {
+    await aliases.returnSrsBounceTurn(ctx.db, used.address);
+    throw error;
+  }
   return 'relayed';
 }

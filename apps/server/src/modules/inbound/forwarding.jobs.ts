@@ -2,7 +2,13 @@ import { emptyJobSchema, inboundForwardJobSchema, srsBounceJobSchema } from '@se
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../lib/queue.ts';
 import * as aliases from '../aliases/aliases.inbound.ts';
-import { FORWARD_CLAIM_STALE_MS, relaySrsBounce, sendForward, sendForwards } from './forwarder.ts';
+import {
+  FORWARD_CLAIM_STALE_MS,
+  FORWARD_DEFER_RETRY_MS,
+  relaySrsBounce,
+  sendForward,
+  sendForwards,
+} from './forwarder.ts';
 
 /**
  * One row of the forwarding ledger (a forward or an auto-reply). A worker takes a batch of them
@@ -35,7 +41,9 @@ export const srsBounceJob = defineJob({
 
 /**
  * Every minute: forwards whose enqueue was lost (a crash right after the message was stored) or
- * whose worker died mid-send are enqueued again; the claim makes sure only one worker sends each.
+ * whose worker died mid-send (its claim no longer renewed) are enqueued again; the claim makes
+ * sure only one worker sends each. Each worker process also sweeps at start and every
+ * FORWARD_SWEEP_MS (app-context.ts), so a dead worker's forwards go within a minute.
  */
 export const recoverForwardsJob = defineJob({
   name: 'inbound.recover-forwards',
@@ -44,9 +52,17 @@ export const recoverForwardsJob = defineJob({
   handler: async (ctx: AppContext) => void (await recoverForwards(ctx)),
 });
 
-/** Enqueues the forwards left pending or stuck; answers how many. */
+/** How often each worker process sweeps for stranded forwards besides the minute cron. */
+export const FORWARD_SWEEP_MS = 20_000;
+
+/** Enqueues the forwards left pending or stuck (and deferred ones due another try); answers how many. */
 export async function recoverForwards(ctx: AppContext, now = new Date()): Promise<number> {
-  const ids = await aliases.strandedForwards(ctx.db, new Date(now.getTime() - FORWARD_CLAIM_STALE_MS), 1000);
+  const ids = await aliases.strandedForwards(
+    ctx.db,
+    new Date(now.getTime() - FORWARD_CLAIM_STALE_MS),
+    1000,
+    new Date(now.getTime() - FORWARD_DEFER_RETRY_MS),
+  );
   await forwardMessageJob.enqueueMany(
     ctx.queue,
     ids.map((forwardId) => ({ data: { forwardId } })),

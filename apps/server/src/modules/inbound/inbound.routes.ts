@@ -12,6 +12,7 @@ import {
 import {
   INBOUND_TOKEN_HEADER,
   inboundAddressResponseSchema,
+  inboundEnvelopeSchema,
   inboundWebhookJsonSchema,
   inboundWebhookResponseSchema,
   SEND_RAW_MESSAGE,
@@ -164,18 +165,15 @@ const tooLarge = () => new AppError('too_large', `The message is larger than ${M
 function headerEnvelope(raw: Buffer): InboundEnvelope {
   const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString('latin1');
   const returnPath = /^return-path:\s*<?([^>\r\n]*)>?/im.exec(head.split(/\r?\n\r?\n/)[0] ?? '');
-  return { mailFrom: returnPath ? (returnPath[1] ?? '').trim() : fromOf(head), rcptTo: [] };
+  const found = returnPath ? (returnPath[1] ?? '').trim() : fromOf(head);
+  // What a header field holds is the sender's text: anything but one address counts as none we can answer.
+  const checked = inboundEnvelopeSchema.safeParse({ from: found });
+  return { mailFrom: checked.success ? (checked.data.from ?? '') : 'unknown@invalid', rcptTo: [] };
 }
 
 function fromOf(head: string): string {
   const from = /^from:\s*(.*)$/im.exec(head.split(/\r?\n\r?\n/)[0] ?? '')?.[1] ?? '';
   return /<([^>]+)>/.exec(from)?.[1] ?? /[^\s<>"]+@[^\s<>"]+/.exec(from)?.[0] ?? 'unknown@invalid';
-}
-
-function toList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  if (typeof value === 'string' && value.trim() !== '') return value.split(',').map((v) => v.trim());
-  return [];
 }
 
 /**
@@ -201,23 +199,22 @@ async function webhookMessage(request: FastifyRequest): Promise<{ raw: Buffer; e
     if (email === undefined || email.length === 0) throw new AppError('bad_request', SEND_RAW_MESSAGE);
     const raw = Buffer.isBuffer(email) ? email : Buffer.from(email, 'utf8');
     const envelopeField = fields.get('envelope');
-    let envelope = headerEnvelope(raw);
+    let given: unknown;
     if (envelopeField !== undefined) {
       try {
-        const parsed = JSON.parse(envelopeField.toString()) as { from?: unknown; to?: unknown };
-        envelope = {
-          mailFrom: typeof parsed.from === 'string' ? parsed.from : envelope.mailFrom,
-          rcptTo: toList(parsed.to),
-        };
+        given = JSON.parse(envelopeField.toString()) as unknown;
       } catch {
-        throw new AppError('bad_request', 'envelope must be JSON like {"from":"a@b.example","to":["c@d.example"]}');
+        throw new AppError('bad_request', 'envelope must be JSON like {"from":"a@b.example","to":["c@d.example"]}', {
+          envelope: 'not JSON',
+        });
       }
     } else if (fields.has('recipient') || fields.has('sender')) {
-      envelope = {
-        mailFrom: fields.get('sender')?.toString() ?? envelope.mailFrom,
-        rcptTo: toList(fields.get('recipient')?.toString()),
+      given = {
+        ...(fields.has('sender') ? { from: fields.get('sender')?.toString() } : {}),
+        ...(fields.has('recipient') ? { to: fields.get('recipient')?.toString() } : {}),
       };
     }
+    const envelope = checkedEnvelope(given, raw);
     return { raw, envelope };
   }
   if (Buffer.isBuffer(request.body)) {
@@ -233,10 +230,23 @@ async function webhookMessage(request: FastifyRequest): Promise<{ raw: Buffer; e
   const raw = Buffer.from(encoded, 'base64');
   if (raw.length === 0) throw new AppError('bad_request', SEND_RAW_MESSAGE);
   if (raw.length > MAX_INBOUND_BYTES) throw tooLarge();
-  const given = json.data.envelope;
+  return { raw, envelope: checkedEnvelope(json.data.envelope, raw) };
+}
+
+/**
+ * The envelope a post gives (undefined: none), checked with the contract: one address each (400
+ * naming the field otherwise, before anything is stored); what it leaves out comes from the
+ * message's own header fields.
+ */
+function checkedEnvelope(given: unknown, raw: Buffer): InboundEnvelope {
   const fallback = headerEnvelope(raw);
-  return {
-    raw,
-    envelope: { mailFrom: given?.from ?? fallback.mailFrom, rcptTo: toList(given?.to) },
-  };
+  if (given === undefined) return fallback;
+  const parsed = inboundEnvelopeSchema.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = ['envelope', ...(issue?.path ?? []).filter((part) => typeof part === 'string')].join('.');
+    const message = issue?.message ?? 'envelope is not valid';
+    throw new AppError('bad_request', message, { [field]: message });
+  }
+  return { mailFrom: parsed.data.from ?? fallback.mailFrom, rcptTo: parsed.data.to ?? [] };
 }

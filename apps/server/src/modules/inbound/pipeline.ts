@@ -9,6 +9,8 @@ import { handleBounceMessage, isBounceAddress } from '../bounces/bounces.service
 import { classify } from '../bounces/classify.ts';
 import { endEnrolmentsOnReply, repliedMessageIds } from '../sequences/sequences.service.ts';
 import { parseMime } from './mime.ts';
+import { cleanHeaderControls, isDataException, withoutControls } from './content.ts';
+import { proveSender, type SmtpClientInfo } from './sender-auth.ts';
 import { forwardMessageJob, srsBounceJob } from './forwarding.jobs.ts';
 import { looksLikeSrs, srsReverse } from './srs.ts';
 
@@ -28,6 +30,21 @@ export type InboundEnvelope = {
   /** Envelope recipients; empty when the transport gave none (a raw webhook post): read from the headers. */
   rcptTo: string[];
 };
+
+/** What the SRS reverse path answers a message that is not a delivery report from the null sender. */
+export const SRS_ONLY_REPORTS =
+  'An SRS return path takes only a delivery report (multipart/report or a bounce) from the null sender';
+
+/**
+ * Whether a message may go back through an SRS return path: from the null sender (`MAIL FROM:<>`),
+ * and a delivery report (multipart/report) or what the bounce classifier recognises as a bounce.
+ */
+export function isRelayableReport(parsed: ParsedMail, raw: Buffer, mailFrom: string): boolean {
+  if (mailFrom !== '') return false;
+  const type = headerText(parsed, 'content-type')?.toLowerCase() ?? '';
+  if (/^multipart\/report\b/.test(type)) return true;
+  return classify(raw).kind === 'bounce';
+}
 
 /** What an address is to us: an alias, an SRS return path of a forward, a bounce address, or nothing. */
 export type RecipientKind =
@@ -86,7 +103,13 @@ export const MALFORMED_MESSAGE = 'The message is not valid MIME: it has no heade
 export async function parseInbound(raw: Buffer): Promise<ParsedMail> {
   const head = raw.subarray(0, Math.min(raw.length, 1000)).toString('latin1');
   if (!/^[!-9;-~]+:/.test(head)) throw new AppError('bad_request', MALFORMED_MESSAGE);
-  return parseMime(headerBlockOfTextMessage(raw) ?? raw);
+  try {
+    return await parseMime(headerBlockOfTextMessage(raw) ?? raw);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // What the parser cannot read is the message's fault: a permanent refusal, never a retry.
+    throw new AppError('bad_request', `The message could not be parsed: ${(error as Error).message}`.slice(0, 300));
+  }
 }
 
 /**
@@ -127,13 +150,19 @@ function addressesOf(field: ParsedMail['to']): string[] {
 }
 
 /** What routing reads of a parsed message. */
-export function routingMessageOf(parsed: ParsedMail, mailFrom: string, messageId: string): RoutingMessage {
+export function routingMessageOf(
+  parsed: ParsedMail,
+  mailFrom: string,
+  messageId: string,
+  authenticatedSender: string | null = null,
+): RoutingMessage {
   const lines = parsed.headerLines.map((line) => line.key.toLowerCase());
   return {
     messageId,
     mailFrom,
-    fromAddress: (parsed.from?.value[0]?.address ?? '').toLowerCase(),
-    subject: parsed.subject ?? '',
+    fromAddress: withoutControls(parsed.from?.value[0]?.address ?? '').toLowerCase(),
+    subject: withoutControls(parsed.subject ?? ''),
+    authenticatedSender,
     hasAttachment: parsed.attachments.some((a) => a.contentDisposition === 'attachment' || !a.related),
     receivedCount: lines.filter((key) => key === 'received').length,
     loopAliases: parsed.headerLines
@@ -178,13 +207,27 @@ export async function receiveInbound(
     now?: Date;
     /** What each recipient is, when the caller asked already (the SMTP server at RCPT). */
     knownKinds?: ReadonlyMap<string, RecipientKind>;
+    /** The SMTP client (its address and HELO name), for SPF; null or absent for the webhook. */
+    smtp?: SmtpClientInfo | null;
   },
 ): Promise<InboundResult> {
+  try {
+    return await receive(ctx, input);
+  } catch (error) {
+    // A value the database cannot store is the message's fault, never ours: a permanent refusal.
+    if (isDataException(error))
+      throw new AppError('bad_request', 'The message holds a value that cannot be stored (a control character?)');
+    throw error;
+  }
+}
+
+async function receive(ctx: AppContext, input: Parameters<typeof receiveInbound>[1]): Promise<InboundResult> {
   const now = input.now ?? new Date();
   const userId = input.userId ?? null;
-  const parsed = await parseInbound(input.raw);
+  const raw = cleanHeaderControls(input.raw);
+  const parsed = await parseInbound(raw);
   const mailFrom = input.envelope.mailFrom.replace(/^<|>$/g, '').trim().toLowerCase();
-  const messageId = parsed.messageId?.trim() || `<${randomUUID()}@inbound.sendwell>`;
+  const messageId = withoutControls(parsed.messageId?.trim() ?? '') || `<${randomUUID()}@inbound.sendwell>`;
   const rcptTo = [
     ...new Set(
       (input.envelope.rcptTo.length > 0
@@ -205,8 +248,24 @@ export async function receiveInbound(
     (entry): entry is { recipient: string; kind: { kind: 'alias'; alias: aliases.AliasForMail } } =>
       entry.kind.kind === 'alias',
   );
-  const srsRecipients = kinds.filter((entry) => entry.kind.kind === 'srs').map((entry) => entry.recipient);
-  const routing = routingMessageOf(parsed, mailFrom, messageId);
+  // The SRS reverse path carries only delivery reports from the null sender; anything else to an
+  // SRS address is refused (over SMTP: 550 when it was the only recipient) and never relayed.
+  let srsRecipients = kinds.filter((entry) => entry.kind.kind === 'srs').map((entry) => entry.recipient);
+  if (srsRecipients.length > 0 && !isRelayableReport(parsed, raw, mailFrom)) {
+    if (aliasRecipients.length === 0) throw new AppError('unprocessable', SRS_ONLY_REPORTS);
+    srsRecipients = [];
+  }
+  // Only a sender the message proves may get an auto-reply: the proof is sought only when an
+  // alias could answer at all (it costs DNS look-ups). The alias tests send the account's own address.
+  const mayAutoReply = aliasRecipients.some(({ kind }) => aliases.mayAutoReply(kind.alias));
+  let authenticatedSender: string | null = null;
+  if (mayAutoReply && input.via === 'test') authenticatedSender = mailFrom;
+  else if (mayAutoReply && mailFrom !== '') {
+    const from = withoutControls(parsed.from?.value[0]?.address ?? '').toLowerCase();
+    const proof = await proveSender(ctx, { raw, fromAddress: from, mailFrom, smtp: input.smtp ?? null });
+    if (proof.proven) authenticatedSender = proof.address;
+  }
+  const routing = routingMessageOf(parsed, mailFrom, messageId, authenticatedSender);
   const results: RecipientResult[] = [];
   let stored = false;
   let toEnqueue: number[] = [];
@@ -219,7 +278,7 @@ export async function receiveInbound(
       if (!recipients.some((entry) => entry.alias.id === kind.alias.id))
         recipients.push({ alias: kind.alias, recipient });
     const outcome = await aliases.storeInbound(ctx.db, {
-      stored: { messageId, mailFrom, via: input.via, raw: input.raw },
+      stored: { messageId, mailFrom, via: input.via, raw },
       recipients,
       message: routing,
       isTest: input.isTest ?? false,
@@ -255,12 +314,12 @@ export async function receiveInbound(
   let verdict: BounceVerdictResponse | null = null;
   if (aliasRecipients.length === 0 && srsRecipients.length === 0) {
     const bounceRecipient = kinds.find((entry) => entry.kind.kind === 'bounce')?.recipient ?? null;
-    verdict = await handToBounceHandling(ctx, { raw: input.raw, userId, recipient: bounceRecipient });
+    verdict = await handToBounceHandling(ctx, { raw, userId, recipient: bounceRecipient });
     results.push({ recipient: bounceRecipient ?? '', kind: 'bounce', verdict });
   }
   await endSequencesOnReply(ctx, {
     parsed,
-    raw: input.raw,
+    raw,
     mailFrom,
     accounts: [...(userId ? [userId] : []), ...aliasRecipients.map((entry) => entry.kind.alias.userId)],
     verdictKind: verdict?.kind ?? null,

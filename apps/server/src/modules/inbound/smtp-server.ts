@@ -1,16 +1,23 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { INBOUND_MAX_BYTES } from '@sendwell/contract/aliases';
+import { INBOUND_MAX_RECIPIENTS } from '@sendwell/contract/inbound';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { receiveInbound, recipientKind, type RecipientKind } from './pipeline.ts';
+import { servesMailHost } from '../domains/domains.sending.ts';
+import { receiveInbound, recipientKind, SRS_ONLY_REPORTS, type RecipientKind } from './pipeline.ts';
 
 /**
  * The inbound SMTP server (smtp-server), for domains whose MX points at Sendwell. It answers:
  * - RCPT: 550 5.1.1 unless the address is an active alias on a DKIM-verified domain, or a bounce or
- *   SRS address of ours (recipientKind decides; the bounce side teaches it VERP addresses);
+ *   SRS address of ours (recipientKind decides; the bounce side teaches it VERP addresses); a
+ *   `bounces…@` address only at a host we serve (a verified domain, its bounces. host, or the
+ *   installation's own); an SRS address only from the null sender (550 5.7.1 otherwise);
+ *   452 4.5.3 past INBOUND_MAX_RECIPIENTS recipients (as Postfix's smtpd_recipient_limit);
  * - MAIL with SIZE over 25 MB, and DATA that turns out larger: 552;
  * - too many connections from one address at once, or messages from it in a minute: 421 / 450;
+ * - the content of a message is never a reason to retry: a message we cannot take for what it
+ *   holds (a NUL in its header, not MIME, not a delivery report to an SRS address) is 554 / 550;
  * - 250 only once the pipeline stored the message; 451 when our own side fails (database down),
  *   so the sender retries, never a 5xx for a fault of ours.
  */
@@ -72,20 +79,25 @@ export async function startInboundSmtpServer(
     },
     onRcptTo(address, session, callback) {
       const recipient = address.address.toLowerCase();
-      recipientKind(ctx, recipient, null).then(
-        (kind) => {
-          if (kind.kind === 'unknown')
-            return callback(smtpError(550, `5.1.1 <${address.address}>: no such mailbox here`));
+      if (session.envelope.rcptTo.length >= INBOUND_MAX_RECIPIENTS)
+        return callback(smtpError(452, `4.5.3 Too many recipients: at most ${INBOUND_MAX_RECIPIENTS} a message`));
+      const nullSender = !session.envelope.mailFrom || session.envelope.mailFrom.address === '';
+      const host = recipient.slice(recipient.lastIndexOf('@') + 1);
+      recipientKind(ctx, recipient, null)
+        .then(async (kind) => {
+          const refused = () => callback(smtpError(550, `5.1.1 <${address.address}>: no such mailbox here`));
+          if (kind.kind === 'unknown') return refused();
+          if (kind.kind === 'bounce' && !(await servesMailHost(ctx.db, ctx.config, host))) return refused();
+          if (kind.kind === 'srs' && !nullSender) return callback(smtpError(550, `5.7.1 ${SRS_ONLY_REPORTS}`));
           let kinds = kindsBySession.get(session.id);
           if (!kinds) kindsBySession.set(session.id, (kinds = new Map()));
           kinds.set(recipient, kind);
           callback();
-        },
-        (error: Error) => {
+        })
+        .catch((error: Error) => {
           log(`inbound SMTP: recipient check failed: ${error.message}`);
           callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
-        },
-      );
+        });
     },
     onData(stream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = [];
@@ -102,6 +114,7 @@ export async function startInboundSmtpServer(
           via: 'smtp',
           userId: null,
           knownKinds: kindsBySession.get(session.id),
+          smtp: { ip: session.remoteAddress, helo: session.hostNameAppearsAs ?? '' },
         }).then(
           () => {
             kindsBySession.delete(session.id);
@@ -111,7 +124,9 @@ export async function startInboundSmtpServer(
             if (error instanceof AppError && error.code === 'too_large')
               return callback(smtpError(552, `5.3.4 ${error.message}`));
             if (error instanceof AppError && error.code === 'bad_request')
-              return callback(smtpError(550, `5.6.0 ${error.message}`));
+              return callback(smtpError(554, `5.6.0 ${error.message}`));
+            if (error instanceof AppError && error.code === 'unprocessable')
+              return callback(smtpError(550, `5.7.1 ${error.message}`));
             log(`inbound SMTP: could not store a message: ${error.message}`);
             callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
           },

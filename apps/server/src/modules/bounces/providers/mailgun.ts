@@ -38,6 +38,18 @@ export function readMailgun(post: ProviderPost): ProviderEvent[] {
   return [mailgunEvent(body['event-data'])];
 }
 
+/**
+ * The token of a Mailgun post whose signature readMailgun accepted, and until when a replay of it
+ * would still pass the signature's age check: the caller remembers it that long (a second post
+ * with it is a replay, 409). Mailgun: "cache the token … and not allow subsequent requests with the same token".
+ */
+export function mailgunReplayToken(post: ProviderPost): { token: string; expiresAt: Date } {
+  const body = jsonOf(post.rawBody) as { signature: Record<string, unknown> };
+  const timestamp = Number(stringOf(body.signature.timestamp) ?? body.signature.timestamp);
+  const token = stringOf(body.signature.token) ?? '';
+  return { token, expiresAt: new Date((timestamp + MAILGUN_MAX_AGE_SECONDS) * 1000 + 60_000) };
+}
+
 function mailgunEvent(data: Record<string, unknown>): ProviderEvent {
   const recipient = stringOf(data.recipient)?.toLowerCase() ?? null;
   const message = isRecord(data.message) ? data.message : {};

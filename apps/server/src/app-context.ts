@@ -10,6 +10,7 @@ import { isSuppressed } from './modules/delivery/suppressions.ts';
 import { signingKeyForMail } from './modules/domains/domains.sending.ts';
 import { storeCaughtMessage } from './modules/outbox/outbox.service.ts';
 import { recoverCampaignSends } from './modules/campaigns/campaign-send.service.ts';
+import { recoverSequenceSends } from './modules/sequences/sequence-batch.ts';
 
 export type RunningContext = AppContext & {
   /** Stops the queue (letting running jobs finish when graceful), the recorders and the transport; not the database. */
@@ -63,6 +64,7 @@ export async function createAppContext(options: {
   await registerJobs(queue, ctx, allJobs, { runWorkers });
   // A worker that starts picks up sends a dead worker left half done, without waiting for the minute sweep.
   if (runWorkers) await recoverCampaignSends(ctx);
+  if (runWorkers) await recoverSequenceSends(ctx);
   return {
     ...ctx,
     async close({ graceful = true } = {}) {

@@ -593,3 +593,22 @@ export const sequenceAnalyticsSchema = z.object({
   steps: z.array(sequenceStepStatsSchema),
 });
 export type SequenceAnalytics = z.infer<typeof sequenceAnalyticsSchema>;
+
+/** The frequency cap's words: how many marketing emails a contact may get from sequences in 24 hours. */
+export const MAX_EMAILS_PER_CONTACT_RANGE = 'Enter a whole number of emails from 1 to 50';
+
+/**
+ * GET and PUT /api/sequence-settings: the account's sequence settings. A contact who has had
+ * `maxEmailsPerContactPerDay` marketing emails (sequence emails and campaigns) in the last 24 hours
+ * gets no sequence email until the 24 hours allow one: it waits, queued, and is not dropped.
+ */
+export const sequenceSettingsSchema = z.object({
+  maxEmailsPerContactPerDay: z
+    .number({ error: MAX_EMAILS_PER_CONTACT_RANGE })
+    .int(MAX_EMAILS_PER_CONTACT_RANGE)
+    .min(1, MAX_EMAILS_PER_CONTACT_RANGE)
+    .max(50, MAX_EMAILS_PER_CONTACT_RANGE),
+});
+export type SequenceSettings = z.infer<typeof sequenceSettingsSchema>;
+
+export const DEFAULT_SEQUENCE_SETTINGS: SequenceSettings = { maxEmailsPerContactPerDay: 3 };

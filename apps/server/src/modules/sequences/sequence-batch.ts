@@ -120,10 +120,11 @@ export async function sequenceBatchStore(
   const claimToken = randomBytes(9).toString('base64url');
   const handedOut = new Set<number>();
   const { maxEmailsPerContactPerDay } = await sequenceSettingsOf(db, user.id);
-  // The warming slots of the last allowance, until claim stamps them on the rows it took: each row
-  // then holds its slot and hands it back itself when it is not sent (requeued, failed, released, or
-  // recovered after its worker died), so the engine's count-based give-back has nothing left to do.
-  let reserved: { domainId: number; day: string; granted: number } | null = null;
+  // Warming: the claim reserves the domain's slots in its own transaction and stamps each on the row
+  // it took, handing back at once what no row took, so a worker killed at any moment leaves no slot
+  // without a row. A row not sent hands its slot back itself (requeued, failed, released, or
+  // recovered after its worker died); a sent row keeps it. So the engine's allowance is only asked
+  // for the count (it grants all), and its count-based give-back has nothing to do.
   const letGo = (ids: number[] | 'unsent') =>
     retryOnConnectionLoss(() =>
       db.transaction(async (tx) => giveBackSlots(tx, await ledger.releaseHeldSlots(tx, claimToken, ids))),
@@ -151,13 +152,19 @@ export async function sequenceBatchStore(
           const left = monthlySendAllowance(config, account, sentThisMonth);
           const allowed = left === null ? limit : Math.min(limit, left);
           if (allowed <= 0) return [];
+          const reservation = sendingDomain ? await reserveDailySends(tx, sendingDomain.id, allowed) : null;
+          const granted = reservation ? reservation.granted : allowed;
+          if (granted <= 0) return [];
           const claimed = await ledger.claimRows(tx, {
             sequenceId,
             claimToken,
-            limit: allowed,
+            limit: granted,
             maxPerContactPerDay: maxEmailsPerContactPerDay,
-            warming: reserved ? { domainId: reserved.domainId, day: reserved.day } : null,
+            warming: sendingDomain && reservation ? { domainId: sendingDomain.id, day: reservation.day } : null,
           });
+          // Slots no row took (the frequency cap or an empty queue held rows back) go back in the same step.
+          if (sendingDomain && reservation && claimed.length < granted)
+            await releaseDailySends(tx, sendingDomain.id, granted - claimed.length, reservation.day);
           await warnEmailUsageOnce(tx, config, account, {
             before: sentThisMonth,
             after: sentThisMonth + claimed.length,
@@ -166,13 +173,6 @@ export async function sequenceBatchStore(
         });
       });
       for (const row of rows) handedOut.add(row.id);
-      // Slots reserved that no row took (the plan, the frequency cap or an empty queue held rows back) go back now.
-      if (reserved) {
-        const { domainId, day, granted } = reserved;
-        reserved = null;
-        if (granted > rows.length)
-          await retryOnConnectionLoss(() => releaseDailySends(db, domainId, granted - rows.length, day));
-      }
       // A step gone from every version cannot be rendered: its send fails rather than stall the batch.
       const sendable: ledger.SequenceSendRow[] = [];
       const unsendable: number[] = [];
@@ -230,14 +230,13 @@ export async function sequenceBatchStore(
         isTest: false,
       };
     },
-    async allowance(wanted): Promise<Allowance> {
-      reserved = null;
-      if (!sendingDomain) return { granted: wanted, resumesAt: null, giveBack: async () => undefined };
-      const reservation = await retryOnConnectionLoss(() => reserveDailySends(db, sendingDomain.id, wanted));
-      reserved = { domainId: sendingDomain.id, day: reservation.day, granted: reservation.granted };
-      // Given back by the rows themselves (see `reserved`), never by count.
-      return { granted: reservation.granted, resumesAt: reservation.resumesAt, giveBack: async () => undefined };
-    },
+    // The warming cap is kept by claim (see above): a capped claim takes nothing, and the minute tick
+    // offers the queued sends again (sequences have nothing to show as deferred).
+    allowance: async (wanted): Promise<Allowance> => ({
+      granted: wanted,
+      resumesAt: null,
+      giveBack: async () => undefined,
+    }),
     async isActive() {
       return (await retryOnConnectionLoss(() => ledger.sequenceStatus(db, sequenceId))) === 'active';
     },

@@ -237,8 +237,27 @@ test('sequences: build by drag and keyboard, connect by mouse, ask before discar
   await expect(page.getByRole('row', { name: /Email 1/ })).toBeVisible();
   await checkScreen(page, 'sequences-analytics');
 
-  // ── Editing an active sequence says how many enrolments it affects ────────────────
+  // ── The account's sending limit: a real form, checked by the contract, saved and read back ──
   await page.getByRole('tab', { name: /My Sequences/ }).click();
+  const limit = page.getByRole('form', { name: 'Sending limit' });
+  const perContact = limit.getByLabel('Emails per contact per 24 hours');
+  await expect(perContact).toHaveValue('3');
+  await perContact.fill('0');
+  await limit.getByRole('button', { name: 'Save sending limit' }).click();
+  await expect(limit.getByRole('alert')).toHaveText('Enter a whole number of emails from 1 to 50');
+  await expect(perContact).toHaveAttribute('aria-invalid', 'true');
+  await checkScreen(page, 'sequences-sending-limit-refused');
+  await perContact.fill('5');
+  await limit.getByRole('button', { name: 'Save sending limit' }).click();
+  await expect(page.getByText('Sending limit saved')).toBeVisible();
+  await expect(limit.getByRole('alert')).toHaveCount(0);
+  await page.reload();
+  await expect(
+    page.getByRole('form', { name: 'Sending limit' }).getByLabel('Emails per contact per 24 hours'),
+  ).toHaveValue('5');
+  await checkScreen(page, 'sequences-sending-limit');
+
+  // ── Editing an active sequence says how many enrolments it affects ────────────────
   await card.getByRole('button', { name: 'Edit Onboarding' }).click();
   await editor.locator('.react-flow__node-delay').click();
   await editor.getByLabel('Duration').fill('3');

@@ -11,6 +11,7 @@ import { signingKeyForMail } from './modules/domains/domains.sending.ts';
 import { storeCaughtMessage } from './modules/outbox/outbox.service.ts';
 import { recoverCampaignSends } from './modules/campaigns/campaign-send.service.ts';
 import { FORWARD_SWEEP_MS, recoverForwards } from './modules/inbound/forwarding.jobs.ts';
+import { recoverSequenceSends } from './modules/sequences/sequence-batch.ts';
 
 export type RunningContext = AppContext & {
   /** Stops the queue (letting running jobs finish when graceful), the recorders and the transport; not the database. */
@@ -66,6 +67,7 @@ export async function createAppContext(options: {
   let forwardSweep: NodeJS.Timeout | undefined;
   if (runWorkers) {
     await recoverCampaignSends(ctx);
+    await recoverSequenceSends(ctx);
     // Forwards a dead process left (stored but not queued, or claimed and never renewed) go now,
     // and the sweep runs every FORWARD_SWEEP_MS besides the minute cron.
     await recoverForwards(ctx);

@@ -83,6 +83,8 @@ const envSchema = z.object({
   UNLIMITED_EMAILS: optionalString,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   LEAD_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  LEAD_FORM_CONFIRMATIONS_PER_FORM_HOUR: z.coerce.number().int().positive().default(100),
+  LEAD_FORM_CONFIRMATIONS_PER_ACCOUNT_DAY: z.coerce.number().int().positive().default(500),
   GOOGLE_PLACES_API_BASE: z.url().default('https://places.googleapis.com'),
   YELP_API_BASE: z.url().default('https://api.yelp.com'),
   HUNTER_API_BASE: z.url().default('https://api.hunter.io'),
@@ -176,6 +178,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** Submissions of hosted lead forms (/f/:slug) per client address per minute. */
   leadFormRateLimitPerMinute: number;
+  /** Double opt-in mails one hosted form may send in an hour, and one account's forms in a day. */
+  leadFormConfirmationCaps: { perFormHour: number; perAccountDay: number };
   /** Where the lead providers' APIs are (tests point them at local servers). */
   leadProviderBases: { google: string; yelp: string; hunter: string };
   /**
@@ -273,6 +277,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     leadFormRateLimitPerMinute: e.LEAD_FORM_RATE_LIMIT_PER_MINUTE,
+    leadFormConfirmationCaps: {
+      perFormHour: e.LEAD_FORM_CONFIRMATIONS_PER_FORM_HOUR,
+      perAccountDay: e.LEAD_FORM_CONFIRMATIONS_PER_ACCOUNT_DAY,
+    },
     leadProviderBases: {
       google: e.GOOGLE_PLACES_API_BASE.replace(/\/$/, ''),
       yelp: e.YELP_API_BASE.replace(/\/$/, ''),

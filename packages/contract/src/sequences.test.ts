@@ -103,6 +103,25 @@ describe('validateFlow', () => {
         /is on a loop with no wait in it/,
       ],
       [flow([email('email-1')], [edge('email-1', 'email-1')]), /email-1 is on a loop with no wait/],
+      // Issue 27: "email → wait 1 minute → back to the email" would mail one contact ~1,440 times a day.
+      [
+        flow(
+          [email('email-1', { label: 'Welcome' }), delay('delay-1', { duration: '1', unit: 'minutes' })],
+          [edge('start', 'email-1'), edge('email-1', 'delay-1'), edge('delay-1', 'email-1')],
+        ),
+        /^Welcome \(email-1\) is on a loop that waits only 1 minute in all; a loop must wait at least 1 day$/,
+      ],
+      [
+        flow(
+          [
+            email('email-1'),
+            delay('delay-1', { duration: '23', unit: 'hours' }),
+            condition('condition-1', { duration: '59', unit: 'minutes', elseEnds: true }),
+          ],
+          [edge('email-1', 'delay-1'), edge('delay-1', 'condition-1'), edge('condition-1', 'email-1')],
+        ),
+        /email-1 is on a loop that waits only 1439 minutes in all/,
+      ],
     ];
     for (const [candidate, message] of cases) {
       expect(validateFlow(candidate)?.message, String(message)).toMatch(message);

@@ -107,6 +107,59 @@ function nodeName(node: FlowNode): string {
   return label && label !== node.id ? `${label} (${node.id})` : node.id;
 }
 
+/** The shortest total wait a loop of a flow may have: a contact goes round it at most once a day. */
+export const MIN_LOOP_WAIT_MINUTES = 24 * 60;
+
+/** How long an enrolment waits on arriving at `node`, in minutes (0 when it does not wait, or the wait is unreadable). */
+function arrivalWaitMinutes(node: FlowNode): number {
+  const minutes =
+    node.type === 'email'
+      ? durationNumber(node.data.delay ?? '0') * MINUTES_PER_UNIT.days
+      : node.type === 'delay' || node.type === 'condition'
+        ? durationNumber(node.data.duration) *
+          (isDelayUnit(node.data.unit ?? 'days') ? MINUTES_PER_UNIT[(node.data.unit ?? 'days') as DelayUnit] : 0)
+        : 0;
+  return Number.isFinite(minutes) && minutes > 0 ? minutes : 0;
+}
+
+/**
+ * The first node (in flow order) on a loop whose waits add up to less than MIN_LOOP_WAIT_MINUTES,
+ * with that loop's shortest total; null when every loop waits at least that long. For each node,
+ * the shortest way back to it (Dijkstra over the waits of the nodes entered) is its shortest loop.
+ */
+function shortLoop(flow: FlowData, next: Map<string, string[]>): { index: number; minutes: number } | null {
+  const wait = new Map(flow.nodes.map((node) => [node.id, arrivalWaitMinutes(node)]));
+  for (const [index, root] of flow.nodes.entries()) {
+    const best = new Map<string, number>();
+    const done = new Set<string>();
+    for (const child of next.get(root.id) ?? []) {
+      const cost = wait.get(child) ?? 0;
+      if (cost < (best.get(child) ?? Infinity)) best.set(child, cost);
+    }
+    for (;;) {
+      let id: string | null = null;
+      let cost = Infinity;
+      for (const [candidate, value] of best) {
+        if (!done.has(candidate) && value < cost) [id, cost] = [candidate, value];
+      }
+      if (id === null || cost >= MIN_LOOP_WAIT_MINUTES) break;
+      if (id === root.id) return { index, minutes: cost };
+      done.add(id);
+      for (const child of next.get(id) ?? []) {
+        const through = cost + (wait.get(child) ?? 0);
+        if (through < (best.get(child) ?? Infinity)) best.set(child, through);
+      }
+    }
+  }
+  return null;
+}
+
+/** "90 minutes", "6 hours": a loop's total wait as messages say it. */
+function minutesText(minutes: number): string {
+  if (minutes % 60 !== 0) return `${Math.round(minutes)} minute${Math.round(minutes) === 1 ? '' : 's'}`;
+  return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
+}
+
 /** A node that makes the flow wait: a delay step, or a condition with a wait before it tests. */
 function waits(node: FlowNode): boolean {
   if (node.type === 'delay') return true;
@@ -161,7 +214,8 @@ function nodeProblem(node: FlowNode): string | null {
 /**
  * The first problem that stops a flow from running, or null: one start node, unique node ids, each
  * node's settings, edges only between existing nodes (never into the start), one next step per
- * output, a condition's else output connected or marked to end, and no loop without a wait in it.
+ * output, a condition's else output connected or marked to end, no loop without a wait in it, and
+ * no loop that waits less than 1 day in all.
  */
 export function validateFlow(flow: FlowData): FlowProblem | null {
   const byId = new Map<string, { node: FlowNode; index: number }>();
@@ -259,6 +313,17 @@ export function validateFlow(flow: FlowData): FlowProblem | null {
         stack.push({ id: child, children: [...(next.get(child) ?? [])] });
       }
     }
+  }
+  // A loop that waits less than a day in all would mail a contact several times a day (issue 27:
+  // "email → wait 1 minute → back" is ~1,440 emails a day), so every loop waits at least 1 day.
+  const short = shortLoop(flow, next);
+  if (short) {
+    const node = flow.nodes[short.index] as FlowNode;
+    return {
+      path: ['nodes', short.index],
+      nodeId: node.id,
+      message: `${nodeName(node)} is on a loop that waits only ${minutesText(short.minutes)} in all; a loop must wait at least 1 day`,
+    };
   }
   return null;
 }
@@ -528,3 +593,22 @@ export const sequenceAnalyticsSchema = z.object({
   steps: z.array(sequenceStepStatsSchema),
 });
 export type SequenceAnalytics = z.infer<typeof sequenceAnalyticsSchema>;
+
+/** The frequency cap's words: how many marketing emails a contact may get from sequences in 24 hours. */
+export const MAX_EMAILS_PER_CONTACT_RANGE = 'Enter a whole number of emails from 1 to 50';
+
+/**
+ * GET and PUT /api/sequence-settings: the account's sequence settings. A contact who has had
+ * `maxEmailsPerContactPerDay` marketing emails (sequence emails and campaigns) in the last 24 hours
+ * gets no sequence email until the 24 hours allow one: it waits, queued, and is not dropped.
+ */
+export const sequenceSettingsSchema = z.object({
+  maxEmailsPerContactPerDay: z
+    .number({ error: MAX_EMAILS_PER_CONTACT_RANGE })
+    .int(MAX_EMAILS_PER_CONTACT_RANGE)
+    .min(1, MAX_EMAILS_PER_CONTACT_RANGE)
+    .max(50, MAX_EMAILS_PER_CONTACT_RANGE),
+});
+export type SequenceSettings = z.infer<typeof sequenceSettingsSchema>;
+
+export const DEFAULT_SEQUENCE_SETTINGS: SequenceSettings = { maxEmailsPerContactPerDay: 3 };

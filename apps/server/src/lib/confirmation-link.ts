@@ -20,6 +20,25 @@ export function installationSender(config: Config): { name: string; address: str
   return { name: 'Sendwell', address: `no-reply@${config.mailFromDomain}` };
 }
 
+/** The longest name a confirmation mail repeats (in characters). */
+export const CHECKED_NAME_MAX = 50;
+const PLAIN_NAME = /^[\p{L}\p{M}]+(?:[ -]+[\p{L}\p{M}]+)*$/u;
+
+/**
+ * A name a confirmation mail may repeat to an address that never asked for mail: the parts joined
+ * by a space, when the whole is a plain name (letters of any script, spaces and hyphens, at most 50
+ * characters); else null and the mail leaves the name out. Anything else a user typed (a URL, a
+ * sentence, digits, punctuation) could turn our own mail into a message from them to a stranger.
+ */
+export function checkedName(...parts: (string | null | undefined)[]): string | null {
+  const name = parts
+    .map((part) => (part ?? '').trim().replace(/\s+/g, ' '))
+    .filter((part) => part !== '')
+    .join(' ');
+  if (name === '' || [...name].length > CHECKED_NAME_MAX || !PLAIN_NAME.test(name)) return null;
+  return name;
+}
+
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')

@@ -15,6 +15,7 @@ import {
 import { EnrolmentsDialog } from '@/features/sequences/components/enrolments-dialog';
 import { SequenceAnalyticsTab } from '@/features/sequences/components/sequence-analytics-tab';
 import { SequenceList } from '@/features/sequences/components/sequence-list';
+import { SequenceSettingsCard } from '@/features/sequences/components/sequence-settings-card';
 import { SequenceTemplatesGrid } from '@/features/sequences/components/sequence-templates-grid';
 
 type SequencesTab = 'sequences' | 'analytics' | 'templates';
@@ -58,6 +59,7 @@ export default function EmailSequencesPage() {
             onEdit={(sequence) => setBuilderTarget({ kind: 'edit', sequence })}
             onEnrol={setEnrolling}
           />
+          <SequenceSettingsCard enabled={isAuthenticated} />
         </TabsContent>
         <TabsContent value="analytics">
           <SequenceAnalyticsTab sequences={sequences.data ?? []} enabled={isAuthenticated && tab === 'analytics'} />

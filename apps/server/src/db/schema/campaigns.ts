@@ -100,6 +100,10 @@ export const campaignSends = pgTable(
   (t) => [
     uniqueIndex('campaign_sends_campaign_contact_idx').on(t.campaignId, t.contactId),
     index('campaign_sends_campaign_status_idx').on(t.campaignId, t.status, t.id),
+    // Sequences' frequency cap counts a contact's campaign emails of the last 24 hours.
+    index('campaign_sends_contact_sent_idx')
+      .on(t.contactId, t.sentAt)
+      .where(sql`contact_id IS NOT NULL AND sent_at IS NOT NULL`),
   ],
 );
 

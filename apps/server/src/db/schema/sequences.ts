@@ -136,9 +136,19 @@ export const sequenceSends = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The domain warming slot this claim holds (domain and UTC day), set while the row is claimed:
+     * the recovery of a dead claim hands the slot back with the row (sequence-batch.ts).
+     */
+    warmingDomainId: integer('warming_domain_id'),
+    warmingDay: text('warming_day'),
   },
   (t) => [
     uniqueIndex('sequence_sends_enrolment_step_idx').on(t.enrolmentId, t.step),
+    // The frequency cap counts a contact's sequence emails of the last 24 hours.
+    index('sequence_sends_contact_claimed_idx')
+      .on(t.contactId, t.claimedAt)
+      .where(sql`contact_id IS NOT NULL`),
     index('sequence_sends_sequence_node_idx').on(t.sequenceId, t.nodeId),
     index('sequence_sends_status_idx').on(t.status, t.id),
     // A reply names the message it answers (In-Reply-To / References): found within its account.
@@ -188,3 +198,16 @@ export const contactTagAdditions = pgTable(
   },
   (t) => [index('contact_tag_additions_user_tag_idx').on(t.userId, t.tag, t.addedAt)],
 );
+
+/**
+ * An account's sequence settings (GET/PUT /api/sequence-settings). No row: the defaults
+ * (DEFAULT_SEQUENCE_SETTINGS in the contract).
+ */
+export const sequenceSettings = pgTable('sequence_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Marketing emails (sequence and campaign) after which a contact's sequence emails wait, per 24 hours. */
+  maxEmailsPerContactPerDay: integer('max_emails_per_contact_per_day').notNull().default(3),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

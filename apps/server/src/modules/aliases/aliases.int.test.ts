@@ -21,6 +21,7 @@ import {
 import { followConfirmationLink, signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
 import { signExpiringToken } from '../../lib/expiring-token.ts';
+import { FORWARD_CONFIRMATIONS_PER_HOUR } from './aliases.service.ts';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
@@ -398,6 +399,73 @@ describe('email aliases, rules, destinations', () => {
       await client.get(`/api/forwarding-destinations?aliasId=${alias.id}`)
     ).json() as ForwardingDestination[];
     expect(confirmed.map((d) => d.isConfirmed)).toEqual([true]);
+  });
+
+  // Issue 27 (4): the hourly count was read, then the mail sent, so 40 requests at once sent 26 past 20.
+  it('40 concurrent destination adds send at most the limit of confirmation mails an hour', async () => {
+    const { client } = await signUpUser(t());
+    const domainId = await addDomain(client, 'burst.example');
+    const alias = (
+      await client.post(`/api/domains/${domainId}/aliases`, { alias: 'inbox', forwardingType: 'split' })
+    ).json() as EmailAlias;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        client.post('/api/forwarding-destinations', { email: `burst${i}@stranger.example`, aliasId: alias.id }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).filter((s) => s !== 201)).toEqual([]);
+    const mailed = sink.received.filter((m) => m.to.some((to) => /^burst\d+@stranger\.example$/.test(to)));
+    expect(mailed.length).toBe(FORWARD_CONFIRMATIONS_PER_HOUR);
+    // Each mailed address is marked sent; the others wait (Pending, offered to resend), none marked falsely.
+    const destinations = (
+      await client.get(`/api/forwarding-destinations?aliasId=${alias.id}`)
+    ).json() as ForwardingDestination[];
+    expect(destinations.filter((d) => d.confirmationSentAt !== null)).toHaveLength(mailed.length);
+    // An explicit resend past the limit says so (429), sending nothing.
+    const waiting = destinations.find((d) => d.confirmationSentAt === null);
+    const resend = await client.post(`/api/forwarding-destinations/${waiting?.id}/resend-confirmation`);
+    expect(resend.statusCode).toBe(429);
+    expect(sink.received.filter((m) => m.to.some((to) => to.startsWith('burst')))).toHaveLength(mailed.length);
+  });
+
+  // Issue 27 (4): confirmation mail to a stranger needs an account that proved its own address.
+  it('an unconfirmed account cannot add forwarding destinations (403, nothing written, nothing mailed)', async () => {
+    const { client } = await signUpUser(t(), { confirmEmail: false, senders: [] });
+    const domainId = await addDomain(client, 'unconfirmed.example');
+    const bare = await client.post(`/api/domains/${domainId}/aliases`, { alias: 'bare', forwardingType: 'split' });
+    expect(bare.statusCode, bare.body).toBe(201);
+    const alias = bare.json() as EmailAlias;
+    const before = sink.received.length;
+    const attempts = [
+      await client.post('/api/forwarding-destinations', { email: 'victim@stranger.example', aliasId: alias.id }),
+      await client.post(`/api/domains/${domainId}/aliases`, { alias: 'sales', destination: 'victim@stranger.example' }),
+      await client.patch(`/api/email-aliases/${alias.id}`, { destination: 'victim@stranger.example' }),
+      await client.post('/api/forwarding-rules', {
+        name: 'all',
+        priority: 1,
+        actions: { forwardTo: ['victim@stranger.example'] },
+        aliasId: alias.id,
+      }),
+    ];
+    for (const answer of attempts) {
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect((answer.json() as { message: string }).message).toContain('Confirm your own email address');
+    }
+    expect(sink.received.length).toBe(before);
+    expect((await client.get(`/api/forwarding-destinations?aliasId=${alias.id}`)).json()).toEqual([]);
+    expect((await client.get(`/api/forwarding-rules?aliasId=${alias.id}`)).json()).toEqual([]);
+    const aliases = (await client.get(`/api/domains/${domainId}/aliases`)).json() as EmailAlias[];
+    expect(aliases.map((a) => [a.alias, a.destination])).toEqual([['bare', null]]);
+  });
+
+  it('a forwarding confirmation names the account only by a checked plain name', async () => {
+    const { client } = await signUpUser(t(), { firstName: 'Visit', lastName: 'https://evil.example/win' });
+    const domainId = await addDomain(client, 'named.example');
+    await client.post(`/api/domains/${domainId}/aliases`, { alias: 'x', destination: 'named@stranger.example' });
+    const mail = receivedTo('named@stranger.example').at(-1);
+    expect(mail?.parsed.text).toContain('A Sendwell user asked Sendwell to forward email to named@stranger.example.');
+    expect(mail?.parsed.text).not.toContain('evil.example');
+    expect(mail?.parsed.text).not.toContain('Visit');
   });
 
   it('answers 401 without a session', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { executeNamed, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import type { RoutingDestination, RoutingRule } from './routing.ts';
 import {
@@ -344,7 +344,32 @@ export async function findForwardAddressById(db: DbOrTx, id: number): Promise<Fo
   return row;
 }
 
-export async function setForwardConfirmationSent(db: DbOrTx, id: number, at: Date): Promise<void> {
+/**
+ * Claims the next confirmation mail of a forwarding address: sets its time to `now` unless a mail
+ * went after `notSentAfter` (one statement, so two requests at once mail once). Undefined when not.
+ */
+export async function claimForwardConfirmation(
+  db: DbOrTx,
+  id: number,
+  now: Date,
+  notSentAfter: Date,
+): Promise<ForwardAddressRow | undefined> {
+  const [row] = await db
+    .update(forwardAddresses)
+    .set({ confirmationSentAt: now })
+    .where(
+      and(
+        eq(forwardAddresses.id, id),
+        isNull(forwardAddresses.confirmedAt),
+        or(isNull(forwardAddresses.confirmationSentAt), lte(forwardAddresses.confirmationSentAt, notSentAfter)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Sets (or, with null, clears) when the address was last mailed its link. */
+export async function setForwardConfirmationSent(db: DbOrTx, id: number, at: Date | null): Promise<void> {
   await db.update(forwardAddresses).set({ confirmationSentAt: at }).where(eq(forwardAddresses.id, id));
 }
 
@@ -1006,14 +1031,6 @@ export async function findSrsAddress(
 }
 
 /** How many of the account's forwarding addresses were last mailed a confirmation since `since`. */
-export async function confirmationsSentSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(forwardAddresses)
-    .where(and(eq(forwardAddresses.userId, userId), gte(forwardAddresses.confirmationSentAt, since)));
-  return row?.n ?? 0;
-}
-
 export async function findRuleOfAlias(db: DbOrTx, aliasId: number, ruleId: number): Promise<RuleRow | undefined> {
   const [row] = await db
     .select()

@@ -28,6 +28,7 @@ import { AppError } from '../../lib/app-error.ts';
 import {
   CONFIRMATION_LINK_TTL_MS,
   CONFIRMATION_RESEND_WAIT_MS,
+  checkedName,
   confirmationMail,
   installationSender,
   type LinkState,
@@ -35,6 +36,7 @@ import {
 import { dnsResolver } from '../../lib/dns.ts';
 import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
 import type { UserRow } from '../auth/auth.service.ts';
+import { withinLimit } from '../rate-limits/rate-limits.service.ts';
 import * as repo from './aliases.repo.ts';
 
 export type { AliasWithDomain, DestinationRow, RuleRow } from './aliases.repo.ts';
@@ -45,6 +47,18 @@ const RULE_NOT_FOUND = 'Forwarding rule not found';
 const DESTINATION_NOT_FOUND = 'Destination not found';
 /** Confirmation mails to forwarding addresses one account may send in an hour (each goes to someone else's mailbox). */
 export const FORWARD_CONFIRMATIONS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
+/** What adding a forwarding address meets while the account's own address is unconfirmed (403). */
+export function forwardingNeedsConfirmedAccount(email: string): string {
+  return `Confirm your own email address (${email}) before adding forwarding addresses: Sendwell mails each one a confirmation link, and sends nothing for an unconfirmed account. Use the link we sent you, or resend it from the banner.`;
+}
+
+/** Refuses (403), before anything is written, to add addresses to mail while the account is unconfirmed. */
+function requireConfirmedForForwarding(account: Account, addresses: readonly (string | null | undefined)[]): void {
+  if (account.emailConfirmedAt) return;
+  if (addresses.some((address) => address))
+    throw new AppError('forbidden', forwardingNeedsConfirmedAccount(account.email));
+}
 
 /** What the services need of the signed-in account. */
 export type Account = Pick<UserRow, 'id' | 'email' | 'emailConfirmedAt' | 'firstName' | 'lastName'>;
@@ -95,7 +109,17 @@ async function requestConfirmation(
     await repo.markForwardAddressConfirmed(ctx.db, row.id, now);
     return { ...row, confirmedAt: now };
   }
-  if (row.confirmationSentAt && row.confirmationSentAt.getTime() > now.getTime() - CONFIRMATION_RESEND_WAIT_MS) {
+  // The minute's wait is claimed in one conditional UPDATE (two requests at once mail once), and the
+  // hour's count is taken by the statement that counts this mail (rate-limits' window row): 40
+  // requests at once send at most FORWARD_CONFIRMATIONS_PER_HOUR.
+  const previous = row.confirmationSentAt;
+  const claimed = await repo.claimForwardConfirmation(
+    ctx.db,
+    row.id,
+    now,
+    new Date(now.getTime() - CONFIRMATION_RESEND_WAIT_MS),
+  );
+  if (!claimed) {
     if (options.explicit)
       throw new AppError(
         'rate_limited',
@@ -103,8 +127,9 @@ async function requestConfirmation(
       );
     return row;
   }
-  const sentLastHour = await repo.confirmationsSentSince(ctx.db, account.id, new Date(now.getTime() - 3_600_000));
-  if (sentLastHour >= FORWARD_CONFIRMATIONS_PER_HOUR) {
+  const release = () => repo.setForwardConfirmationSent(ctx.db, row.id, previous);
+  if (!(await withinLimit(ctx.db, `forward-confirmations:${account.id}`, FORWARD_CONFIRMATIONS_PER_HOUR, HOUR_MS))) {
+    await release();
     if (options.explicit)
       throw new AppError(
         'rate_limited',
@@ -112,10 +137,12 @@ async function requestConfirmation(
       );
     return row;
   }
+  // Nothing the account typed goes to this stranger but its name, when it is a plain name.
+  const requester = checkedName(account.firstName, account.lastName);
   const { html, text } = confirmationMail({
     heading: 'Confirm email forwarding',
     paragraphs: [
-      `${account.firstName} ${account.lastName} (${account.email}) asked Sendwell to forward email to ${email}.`,
+      `${requester ? `${requester}, a Sendwell user,` : 'A Sendwell user'} asked Sendwell to forward email to ${email}.`,
       'If you want to receive it, confirm below. Until then, nothing is forwarded to this address.',
     ],
     link: forwardConfirmationLink(ctx.config, row, now),
@@ -133,12 +160,14 @@ async function requestConfirmation(
       text,
     });
     if (result.status === 'suppressed') {
+      await release();
       if (options.explicit)
         throw new AppError('bad_request', `${email} is on your suppression list, so no confirmation was sent to it.`);
       return row;
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
+    await release();
     if (options.explicit)
       throw new AppError(
         'bad_request',
@@ -146,7 +175,6 @@ async function requestConfirmation(
       );
     return row;
   }
-  await repo.setForwardConfirmationSent(ctx.db, row.id, now);
   row = { ...row, confirmationSentAt: now };
   return row;
 }
@@ -314,6 +342,7 @@ export async function createAlias(
 ): Promise<EmailAlias> {
   const domain = await repo.findOwnedDomain(ctx.db, account.id, domainId);
   if (!domain) throw new AppError('not_found', DOMAIN_NOT_FOUND);
+  requireConfirmedForForwarding(account, [input.destination]);
   const conflict = input.alias === CATCH_ALL_ALIAS ? CATCH_ALL_EXISTS : ALIAS_EXISTS;
   if (input.destination) {
     if (input.destination === `${input.alias}@${domain.domain}`)
@@ -364,6 +393,7 @@ export async function updateAlias(
   patch: UpdateAliasInput,
 ): Promise<EmailAlias> {
   const alias = await ownedAlias(ctx.db, account.id, id);
+  if (patch.destination !== alias.destination) requireConfirmedForForwarding(account, [patch.destination]);
   if (patch.destination) await refuseLoop(ctx.db, account.id, alias.id, [patch.destination]);
   const row = await repo.updateAlias(ctx.db, account.id, id, patch);
   if (!row) throw new AppError('not_found', ALIAS_NOT_FOUND);
@@ -385,6 +415,7 @@ export async function resendAliasConfirmation(
 ): Promise<ResendConfirmationResponse> {
   const alias = await ownedAlias(ctx.db, account.id, id);
   if (!alias.destination) throw new AppError('bad_request', NO_DESTINATION_SET);
+  requireConfirmedForForwarding(account, [alias.destination]);
   return resend(ctx, account, alias.destination);
 }
 
@@ -426,6 +457,7 @@ export async function listRules(db: DbOrTx, account: Account, aliasId?: number):
 export async function createRule(ctx: AppContext, account: Account, input: CreateRuleInput): Promise<ForwardingRule> {
   const alias = await ownedAlias(ctx.db, account.id, input.aliasId);
   const forwardTo = [...new Set(input.actions.forwardTo)];
+  requireConfirmedForForwarding(account, forwardTo);
   if (forwardTo.includes(addressOf(alias)))
     throw new AppError('bad_request', FORWARDING_LOOP, { 'actions.forwardTo': FORWARDING_LOOP });
   await refuseLoop(ctx.db, account.id, alias.id, forwardTo);
@@ -462,6 +494,7 @@ export async function updateRule(
     if (forwardTo.includes(addressOf(alias)))
       throw new AppError('bad_request', FORWARDING_LOOP, { 'actions.forwardTo': FORWARDING_LOOP });
     added = forwardTo.filter((email) => !existing.actions.forwardTo.includes(email));
+    requireConfirmedForForwarding(account, added);
     await refuseLoop(ctx.db, account.id, alias.id, added);
     actions = { ...patch.actions, forwardTo };
   }
@@ -512,6 +545,7 @@ export async function createDestination(
   input: CreateDestinationInput,
 ): Promise<ForwardingDestination> {
   const alias = await ownedAlias(ctx.db, account.id, input.aliasId);
+  requireConfirmedForForwarding(account, [input.email]);
   if (input.email === addressOf(alias)) throw new AppError('bad_request', FORWARDING_LOOP, { email: FORWARDING_LOOP });
   await refuseLoop(ctx.db, account.id, alias.id, [input.email]);
   const row = await repo.insertDestination(ctx.db, {
@@ -555,6 +589,7 @@ export async function resendDestinationConfirmation(
 ): Promise<ResendConfirmationResponse> {
   const row = await repo.findDestination(ctx.db, account.id, id);
   if (!row) throw new AppError('not_found', DESTINATION_NOT_FOUND);
+  requireConfirmedForForwarding(account, [row.email]);
   return resend(ctx, account, row.email);
 }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
+import { outboxMessages } from '../../db/schema/index.ts';
+import { checkedName } from '../../lib/confirmation-link.ts';
 import { issueTemporaryPassword } from './auth.service.ts';
 
 const validSignup = {
@@ -132,6 +135,41 @@ describe('accounts and sessions', () => {
         });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBeTypeOf('string');
+    });
+
+    // Issue 27 (4): the sign-up mail goes to any address typed in the form, so it repeats only a checked name.
+    it('confirmation mail carries no user-written text: a firstName with a URL or 51+ characters is left out (no greeting), a plain name is kept', async () => {
+      const mailTo = async (email: string) => {
+        const rows = await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email));
+        expect(rows).toHaveLength(1);
+        const parsed = await simpleParser(rows[0]?.raw ?? '');
+        return `${parsed.subject}\n${parsed.text}\n${typeof parsed.html === 'string' ? parsed.html : ''}`;
+      };
+      const cases = [
+        ['url-name@example.com', 'Win at https://evil.example now'],
+        ['long-name@example.com', 'A'.repeat(51)],
+        ['dotted-name@example.com', 'evil.example'],
+      ] as const;
+      for (const [email, firstName] of cases) {
+        const response = await t()
+          .client()
+          .post('/api/auth/signup', { ...validSignup, email, firstName });
+        expect(response.statusCode, response.body).toBe(201);
+        const mail = await mailTo(email);
+        expect(mail).not.toContain(firstName);
+        expect(mail).not.toContain('Hello');
+        expect(mail).toContain('Thanks for signing up for Sendwell.');
+      }
+      const plain = await t()
+        .client()
+        .post('/api/auth/signup', { ...validSignup, email: 'plain-name@example.com', firstName: 'Zoë Anne-Marie' });
+      expect(plain.statusCode).toBe(201);
+      expect(await mailTo('plain-name@example.com')).toContain(
+        'Hello Zoë Anne-Marie, thanks for signing up for Sendwell.',
+      );
+      expect(checkedName('Ł'.repeat(50))).toBe('Ł'.repeat(50));
+      expect(checkedName('Ł'.repeat(51))).toBeNull();
+      expect(checkedName('R2D2')).toBeNull();
     });
   });
 

@@ -19,6 +19,7 @@ import { AppError, RetryLaterError } from '../../lib/app-error.ts';
 import {
   CONFIRMATION_LINK_TTL_MS,
   CONFIRMATION_RESEND_WAIT_MS,
+  checkedName,
   confirmationMail,
   installationSender,
   type LinkState,
@@ -335,12 +336,21 @@ export function accountConfirmationLink(
   return `${config.publicUrl}/confirm-email?token=${token}`;
 }
 
+/**
+ * "Hello Ada, <sentence>" when the first name is a plain name (checkedName), else the sentence alone:
+ * a sign-up can put any address in its form, so the mail repeats nothing else the person typed.
+ */
+function greeted(firstName: string, sentence: string): string {
+  const name = checkedName(firstName);
+  return name ? `Hello ${name}, ${sentence}` : sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
 /** Mails the confirmation link to the account's own address (through the mailer: DKIM, suppression, Outbox). */
 async function mailAccountConfirmation(ctx: AppContext, user: repo.UserRow): Promise<TransactionalResult> {
   const { html, text } = confirmationMail({
     heading: 'Confirm your email address',
     paragraphs: [
-      `Hello ${user.firstName}, thanks for signing up for Sendwell.`,
+      greeted(user.firstName, 'thanks for signing up for Sendwell.'),
       `Confirm that ${user.email} is your address to start sending campaigns. Until then you can build everything, but nothing is sent.`,
     ],
     link: accountConfirmationLink(ctx.config, user),
@@ -488,7 +498,10 @@ export async function requestPasswordReset(
   const { html, text } = confirmationMail({
     heading: 'Choose a new password',
     paragraphs: [
-      `Hello ${user.firstName}, someone (we hope you) asked to reset the password of the Sendwell account ${user.email}.`,
+      greeted(
+        user.firstName,
+        `someone (we hope you) asked to reset the password of the Sendwell account ${user.email}.`,
+      ),
       'Follow the link to choose a new one. It signs you out everywhere else.',
     ],
     link: passwordResetLink(ctx.config, user),

@@ -61,6 +61,12 @@ async function linkInOutbox(client: TestClient, to: string): Promise<string> {
   return link;
 }
 
+/** The account's notifications, newest first. */
+async function notificationTitles(client: TestClient): Promise<string[]> {
+  const list = (await client.get('/api/notifications')).json() as { notifications: { title: string }[] };
+  return list.notifications.map((n) => n.title);
+}
+
 describe('hosted lead forms', () => {
   const t = useTestApp({ LEAD_FORM_RATE_LIMIT_PER_MINUTE: '5' });
 
@@ -190,5 +196,73 @@ describe('hosted lead forms', () => {
     await client.patch(`/api/lead-sources/${source.id}`, { isActive: false });
     expect((await t().client().get(`/f/${source.slug}`)).statusCode).toBe(404);
     expect((await submit(t().client(), source.slug, { email: 'late@x.example' })).statusCode).toBe(404);
+  });
+
+  // Issue 27 (4): a fresh account's form mailed strangers with its own name and consent text.
+  it('an unconfirmed account’s hosted form sends no double opt-in mail: it says so (403) and stores nothing', async () => {
+    const { client } = await signUpUser(t(), { confirmEmail: false, senders: [] });
+    const source = await formSource(client, { consentText: 'Visit https://evil.example for prizes' });
+    const answer = await submit(t().client(), source.slug, { email: 'stranger@mail.example' }, '192.0.2.44');
+    expect(answer.statusCode).toBe(403);
+    expect(answer.body).toContain('This form cannot send confirmation emails yet');
+    expect(await runConfirmationJobs(t())).toBe(0);
+    const outbox = (await client.get('/api/outbox?search=stranger')).json() as OutboxList;
+    expect(outbox.messages).toEqual([]);
+  });
+
+  it('the double opt-in mail repeats no consent text, and the form name only when it is a plain name', async () => {
+    const { client } = await signUpUser(t());
+    const source = await formSource(client, {
+      name: 'Win big at https://evil.example',
+      consentText: 'Call +1 555 0100 now',
+    });
+    const answer = await submit(t().client(), source.slug, { email: 'plain@mail.example' }, '192.0.2.45');
+    expect(answer.statusCode).toBe(200);
+    expect(await runConfirmationJobs(t())).toBe(1);
+    const list = (await client.get('/api/outbox?search=plain%40mail')).json() as OutboxList;
+    expect(list.messages.map((m) => m.subject)).toEqual(['Confirm your subscription']);
+    const full = (await client.get(`/api/outbox/${list.messages[0]?.id}`)).json() as { text: string; html: string };
+    expect(`${full.text}${full.html}`).not.toContain('evil.example');
+    expect(`${full.text}${full.html}`).not.toContain('555 0100');
+  });
+});
+
+describe('hosted lead forms: double opt-in caps', () => {
+  const t = useTestApp({ LEAD_FORM_CONFIRMATIONS_PER_ACCOUNT_DAY: '103' });
+
+  // Issue 27 (4): no cap per form or account, only 10 a minute per client IP.
+  it('form cap: the 101st double opt-in in an hour is refused (429, nothing stored) with a notification; the account’s daily cap too', async () => {
+    const { client } = await signUpUser(t());
+    const source = await formSource(client);
+    const statuses: number[] = [];
+    for (let i = 0; i < 102; i += 1) {
+      const answer = await submit(t().client(), source.slug, { email: `c${i}@mail.example` }, `10.1.${i}.1`);
+      statuses.push(answer.statusCode);
+    }
+    expect(statuses.slice(0, 100).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(100)).toEqual([429, 429]);
+    const refused = await submit(t().client(), source.slug, { email: 'late@mail.example' }, '10.2.0.1');
+    expect(refused.body).toContain('Please try again later');
+    expect(await runConfirmationJobs(t())).toBe(100);
+    // One notification for the form's window, not one per refusal.
+    expect((await notificationTitles(client)).filter((n) => n.includes('reached its limit'))).toEqual([
+      'Form "Acme newsletter" reached its limit',
+    ]);
+
+    // Another form of the same account has its own hourly cap, under the account's daily one (103 here).
+    const second = await formSource(client);
+    const more: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      more.push((await submit(t().client(), second.slug, { email: `d${i}@mail.example` }, `10.3.${i}.1`)).statusCode);
+    }
+    expect(more).toEqual([200, 200, 200, 429, 429]);
+    expect(await runConfirmationJobs(t())).toBe(3);
+    expect(await notificationTitles(client)).toContain('Your forms reached their daily limit');
+
+    // Another account is not held back by these caps (tenant isolation).
+    const { client: other } = await signUpUser(t());
+    const theirs = await formSource(other);
+    expect((await submit(t().client(), theirs.slug, { email: 'x@mail.example' }, '10.4.0.1')).statusCode).toBe(200);
+    expect((await notificationTitles(other)).filter((n) => n.includes('limit'))).toEqual([]);
   });
 });

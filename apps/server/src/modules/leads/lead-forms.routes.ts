@@ -76,6 +76,10 @@ export const leadFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             200,
             messagePage('You are subscribed', [`Thank you for subscribing to ${outcome.form.name}.`]),
           );
+        case 'unconfirmed-account':
+          return html(reply, 403, messagePage('This form is not sending yet', [forms.FORM_ACCOUNT_UNCONFIRMED]));
+        case 'capped':
+          return html(reply, 429, messagePage('Please try again later', [forms.FORM_CAPPED]));
       }
     },
   );

@@ -3,8 +3,16 @@ import type { AppContext } from '../../context.ts';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CONFIRMATION_LINK_TTL_MS, confirmationMail, installationSender } from '../../lib/confirmation-link.ts';
+import {
+  CONFIRMATION_LINK_TTL_MS,
+  checkedName,
+  confirmationMail,
+  installationSender,
+} from '../../lib/confirmation-link.ts';
 import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
+import { userById } from '../auth/auth.service.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { countHit } from '../rate-limits/rate-limits.service.ts';
 import { addressSummary, checkAddress, mxCacheFor } from './address-checks.ts';
 import * as repo from './leads.repo.ts';
 import type { LeadConsentRecord } from './leads.repo.ts';
@@ -38,7 +46,51 @@ export async function publicForm(db: DbOrTx, slug: string): Promise<{ source: re
 export type SubmitOutcome =
   | { kind: 'invalid'; form: PublicForm; fields: Record<string, string>; values: Record<string, string> }
   | { kind: 'check-inbox'; form: PublicForm; email: string }
-  | { kind: 'subscribed'; form: PublicForm };
+  | { kind: 'subscribed'; form: PublicForm }
+  // The form's account has not confirmed its own address: no confirmation mail leaves for it (403).
+  | { kind: 'unconfirmed-account'; form: PublicForm }
+  // The form's hourly or the account's daily double opt-in cap is reached: nothing stored (429).
+  | { kind: 'capped'; form: PublicForm };
+
+/** What a hosted form of an unconfirmed account says instead of sending a confirmation mail. */
+export const FORM_ACCOUNT_UNCONFIRMED =
+  'This form cannot send confirmation emails yet: its owner has not confirmed their own email address. Nothing was stored; please try again later.';
+/** What a hosted form says once its double opt-in cap (or its account's) is reached. */
+export const FORM_CAPPED =
+  'This form has sent as many confirmation emails as it may for now. Nothing was stored; please try again later.';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Counts one double opt-in mail against the form's hourly cap and its account's daily cap, each
+ * in the statement that takes it (rate-limits' window rows), and answers whether it may go. The
+ * first refusal of a window notifies the account (one notification per cap and window).
+ */
+async function withinConfirmationCaps(ctx: AppContext, source: repo.LeadSourceRow): Promise<boolean> {
+  const caps = ctx.config.leadFormConfirmationCaps;
+  const formHits = await countHit(ctx.db, `lead-form-confirmations:${source.id}`, HOUR_MS);
+  if (formHits > caps.perFormHour) {
+    if (formHits === caps.perFormHour + 1)
+      await notifyUser(ctx.db, source.userId, {
+        title: `Form "${source.name}" reached its limit`,
+        body: `It sent ${caps.perFormHour} confirmation emails within an hour, its limit. Until the hour is over it answers new sign-ups that it cannot take them now, and stores nothing.`,
+        link: '/leads',
+      });
+    return false;
+  }
+  const accountHits = await countHit(ctx.db, `lead-form-confirmations-account:${source.userId}`, DAY_MS);
+  if (accountHits > caps.perAccountDay) {
+    if (accountHits === caps.perAccountDay + 1)
+      await notifyUser(ctx.db, source.userId, {
+        title: 'Your forms reached their daily limit',
+        body: `Your hosted forms sent ${caps.perAccountDay} confirmation emails within a day, the account's limit. Until the day is over they answer new sign-ups that they cannot take them now, and store nothing.`,
+        link: '/leads',
+      });
+    return false;
+  }
+  return true;
+}
 
 /** The link in a form's confirmation mail: it names the submission and its address, and expires. */
 export function formConfirmationLink(
@@ -145,6 +197,10 @@ export async function submitForm(
     });
     return { kind: 'subscribed', form };
   }
+  // Our mail to a stranger needs an account that proved its own address, and stays within the caps.
+  const owner = await userById(ctx.db, source.userId);
+  if (!owner?.emailConfirmedAt) return { kind: 'unconfirmed-account', form };
+  if (!(await withinConfirmationCaps(ctx, source))) return { kind: 'capped', form };
   const submission = await repo.insertSubmission(ctx.db, {
     userId: source.userId,
     sourceId: source.id,
@@ -170,11 +226,16 @@ export async function mailFormConfirmation(ctx: AppContext, submissionId: number
   if (!submission) return;
   const source = await repo.findSource(ctx.db, submission.userId, submission.sourceId);
   if (!source?.slug) return;
+  const owner = await userById(ctx.db, source.userId);
+  if (!owner?.emailConfirmedAt) return;
+  // The mail repeats nothing the account typed but the form's name when it is a plain name; the
+  // consent text is on the page the link opens, not in mail to an address that has not confirmed.
+  const formName = checkedName(source.name);
   const { html, text } = confirmationMail({
     heading: 'Confirm your subscription',
     paragraphs: [
-      `You (or someone using your address) signed up to "${source.name}" with ${submission.email}.`,
-      `You agreed to: ${submission.consentText}`,
+      `You (or someone using your address) signed up to ${formName ? `"${formName}"` : 'a mailing list'} with ${submission.email}, on a form hosted by Sendwell.`,
+      'The link shows what you agreed to and asks you to confirm.',
     ],
     link: formConfirmationLink(ctx.config, source.slug, submission, now),
     buttonLabel: 'Yes, subscribe me',
@@ -185,7 +246,7 @@ export async function mailFormConfirmation(ctx: AppContext, submissionId: number
     userId: source.userId,
     from: installationSender(ctx.config),
     to: submission.email,
-    subject: `Confirm your subscription to ${source.name}`,
+    subject: formName ? `Confirm your subscription to ${formName}` : 'Confirm your subscription',
     html,
     text,
   });

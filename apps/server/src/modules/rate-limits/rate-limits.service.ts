@@ -11,6 +11,11 @@ export async function withinLimit(db: DbOrTx, key: string, max: number, windowMs
   return hits <= max;
 }
 
+/** Counts one hit of `key` in its window of `windowMs` and answers the window's count with it (one statement). */
+export async function countHit(db: DbOrTx, key: string, windowMs: number): Promise<number> {
+  return (await repo.hitWindow(db, key, windowMs)).hits;
+}
+
 /** Removes the counters of rate-limit windows that have ended (hourly job); a new hit starts a fresh row anyway. */
 export async function cleanUpRateLimitWindows(db: DbOrTx, now: Date = new Date()): Promise<void> {
   await repo.deleteEndedWindows(db, now);

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import {
   CONFIRMATION_LINK_TTL_MS,
   CONFIRMATION_RESEND_WAIT_MS,
+  checkedName,
   confirmationMail,
   installationSender,
   type LinkState,
@@ -152,6 +153,15 @@ async function takeConfirmationTurn<T>(
   });
 }
 
+/**
+ * Who asked, as the mail to the new sender address says it: the account's plain name (checkedName)
+ * and its own confirmed address, which this mail needs (requireConfirmedAccount); nothing else typed.
+ */
+function requesterOf(account: UserRow): string {
+  const name = checkedName(account.firstName, account.lastName);
+  return name ? `${name} (${account.email})` : `The Sendwell account ${account.email}`;
+}
+
 /** Mails the confirmation link of a sender address and records when it went. */
 async function mailSenderConfirmation(
   ctx: AppContext,
@@ -161,7 +171,7 @@ async function mailSenderConfirmation(
   const { html, text } = confirmationMail({
     heading: 'Confirm a sender address',
     paragraphs: [
-      `${account.firstName} ${account.lastName} (${account.email}) asked to send email campaigns from ${row.email} with Sendwell.`,
+      `${requesterOf(account)} asked to send email campaigns from ${row.email} with Sendwell.`,
       'If that is you, confirm below while signed in to that Sendwell account. Until then, nothing is sent from this address.',
     ],
     link: senderConfirmationLink(ctx.config, row),

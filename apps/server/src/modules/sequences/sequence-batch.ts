@@ -21,7 +21,39 @@ import {
 } from '../domains/domains.sending.ts';
 import { compileCampaign } from '../campaigns/campaigns.service.ts';
 import { renderForRecipient, untrackedLinks, type CompiledEmail } from '../campaigns/email-renderer.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import * as ledger from './sequence-send.repo.ts';
+import { sequenceSettingsOf } from './sequences.repo.ts';
+
+/** Hands warming slots back to their domains' days (rows that held them will not be sent by their claim). */
+async function giveBackSlots(tx: DbOrTx, slots: ledger.HeldSlots): Promise<void> {
+  for (const slot of slots) await releaseDailySends(tx, slot.domainId, slot.count, slot.day);
+}
+
+/**
+ * Puts sends whose claim went stale (older than `staleBefore`: their worker died, or stalled past
+ * half the batch timeout) back in the queue, of one sequence or all, and hands back the warming
+ * slots they held, in one transaction. Answers how many slots went back.
+ */
+async function requeueStaleSends(db: DbOrTx, staleBefore: Date, sequenceId: number | null): Promise<number> {
+  return db.transaction(async (tx) => {
+    const slots = await ledger.requeueStale(tx, staleBefore, sequenceId);
+    await giveBackSlots(tx, slots);
+    return slots.reduce((sum, slot) => sum + slot.count, 0);
+  });
+}
+
+/** When a claim counts as stale: half the batch timeout, as for campaign sends. */
+const staleBefore = (ctx: AppContext) => new Date(Date.now() - (ctx.config.sendBatchTimeoutSeconds * 1000) / 2);
+
+/**
+ * Recovers sequence sends left 'sending' by a dead process, in every sequence (paused ones too):
+ * back to the queue, their warming slots handed back. Runs when a worker starts and every minute
+ * (sequences.tick), which then hands the queued sends to the engine again.
+ */
+export async function recoverSequenceSends(ctx: AppContext): Promise<void> {
+  await retryOnConnectionLoss(() => requeueStaleSends(ctx.db, staleBefore(ctx), null));
+}
 
 /** The email node a send row names: in the published flow, else in the newest older version that has it. */
 async function emailNode(ctx: AppContext, sequence: ledger.SequenceForSend, nodeId: string): Promise<FlowNode | null> {
@@ -87,6 +119,16 @@ export async function sequenceBatchStore(
   };
   const claimToken = randomBytes(9).toString('base64url');
   const handedOut = new Set<number>();
+  const { maxEmailsPerContactPerDay } = await sequenceSettingsOf(db, user.id);
+  // Warming: the claim reserves the domain's slots in its own transaction and stamps each on the row
+  // it took, handing back at once what no row took, so a worker killed at any moment leaves no slot
+  // without a row. A row not sent hands its slot back itself (requeued, failed, released, or
+  // recovered after its worker died); a sent row keeps it. So the engine's allowance is only asked
+  // for the count (it grants all), and its count-based give-back has nothing to do.
+  const letGo = (ids: number[] | 'unsent') =>
+    retryOnConnectionLoss(() =>
+      db.transaction(async (tx) => giveBackSlots(tx, await ledger.releaseHeldSlots(tx, claimToken, ids))),
+    );
 
   const store: BatchStore<ledger.SequenceSendRow> = {
     claimToken,
@@ -98,7 +140,7 @@ export async function sequenceBatchStore(
           if (unseen.length > 0) return unseen;
         }
         tried = true;
-        await ledger.requeueStale(db, sequenceId, new Date(Date.now() - (config.sendBatchTimeoutSeconds * 1000) / 2));
+        await requeueStaleSends(db, staleBefore(ctx), sequenceId);
         // The plan first, as for a campaign: with the account row locked, count this month's mail and
         // claim no more than the allowance left. Sending paused by billing or the month used up:
         // nothing is claimed and the sends stay queued, to leave once the plan allows (the minute
@@ -110,7 +152,19 @@ export async function sequenceBatchStore(
           const left = monthlySendAllowance(config, account, sentThisMonth);
           const allowed = left === null ? limit : Math.min(limit, left);
           if (allowed <= 0) return [];
-          const claimed = await ledger.claimRows(tx, sequenceId, claimToken, allowed);
+          const reservation = sendingDomain ? await reserveDailySends(tx, sendingDomain.id, allowed) : null;
+          const granted = reservation ? reservation.granted : allowed;
+          if (granted <= 0) return [];
+          const claimed = await ledger.claimRows(tx, {
+            sequenceId,
+            claimToken,
+            limit: granted,
+            maxPerContactPerDay: maxEmailsPerContactPerDay,
+            warming: sendingDomain && reservation ? { domainId: sendingDomain.id, day: reservation.day } : null,
+          });
+          // Slots no row took (the frequency cap or an empty queue held rows back) go back in the same step.
+          if (sendingDomain && reservation && claimed.length < granted)
+            await releaseDailySends(tx, sendingDomain.id, granted - claimed.length, reservation.day);
           await warnEmailUsageOnce(tx, config, account, {
             before: sentThisMonth,
             after: sentThisMonth + claimed.length,
@@ -121,10 +175,15 @@ export async function sequenceBatchStore(
       for (const row of rows) handedOut.add(row.id);
       // A step gone from every version cannot be rendered: its send fails rather than stall the batch.
       const sendable: ledger.SequenceSendRow[] = [];
+      const unsendable: number[] = [];
       for (const row of rows) {
         if (await compiledFor(row.nodeId)) sendable.push(row);
-        else await ledger.failRow(db, row.id, claimToken, `The email step ${row.nodeId} no longer exists`);
+        else {
+          await ledger.failRow(db, row.id, claimToken, `The email step ${row.nodeId} no longer exists`);
+          unsendable.push(row.id);
+        }
       }
+      if (unsendable.length > 0) await letGo(unsendable);
       return sendable;
     },
     async compose(row) {
@@ -171,23 +230,24 @@ export async function sequenceBatchStore(
         isTest: false,
       };
     },
-    async allowance(wanted): Promise<Allowance> {
-      if (!sendingDomain) return { granted: wanted, resumesAt: null, giveBack: async () => undefined };
-      const reservation = await retryOnConnectionLoss(() => reserveDailySends(db, sendingDomain.id, wanted));
-      return {
-        granted: reservation.granted,
-        resumesAt: reservation.resumesAt,
-        giveBack: (count) =>
-          count > 0 ? releaseDailySends(db, sendingDomain.id, count, reservation.day) : Promise.resolve(),
-      };
-    },
+    // The warming cap is kept by claim (see above): a capped claim takes nothing, and the minute tick
+    // offers the queued sends again (sequences have nothing to show as deferred).
+    allowance: async (wanted): Promise<Allowance> => ({
+      granted: wanted,
+      resumesAt: null,
+      giveBack: async () => undefined,
+    }),
     async isActive() {
       return (await retryOnConnectionLoss(() => ledger.sequenceStatus(db, sequenceId))) === 'active';
     },
-    requeue: (row, error) => retryOnConnectionLoss(() => ledger.requeueRow(db, row.id, claimToken, error)),
+    async requeue(row, error) {
+      await letGo([row.id]);
+      await retryOnConnectionLoss(() => ledger.requeueRow(db, row.id, claimToken, error));
+    },
     async fail(row, error) {
       const verdict = classifySmtpResponse(error, row.email);
       await ledger.failRow(db, row.id, claimToken, error, verdict.hard);
+      await letGo([row.id]);
       if (verdict.hard)
         await recordHardRejection(
           db,
@@ -201,7 +261,10 @@ export async function sequenceBatchStore(
     // The minute tick hands queued sends to the engine again; the warming cap resumes them then.
     deferRest: async () => undefined,
     resumed: async () => undefined,
-    releaseClaims: () => retryOnConnectionLoss(() => ledger.releaseClaims(db, sequenceId, claimToken)),
+    async releaseClaims() {
+      await letGo('unsent');
+      await retryOnConnectionLoss(() => ledger.releaseClaims(db, sequenceId, claimToken));
+    },
   };
   return store;
 }

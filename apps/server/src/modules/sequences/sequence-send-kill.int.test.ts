@@ -67,9 +67,16 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a sequence sender killed mid
     }
   }
 
-  it('resumes after SIGKILL with every contact mailed exactly once', async () => {
+  it('resumes after SIGKILL with every contact mailed exactly once, and the domain counts each message once', async () => {
     const { client, user } = await signUpUser(t());
     await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
+    // The From's domain, warmed up long ago (no daily cap, but every send is still counted on its day).
+    const domain = await client.post('/api/domains', { domain: 'acme.example' });
+    expect(domain.statusCode, domain.body).toBe(201);
+    const domainId = (domain.json() as { id: number }).id;
+    await t().ctx.db.execute(
+      sql`UPDATE domains SET warming_started_at = now() - interval '60 days' WHERE id = ${domainId}`,
+    );
     const sequence = (
       await client.post('/api/email-sequences', {
         name: 'Killed',
@@ -136,5 +143,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a sequence sender killed mid
     expect(duplicates).toEqual([]);
     expect(counts.size).toBe(RECIPIENTS);
     expect(await statusCounts()).toEqual({ sent: RECIPIENTS });
+    // Issue 27: the dead worker's claimed-but-unsent rows gave their warming slots back when they were
+    // recovered, so the domain's days count real sends only (they held the cap before).
+    const [counted] = (
+      await t().ctx.db.execute(
+        sql`SELECT coalesce(sum(sent), 0)::int AS n FROM domain_daily_sends WHERE domain_id = ${domainId}`,
+      )
+    ).rows as { n: number }[];
+    expect(counted?.n).toBe(RECIPIENTS);
   });
 });

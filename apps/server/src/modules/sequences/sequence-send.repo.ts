@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
 import { sendLedgerOf } from '../../db/send-ledger.ts';
@@ -55,11 +55,56 @@ export async function suppressStopped(db: DbOrTx, sequenceId: number): Promise<n
   return result.rowCount ?? 0;
 }
 
-/** Puts rows whose claim went stale (their worker died) back in the queue. */
-export async function requeueStale(db: DbOrTx, sequenceId: number, staleBefore: Date): Promise<void> {
-  await db.execute(sql`
-    UPDATE ${sequenceSends} SET status = 'queued', claim_token = NULL
-    WHERE sequence_id = ${sequenceId} AND status = 'sending' AND claimed_at < ${staleBefore.toISOString()}::timestamptz`);
+/** Warming slots handed back with rows: how many on each domain's UTC day. */
+export type HeldSlots = { domainId: number; day: string; count: number }[];
+
+function heldSlots(rows: unknown[]): HeldSlots {
+  return (rows as { domainId: number | string; day: string; count: number | string }[]).map((row) => ({
+    domainId: Number(row.domainId),
+    day: row.day,
+    count: Number(row.count),
+  }));
+}
+
+/**
+ * Puts rows whose claim went stale (their worker died) back in the queue, of one sequence or of
+ * all, and answers the warming slots those claims held (to hand back in the same transaction).
+ */
+export async function requeueStale(db: DbOrTx, staleBefore: Date, sequenceId: number | null): Promise<HeldSlots> {
+  const result = await db.execute(sql`
+    WITH stale AS (
+      SELECT id, warming_domain_id, warming_day FROM ${sequenceSends}
+      WHERE status = 'sending' AND claimed_at < ${staleBefore.toISOString()}::timestamptz
+        ${sequenceId === null ? sql`` : sql`AND sequence_id = ${sequenceId}`}
+      ORDER BY id FOR UPDATE SKIP LOCKED),
+    requeued AS (
+      UPDATE ${sequenceSends} AS s SET status = 'queued', claim_token = NULL, warming_domain_id = NULL, warming_day = NULL
+      FROM stale WHERE s.id = stale.id
+      RETURNING stale.warming_domain_id AS domain_id, stale.warming_day AS day)
+    SELECT domain_id AS "domainId", day, count(*)::int AS count FROM requeued
+    WHERE domain_id IS NOT NULL AND day IS NOT NULL GROUP BY domain_id, day`);
+  return heldSlots(result.rows);
+}
+
+/**
+ * Lets go of the warming slots held by rows of this claim that will not be sent by it (`ids`, or
+ * with 'unsent' every row it still holds 'sending'), answering them. Call it before the rows leave
+ * the claim (requeueRow and releaseClaims clear the token). A sent row keeps its slot: a real send.
+ */
+export async function releaseHeldSlots(db: DbOrTx, claimToken: string, ids: number[] | 'unsent'): Promise<HeldSlots> {
+  const result = await db.execute(sql`
+    WITH held AS (
+      SELECT id, warming_domain_id, warming_day FROM ${sequenceSends}
+      WHERE claim_token = ${claimToken} AND warming_domain_id IS NOT NULL
+        ${ids === 'unsent' ? sql`AND status = 'sending'` : sql`AND id = ANY(${sql.param(ids)}::bigint[])`}
+      FOR UPDATE),
+    released AS (
+      UPDATE ${sequenceSends} AS s SET warming_domain_id = NULL, warming_day = NULL
+      FROM held WHERE s.id = held.id
+      RETURNING held.warming_domain_id AS domain_id, held.warming_day AS day)
+    SELECT domain_id AS "domainId", day, count(*)::int AS count FROM released
+    WHERE day IS NOT NULL GROUP BY domain_id, day`);
+  return heldSlots(result.rows);
 }
 
 const ROW_COLUMNS = sql`s.id, s.node_id AS "nodeId", s.contact_id AS "contactId", s.email,
@@ -69,20 +114,50 @@ function toRows(rows: unknown[]): SequenceSendRow[] {
   return (rows as SequenceSendRow[]).map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-/** Claims up to `limit` queued sends of the sequence (SKIP LOCKED: two workers never claim the same row). */
+/**
+ * A contact's marketing emails of the last 24 hours, as the frequency cap counts them: sequence
+ * emails claimed, sent or bounced after leaving, and campaign emails sent.
+ */
+const recentEmailsOf = (contactId: SQL) => sql`(
+  (SELECT count(*) FROM ${sequenceSends} r
+    WHERE r.contact_id = ${contactId} AND r.status IN ('sending', 'sent', 'bounced')
+      AND r.claimed_at > now() - interval '24 hours')
+  + (SELECT count(*) FROM campaign_sends k
+    WHERE k.contact_id = ${contactId} AND k.sent_at IS NOT NULL AND k.sent_at > now() - interval '24 hours'))`;
+
+/**
+ * Claims up to `limit` queued sends of the sequence (SKIP LOCKED: two workers never claim the same
+ * row), passing over those whose contact has had `maxPerContactPerDay` marketing emails in the last
+ * 24 hours (they stay queued, deferred), and within one claim no more per contact than the cap
+ * leaves. The caller holds the account's lock, so claims of two sequences of one account count in
+ * turn. Claimed rows hold the warming slot `warming` (domain and day) until sent or given back.
+ */
 export async function claimRows(
   db: DbOrTx,
-  sequenceId: number,
-  claimToken: string,
-  limit: number,
+  input: {
+    sequenceId: number;
+    claimToken: string;
+    limit: number;
+    maxPerContactPerDay: number;
+    warming: { domainId: number; day: string } | null;
+  },
 ): Promise<SequenceSendRow[]> {
+  const cap = input.maxPerContactPerDay;
   const result = await db.execute(sql`
-    WITH claimed AS (
-      UPDATE ${sequenceSends} SET status = 'sending', claim_token = ${claimToken}, claimed_at = now(), attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM ${sequenceSends}
-        WHERE sequence_id = ${sequenceId} AND status = 'queued'
-        ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    WITH candidates AS (
+      SELECT s.id, s.contact_id FROM ${sequenceSends} s
+      WHERE s.sequence_id = ${input.sequenceId} AND s.status = 'queued'
+        AND (s.contact_id IS NULL OR ${recentEmailsOf(sql`s.contact_id`)} < ${cap})
+      ORDER BY s.id LIMIT ${input.limit} FOR UPDATE OF s SKIP LOCKED),
+    ranked AS (
+      SELECT id, contact_id, row_number() OVER (PARTITION BY contact_id ORDER BY id) AS rn,
+        CASE WHEN contact_id IS NULL THEN 0 ELSE ${recentEmailsOf(sql`candidates.contact_id`)} END AS recent
+      FROM candidates),
+    claimed AS (
+      UPDATE ${sequenceSends} SET status = 'sending', claim_token = ${input.claimToken}, claimed_at = now(),
+        attempts = attempts + 1, warming_domain_id = ${input.warming?.domainId ?? null}::integer,
+        warming_day = ${input.warming?.day ?? null}::text
+      WHERE id IN (SELECT id FROM ranked WHERE contact_id IS NULL OR recent + rn <= ${cap})
       RETURNING *)
     SELECT ${ROW_COLUMNS} FROM claimed s LEFT JOIN contacts c ON c.id = s.contact_id ORDER BY s.id`);
   return toRows(result.rows);
@@ -121,7 +196,7 @@ export async function failRow(
     .where(mine(id, claimToken));
 }
 
-/** Rows this claim still holds unsent go back to the queue. */
+/** Rows this claim still holds unsent go back to the queue (release their warming slots first: releaseHeldSlots). */
 export async function releaseClaims(db: DbOrTx, sequenceId: number, claimToken: string): Promise<void> {
   await db
     .update(sequenceSends)

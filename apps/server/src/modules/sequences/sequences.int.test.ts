@@ -99,6 +99,50 @@ describe('email sequences API (spec part 2 §7)', () => {
     expect((await client.get('/api/email-sequences')).json()).toMatchObject([{ name: 'Welcome', version: 1 }]);
   });
 
+  // Issue 27 (6): "email → wait 1 minute → back to the email" was accepted and would mail one contact ~1,440 times a day.
+  it('a sub-day cycle is refused: 400 naming the node, on create and on edit, nothing stored', async () => {
+    const { client } = await signUpUser(t());
+    const cycle: FlowData = {
+      nodes: [
+        { id: 'start', type: 'input', position: { x: 400, y: 50 }, data: { label: 'Sequence Start' } },
+        {
+          id: 'email-1',
+          type: 'email',
+          position: { x: 400, y: 200 },
+          data: { label: 'Hello again', subject: 'Hi', content: '<p>Hi</p>', delay: '0' },
+        },
+        {
+          id: 'delay-1',
+          type: 'delay',
+          position: { x: 400, y: 350 },
+          data: { label: 'Wait 1', duration: '1', unit: 'minutes' },
+        },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'email-1' },
+        { id: 'e2', source: 'email-1', target: 'delay-1' },
+        { id: 'e3', source: 'delay-1', target: 'email-1' },
+      ],
+    };
+    const message =
+      'Hello again (email-1) is on a loop that waits only 1 minute in all; a loop must wait at least 1 day';
+    const refused = await client.post('/api/email-sequences', { name: 'Cannon', flowData: cycle, status: 'active' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message });
+    expect((refused.json() as { fields: Record<string, string> }).fields).toHaveProperty('flowData.nodes.1', message);
+    expect((await client.get('/api/email-sequences')).json()).toEqual([]);
+
+    const created = await createSequence(client);
+    const patched = await client.patch(`/api/email-sequences/${created.id}`, { flowData: cycle });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json()).toMatchObject({ message });
+    // A loop that waits a whole day is fine.
+    const daily = structuredClone(cycle);
+    const wait = daily.nodes.find((n) => n.id === 'delay-1');
+    if (wait) wait.data = { label: 'Wait 1', duration: '1', unit: 'days' };
+    expect((await client.patch(`/api/email-sequences/${created.id}`, { flowData: daily })).statusCode).toBe(200);
+  });
+
   it('refuses bad input with 400s naming the field, never a 500', async () => {
     const { client } = await signUpUser(t());
     const { id } = await createSequence(client);

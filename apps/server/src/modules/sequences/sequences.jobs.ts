@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { defineJob, type Queue } from '../../lib/queue.ts';
 import { ADVANCE_LOOPS, advanceAllDue, endStoppedEnrolments, nextDueAt } from './sequence-engine.ts';
 import { runListTriggers, TRIGGER_SETTLE_MS } from './sequences.service.ts';
-import { sendSequenceEmails, sequencesWithQueuedSends } from './sequence-batch.ts';
+import { recoverSequenceSends, sendSequenceEmails, sequencesWithQueuedSends } from './sequence-batch.ts';
 
 /** How far ahead a run books the wake for the next due enrolment; the minute tick covers anything later. */
 const WAKE_AHEAD_MS = 60_000;
@@ -38,7 +38,8 @@ export const advanceSequencesJob = defineJob({
 
 /**
  * Every minute: end the enrolments of contacts who unsubscribed, bounced or complained, enrol the
- * list joiners of signup triggers, and advance what is due.
+ * list joiners of signup triggers, advance what is due, recover sends left 'sending' by a dead
+ * worker, and hand every sequence's queued sends to the engine.
  */
 export const sequenceTickJob = defineJob({
   name: 'sequences.tick',
@@ -48,7 +49,9 @@ export const sequenceTickJob = defineJob({
     await endStoppedEnrolments(ctx.db);
     await runListTriggers(ctx.db);
     await advanceAndRebook(ctx);
-    // Sends left queued (a deferral, the warming cap, a worker that died) are handed over again.
+    // Sends a dead worker left 'sending' go back to the queue, handing back their warming slots.
+    await recoverSequenceSends(ctx);
+    // Sends left queued (a deferral, the warming cap, the frequency cap, a worker that died) are handed over again.
     for (const sequenceId of await sequencesWithQueuedSends(ctx)) await requestSequenceSend(ctx.queue, sequenceId);
   },
 });

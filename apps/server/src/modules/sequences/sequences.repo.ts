@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FlowData, ReentryRule } from '@sendwell/contract/sequences';
+import {
+  DEFAULT_SEQUENCE_SETTINGS,
+  type FlowData,
+  type ReentryRule,
+  type SequenceSettings,
+} from '@sendwell/contract/sequences';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   contactListMembers,
@@ -13,6 +18,7 @@ import {
   sequenceEnrolments,
   sequenceNodeStats,
   sequenceSends,
+  sequenceSettings,
   suppressions,
 } from '../../db/schema/index.ts';
 
@@ -470,4 +476,22 @@ export async function exitRepliedEnrolments(
  */
 export async function pruneTagAdditions(db: DbOrTx, before: Date): Promise<void> {
   await db.execute(sql`DELETE FROM ${contactTagAdditions} WHERE added_at < ${before.toISOString()}::timestamptz`);
+}
+
+/** The account's sequence settings (the defaults until saved). */
+export async function sequenceSettingsOf(db: DbOrTx, userId: string): Promise<SequenceSettings> {
+  const [row] = await db
+    .select({ maxEmailsPerContactPerDay: sequenceSettings.maxEmailsPerContactPerDay })
+    .from(sequenceSettings)
+    .where(eq(sequenceSettings.userId, userId))
+    .limit(1);
+  return row ?? DEFAULT_SEQUENCE_SETTINGS;
+}
+
+/** Saves the account's sequence settings (one row per account). */
+export async function saveSequenceSettings(db: DbOrTx, userId: string, settings: SequenceSettings): Promise<void> {
+  await db
+    .insert(sequenceSettings)
+    .values({ userId, ...settings })
+    .onConflictDoUpdate({ target: sequenceSettings.userId, set: { ...settings, updatedAt: new Date() } });
 }

@@ -13,6 +13,7 @@ import {
   sequenceTotalsSchema,
   sequenceListSchema,
   sequenceSchema,
+  sequenceSettingsSchema,
   updateSequenceBodySchema,
 } from '@sendwell/contract/sequences';
 import type { AppContext } from '../../context.ts';
@@ -33,6 +34,8 @@ import { requestAdvance } from './sequences.jobs.ts';
  *   GET    /api/email-sequences/analytics         totals over all sequences (Analytics tab)
  *   GET    /api/email-sequences/:id/analytics     totals and the per-step funnel
  *   POST   /api/email-sequences/events            {event, contactId | email} → {enrolled}: custom event triggers
+ *   GET    /api/sequence-settings                 the account's frequency cap (defaults until saved)
+ *   PUT    /api/sequence-settings                 saves it
  */
 export const sequenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
@@ -103,5 +106,15 @@ export const sequenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     '/api/email-sequences/:id/analytics',
     { schema: { params: idParamsSchema, response: { 200: sequenceAnalyticsSchema } } },
     async (request) => sequences.sequenceAnalytics(db, request.signedIn.user.id, request.params.id),
+  );
+
+  app.get('/api/sequence-settings', { schema: { response: { 200: sequenceSettingsSchema } } }, async (request) =>
+    sequences.sequenceSettings(db, request.signedIn.user.id),
+  );
+
+  app.put(
+    '/api/sequence-settings',
+    { schema: { body: sequenceSettingsSchema, response: { 200: sequenceSettingsSchema } } },
+    async (request) => sequences.saveSequenceSettings(db, request.signedIn.user.id, request.body),
   );
 };

@@ -9,6 +9,7 @@ import type {
   ReentryRule,
   Sequence,
   SequenceAnalytics,
+  SequenceSettings,
   SequenceStatus,
   SequenceTotals,
   TriggerConfig,
@@ -454,4 +455,19 @@ export async function endEnrolmentsOnReply(
   messageIds: readonly string[],
 ): Promise<number> {
   return repo.exitRepliedEnrolments(db, [...new Set(userIds)], messageIds);
+}
+
+/** GET /api/sequence-settings */
+export function sequenceSettings(db: DbOrTx, userId: string): Promise<SequenceSettings> {
+  return repo.sequenceSettingsOf(db, userId);
+}
+
+/** PUT /api/sequence-settings: saves and answers the settings. */
+export async function saveSequenceSettings(
+  db: DbOrTx,
+  userId: string,
+  settings: SequenceSettings,
+): Promise<SequenceSettings> {
+  await repo.saveSequenceSettings(db, userId, settings);
+  return repo.sequenceSettingsOf(db, userId);
 }

@@ -12,7 +12,8 @@ function postgresBin(): string {
   return path.join(root, versions[0], 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

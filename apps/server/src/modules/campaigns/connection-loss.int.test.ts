@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { signUpUser, useTestApp, type TestApp } from '../../../test/build-app.ts';
+import { useTestApp, type TestApp } from '../../../test/build-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { startBigCampaign } from '../../../test/started-campaign.ts';
 import { terminateConnections } from '../../../test/test-database.ts';
 import { campaigns } from '../../db/schema/index.ts';
 
@@ -54,29 +55,6 @@ async function waitFor(
   }
 }
 
-/** A campaign of RECIPIENTS contacts, started (its ledger written and its batches queued). */
-async function startCampaign(t: TestApp): Promise<number> {
-  const { client } = await signUpUser(t);
-  await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
-  const list = (await client.post('/api/contact-lists', { name: 'Chaos' })).json() as { id: number };
-  const csv = `email,firstName\n${Array.from({ length: RECIPIENTS }, (_, i) => `c${i}@x.io,C${i}`).join('\n')}\n`;
-  expect((await client.post('/api/contacts/import-csv', { csvData: csv, listId: list.id })).json().imported).toBe(
-    RECIPIENTS,
-  );
-  const campaign = (
-    await client.post('/api/campaigns', {
-      name: 'Chaos',
-      subject: 'Hello {{firstName}}',
-      fromEmail: 'news@acme.example',
-      content: { html: '' },
-      blocks: [{ id: 'b1', type: 'text', content: { text: 'Hi {{firstName}}', tag: 'p' } }],
-      listIds: [list.id],
-    })
-  ).json() as { id: number };
-  expect((await client.post(`/api/campaigns/${campaign.id}/send`)).json().totalRecipients).toBe(RECIPIENTS);
-  return campaign.id;
-}
-
 /**
  * Security finding 2, mid-send: a worker process sends 5,000 recipients while the test terminates
  * every connection of the app to its database at every 150 messages (28 rounds), and once keeps the
@@ -101,7 +79,7 @@ function droppedConnectionsMidSend(guarantee: 'after-accept' | 'exactly-once') {
 
   it('a dropped connection crashes processes and doubles mail: the worker lives on and every recipient gets exactly one message', async () => {
     const url = t().ctx.database.connectionString as string;
-    const campaignId = await startCampaign(t());
+    const campaignId = await startBigCampaign(t(), RECIPIENTS, 'c');
     worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=worker'], {
       cwd: root,
       env: {

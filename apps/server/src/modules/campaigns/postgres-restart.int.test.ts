@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { signUpUser, useTestApp, type TestApp } from '../../../test/build-app.ts';
+import { useTestApp } from '../../../test/build-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { startOwnPostgres, type OwnPostgres } from '../../../test/own-postgres.ts';
+import { startBigCampaign } from '../../../test/started-campaign.ts';
+import { freePort, startOwnPostgres, type OwnPostgres } from '../../../test/own-postgres.ts';
 import { openDatabase } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/index.ts';
 
@@ -17,44 +17,12 @@ const CONNECTIONS = 4;
 /** What the product promises: sending resumes within a minute of the database answering again. */
 const RESUMES_WITHIN_MS = 60_000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-async function startCampaign(t: TestApp): Promise<number> {
-  const { client } = await signUpUser(t);
-  await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
-  const list = (await client.post('/api/contact-lists', { name: 'Restart' })).json() as { id: number };
-  const csv = `email,firstName\n${Array.from({ length: RECIPIENTS }, (_, i) => `r${i}@x.io,R${i}`).join('\n')}\n`;
-  expect((await client.post('/api/contacts/import-csv', { csvData: csv, listId: list.id })).json().imported).toBe(
-    RECIPIENTS,
-  );
-  const campaign = (
-    await client.post('/api/campaigns', {
-      name: 'Restart',
-      subject: 'Hello {{firstName}}',
-      fromEmail: 'news@acme.example',
-      content: { html: '' },
-      blocks: [{ id: 'b1', type: 'text', content: { text: 'Hi {{firstName}}', tag: 'p' } }],
-      listIds: [list.id],
-    })
-  ).json() as { id: number };
-  expect((await client.post(`/api/campaigns/${campaign.id}/send`)).json().totalRecipients).toBe(RECIPIENTS);
-  return campaign.id;
 }
 
 /**
@@ -87,7 +55,7 @@ function restartMidSend(guarantee: 'after-accept' | 'exactly-once') {
   });
 
   it('a restarted database server ends processes or stalls the send: both live on and the send finishes', async () => {
-    const campaignId = await startCampaign(t());
+    const campaignId = await startBigCampaign(t(), RECIPIENTS, 'r');
     const apiPort = await freePort();
     const env = {
       ...process.env,

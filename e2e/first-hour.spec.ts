@@ -437,6 +437,12 @@ test('first hour: phone width — the report fits, Contacts are cards, stat card
   );
   expect(boxes[0] && boxes[1] && Math.abs(boxes[0].y - boxes[1].y) < 2).toBe(true);
   expect(await overflowing(page)).toEqual([]);
+  // A narrower phone (and another machine's fonts) once pushed the Revenue card's button 2 px past the edge.
+  await page.setViewportSize({ width: 340, height: 844 });
+  await expect(page.getByRole('button', { name: 'Record a purchase' })).toBeVisible();
+  expect(await overflowing(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/dashboard-narrow-phone.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await page.goto('/contacts');
   // Finding 10: the summary cards show the user's own list, whatever it is named.

@@ -116,7 +116,14 @@ export function StatCards({
                 </>
               )}
               {card.title === 'Revenue' && onRecordPurchase && (
-                <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onRecordPurchase}>
+                // Half a phone's width is narrower than the label on one line, so it may wrap inside the card.
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="mt-2 h-auto min-h-8 w-full max-w-max py-1.5 whitespace-normal"
+                  onClick={onRecordPurchase}
+                >
                   <Plus aria-hidden="true" />
                   Record a purchase
                 </Button>

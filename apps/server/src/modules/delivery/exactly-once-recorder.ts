@@ -95,6 +95,10 @@ export async function markGroupSent(
       () => undefined,
     );
   };
+  // A connection known to be lost before the COMMIT is written has rolled the mark back: no dot may go.
+  let lostError: Error | null = null;
+  const onLost = (error: Error) => (lostError ??= error);
+  client.on('error', onLost);
   let owned: Set<number>;
   let markedAt = 0;
   try {
@@ -112,6 +116,7 @@ export async function markGroupSent(
     begun.catch(() => undefined);
     owned = new Set((await marking).rows.map((r) => Number(r.id)));
   } catch (error) {
+    client.off('error', onLost);
     client.release(error as Error);
     throw error;
   }
@@ -123,6 +128,7 @@ export async function markGroupSent(
   const release = (error?: Error) => {
     if (released) return;
     released = true;
+    client.off('error', onLost);
     client.release(error);
   };
   const settle = (pending: Promise<unknown>[]) =>
@@ -149,6 +155,11 @@ export async function markGroupSent(
         }
         sleep(GRACE_FALLBACK_MS);
         await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (lostError) {
+        sleeping.catch(() => undefined);
+        release(lostError);
+        throw lostError;
       }
       const ahead = [sleeping];
       socket.cork();

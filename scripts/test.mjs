@@ -1,59 +1,138 @@
-// npm test: typecheck and lint first (a type error or a broken house rule fails fast), then unit tests, the integration suite on PGlite and on Postgres, then the browser tests.
-// With CI=true, the server is also started once from a production-only install (scripts/check-production-install.mjs).
-// The Postgres leg runs when a server answers at TEST_DATABASE_URL; with CI=true a missing server fails.
-import { spawnSync } from 'node:child_process';
+// npm test: what the tests need from Debian (installed when missing), then typecheck and lint side
+// by side (a type error or a broken house rule fails fast), unit tests and the integration suite on
+// PGlite and on Postgres, the web build, and the browser tests. With CI=true, the server is also
+// started once from a production-only install (scripts/check-production-install.mjs). At the end it
+// prints each step's share of the time and any browser test that passed only on its retry.
+// The Postgres leg runs when a server answers at TEST_DATABASE_URL and the Redis case of the shared
+// rate limits when one answers at TEST_REDIS_URL; with CI=true a missing server fails.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const started = Date.now();
+const shares = [];
+const playwrightReport = path.join(root, 'test-results', 'playwright-report.json');
 
 async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
     await client.query('SELECT 1');
     return true;
   } catch (error) {
-    console.error(`Postgres at ${url} did not answer: ${error.message}`);
+    console.error(`Postgres at ${postgresUrl} did not answer: ${error.message}`);
     return false;
   } finally {
     await client.end().catch(() => {});
   }
 }
 
-function run(label, command, args) {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  if (result.status !== 0) {
-    console.error(`\n${label} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    process.exit(result.status ?? 1);
-  }
+function redisAnswers() {
+  const { hostname, port } = new URL(redisUrl);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (answer) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(3000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
 }
+
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/** Runs one command with its output shown; answers its exit status and how long it took. */
+function spawnStep(command, args) {
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('exit', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), ms: Date.now() - begun }));
+  });
+}
+
+function printShares() {
+  console.log('\nTime by step:');
+  for (const share of shares) console.log(`  ${share.label.padEnd(48)} ${seconds(share.ms).padStart(7)}`);
+  console.log(`  ${'total'.padEnd(48)} ${seconds(Date.now() - started).padStart(7)}`);
+}
+
+/** The browser tests that failed once and passed on their retry (Playwright's "flaky"): each is a bug. */
+function printRetried() {
+  if (!existsSync(playwrightReport)) return;
+  const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  const retried = [];
+  const visit = (suite) => {
+    for (const child of suite.suites ?? []) visit(child);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') retried.push(`${spec.file}:${spec.line} › ${spec.title}`);
+      }
+    }
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  if (retried.length === 0) console.log('\nNo browser test needed its retry.');
+  else console.log(`\nBrowser tests that passed only on their retry (flaky, each a bug):\n  ${retried.join('\n  ')}`);
+}
+
+function fail(label) {
+  console.error(`\n${label} failed (${seconds(Date.now() - started)})`);
+  printShares();
+  printRetried();
+  process.exit(1);
+}
+
+/** Runs steps side by side; fails when any does. */
+async function run(...steps) {
+  console.log(`\n=== ${steps.map((step) => step.label).join(' + ')} ===`);
+  const results = await Promise.all(steps.map((step) => spawnStep(step.command, step.args)));
+  results.forEach((result, index) => shares.push({ label: steps[index].label, ms: result.ms }));
+  const failed = steps.find((_, index) => results[index].status !== 0);
+  if (failed) fail(failed.label);
+}
+
+const step = (label, command, args) => ({ label, command, args });
+
+await run(step('Debian packages for the tests', process.execPath, ['scripts/ensure-test-packages.mjs']));
 
 const projects = ['--project', 'unit', '--project', 'int-pglite'];
 if (await postgresAnswers()) {
   projects.push('--project', 'int-postgres');
-} else if (process.env.CI === 'true' || process.env.CI === '1') {
+} else if (inCi) {
   console.error('CI=true and no Postgres server: the Postgres leg is required in CI.');
   process.exit(1);
 } else {
-  console.warn(`\n*** Postgres leg SKIPPED: no server at ${url} (set TEST_DATABASE_URL). ***\n`);
+  console.warn(`\n*** Postgres leg SKIPPED: no server at ${postgresUrl} (set TEST_DATABASE_URL). ***\n`);
+}
+if (!(await redisAnswers()) && inCi) {
+  console.error(
+    `CI=true and no Redis server at ${redisUrl} (set TEST_REDIS_URL): the shared rate limits' Redis case is required in CI.`,
+  );
+  process.exit(1);
 }
 
-run('Typecheck', 'npm', ['run', 'typecheck']);
-run('Lint', 'npm', ['run', 'lint']);
-run('Unit and integration tests', 'npx', ['vitest', 'run', ...projects]);
-run('Web build', 'npm', ['run', 'build', '-w', '@sendwell/web']);
+// Two single-threaded checkers on two cores: side by side they take the longer one's time.
+await run(step('Typecheck', 'npm', ['run', 'typecheck']), step('Lint', 'npm', ['run', 'lint']));
+await run(step('Unit and integration tests', 'npx', ['vitest', 'run', ...projects]));
+await run(step('Web build', 'npm', ['run', 'build', '-w', '@sendwell/web']));
 // CI also starts the server from a production-only install (npm ci --omit=dev) of a copy, with the
 // web app just built: a runtime package declared only as a dev dependency fails here.
-if (process.env.CI === 'true' || process.env.CI === '1') {
-  run('Runtime dependencies declared as dependencies: the server from a production-only install', process.execPath, [
-    'scripts/check-production-install.mjs',
-  ]);
+if (inCi) {
+  await run(
+    step('Production-only install starts the server', process.execPath, ['scripts/check-production-install.mjs']),
+  );
 }
-run('Chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
-run('Browser tests', 'npx', ['playwright', 'test']);
-console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+rmSync(playwrightReport, { force: true });
+await run(step('Browser tests', 'npx', ['playwright', 'test']));
+printShares();
+printRetried();
+console.log(`\nAll tests passed in ${seconds(Date.now() - started)}`);

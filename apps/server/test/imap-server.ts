@@ -34,21 +34,16 @@ async function waitForPort(port: number, child: ChildProcess, log: string): Prom
 }
 
 /**
- * A real IMAP server for tests: Debian's dovecot (scripts/ensure-dovecot.mjs installs it), started
+ * A real IMAP server for tests: Debian's dovecot (scripts/ensure-test-packages.mjs installs it), started
  * in the foreground with a temporary configuration: plaintext login on a free high port, one user in
  * a passwd-file, maildir storage in a temporary directory. Run as root, mail belongs to the dovecot
  * user (dovecot refuses mail access as uid 0); otherwise to the current user.
  */
 export async function startTestImapServer(): Promise<TestImapServer> {
   if (!existsSync(DOVECOT)) {
-    const installed = spawnSync(
-      process.execPath,
-      [path.resolve(import.meta.dirname, '../../../scripts/ensure-dovecot.mjs')],
-      {
-        stdio: 'inherit',
-      },
+    throw new Error(
+      `${DOVECOT} is missing: run node scripts/ensure-test-packages.mjs (npm test does) to install dovecot-imapd`,
     );
-    if (installed.status !== 0) throw new Error('dovecot is not installed and could not be installed');
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'sendwell-imap-'));
   // Dovecot's auth and mail processes run as their own users: they must reach the passwd file and the maildir.

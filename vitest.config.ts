@@ -12,11 +12,17 @@ const intInclude = ['apps/server/src/**/*.int.test.ts'];
  */
 export default defineConfig({
   test: {
+    // vitest's default is cores − 1, one file at a time on the 2-core CI machine; the integration files
+    // mostly wait (on Postgres, SMTP, spawned workers), so more run side by side.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
         resolve: { alias: webAlias },
         test: {
           name: 'unit',
+          // Pure functions and in-memory fakes: no file leans on a fresh module graph (the two that fake
+          // timers or Date.now restore them in finally), so the modules load once per worker.
+          isolate: false,
           include: ['apps/**/src/**/*.test.ts', 'packages/**/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
@@ -26,6 +32,7 @@ export default defineConfig({
           name: 'int-pglite',
           include: intInclude,
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/global-setup-pglite.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,6 +42,7 @@ export default defineConfig({
           name: 'int-postgres',
           include: intInclude,
           env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/global-setup-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -48,6 +48,8 @@ export type Database = {
    */
   migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: its whole data directory as a tar, for `openDatabase({ loadDataDir })`. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /**
@@ -104,8 +106,17 @@ const MIGRATION_LOCK_ID = 731104;
 const EXTENSIONS_SQL = 'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS citext;';
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens PGlite in dataDir (or in memory for 'memory://') when no URL is given, else a pg pool. */
-export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+/**
+ * Opens PGlite in dataDir (or in memory for 'memory://') when no URL is given, else a pg pool.
+ * `loadDataDir` starts PGlite from a data directory dumped by `dumpDataDir` (tests start from a
+ * migrated template instead of running initdb and every migration again).
+ */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (options.url) {
     const limits = poolLimits(APP_STATEMENT_TIMEOUT_MS);
     const pool = new pg.Pool({
@@ -144,7 +155,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, citext } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm, citext },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const pgliteDb = drizzlePglite(client, { schema });
   // Same query builder over a different raw driver; see the Db type's comment.
   const db = pgliteDb as unknown as Db;
@@ -164,5 +178,6 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       await migratePglite(pgliteDb, { migrationsFolder: folder });
     },
     close: () => client.close(),
+    dumpDataDir: async () => client.dumpDataDir('none'),
   };
 }

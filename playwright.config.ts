@@ -21,8 +21,11 @@ process.env.E2E_STRIPE_PORT ??= String(9100 + (process.pid % 800));
 /** Browser tests: Debian's Chromium (never a downloaded browser) against the built app on PGlite. */
 export default defineConfig({
   testDir: 'e2e',
+  // Every test signs up an account of its own and publishes DNS records in its worker's own file
+  // (e2e/global-setup.ts), so files may run side by side; E2E_WORKERS sets how many (default 1:
+  // on the 2-core machine two workers took longer, 13 min against 10, as Chromium and axe share the CPU).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   // In CI a test that fails is run once more and, if it then passes, reported as flaky in the log
   // (Playwright's own advice for CI): single timing flakes on a slow shared machine kept whole
   // sessions' work from landing. Locally a failure stays a failure.
@@ -30,7 +33,12 @@ export default defineConfig({
   // The longest flows check five screens three ways each with axe; on this host, whose speed swings
   // about twofold from hour to hour, the sign-up flow once ran past 60 s (a functional test, not a timed one).
   timeout: 120_000,
-  reporter: process.env.CI ? 'line' : 'list',
+  // An assertion waits for the state it names, up to this long: a reloaded report page drew its chart
+  // 5 s after the reload on this host under load (a retry in two workers), and waiting longer costs a
+  // passing test nothing.
+  expect: { timeout: 15_000 },
+  // The JSON report lets npm test (scripts/test.mjs) name every test that passed only on its retry.
+  reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'test-results/playwright-report.json' }]],
   outputDir: 'test-results',
   globalSetup: './e2e/global-setup.ts',
   use: {

@@ -1,39 +1,56 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startDnsServerFor, type MxZone, type Zone } from '../apps/server/test/dns-server.ts';
 import { startFakeStripe } from '../apps/server/test/fake-stripe.ts';
 import { startFakeProviders } from './fake-providers.ts';
 
-/** The records file the local DNS server answers from: `{ "name": ["TXT value", ...] }`, re-read on every question. */
+/**
+ * Tests publish DNS records by writing files the local DNS server re-reads on every question: one
+ * file per Playwright worker (a worker runs one test at a time), so tests running side by side in
+ * two workers never overwrite each other's records. The server answers from all of them.
+ */
+function recordsFileOf(kind: 'txt' | 'mx'): string {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '.', `dns-${kind}`);
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, `worker-${process.env.TEST_WORKER_INDEX ?? 'main'}.json`);
+}
+
+/** This worker's TXT records file: `{ "name": ["TXT value", ...] }` (writing it replaces this worker's records). */
 export function dnsRecordsFile(): string {
-  return path.join(process.env.E2E_DATA_DIR ?? '.', 'dns-records.json');
+  return recordsFileOf('txt');
 }
 
 /**
- * The MX records file, beside the TXT one: `{ "name": [{ "exchange": "mx.host", "priority": 10 }] }`,
- * likewise re-read on every question (lead generation checks that found addresses' domains take mail).
+ * This worker's MX records file, beside the TXT one: `{ "name": [{ "exchange": "mx.host", "priority": 10 }] }`
+ * (lead generation checks that found addresses' domains take mail).
  */
 export function dnsMxRecordsFile(): string {
-  return path.join(process.env.E2E_DATA_DIR ?? '.', 'dns-mx-records.json');
+  return recordsFileOf('mx');
 }
 
-function readJson<T extends object>(file: string): T | Record<string, never> {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return {};
+/** Every worker's records of one kind, merged. */
+function readAll<T extends object>(kind: 'txt' | 'mx'): Record<string, T> {
+  const dir = path.dirname(recordsFileOf(kind));
+  const merged: Record<string, T> = {};
+  for (const file of readdirSync(dir)) {
+    try {
+      Object.assign(merged, JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, T>);
+    } catch {
+      // a file being written this instant: its records are there on the next question
+    }
   }
+  return merged;
 }
 
-/** The MX records the DNS server answers from: one object, refilled from the file on every question. */
+/** The MX records the DNS server answers from: one object, refilled from the files on every question. */
 const mxZone: MxZone = {};
 
 function readZone(): Zone {
   for (const name of Object.keys(mxZone)) delete mxZone[name];
-  for (const [name, records] of Object.entries(readJson<MxZone>(dnsMxRecordsFile()))) {
+  for (const [name, records] of Object.entries(readAll<MxZone[string]>('mx'))) {
     mxZone[name.toLowerCase().replace(/\.$/, '')] = records;
   }
-  return readJson<Zone>(dnsRecordsFile());
+  return readAll<string[]>('txt');
 }
 
 /**

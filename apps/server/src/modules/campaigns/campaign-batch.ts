@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import type { Allowance, BatchStore } from '../delivery/engine.ts';
+import { claimsStaleAfterMs, type Allowance, type BatchStore } from '../delivery/engine.ts';
 import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
 import { returnPathFor } from '../delivery/return-path.ts';
 import { classifySmtpResponse } from '../bounces/classify.ts';
@@ -95,7 +95,10 @@ export async function campaignBatchStore(
           if (unseen.length > 0) return unseen;
         }
         tried = true;
-        await ledger.requeueStale(db, new Date(Date.now() - (config.sendBatchTimeoutSeconds * 1000) / 2), batch);
+        await ledger.requeueStale(db, new Date(Date.now() - claimsStaleAfterMs(config)), {
+          ...batch,
+          ownClaimToken: claimToken,
+        });
         return ledger.claimRows(db, batch, claimToken, limit);
       });
       for (const row of rows) handedOut.add(row.id);
@@ -173,5 +176,6 @@ export async function campaignBatchStore(
       await retryOnConnectionLoss(() => ledger.setPausedUntil(db, campaign.id, null));
     },
     releaseClaims: () => retryOnConnectionLoss(() => ledger.releaseClaims(db, campaign.id, claimToken)),
+    renewClaims: () => ledger.renewClaims(db, campaign.id, claimToken),
   };
 }

@@ -324,3 +324,32 @@ describe('sending from the user’s own domain', () => {
     expect((deferred.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('a batch slower than half the batch timeout', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    // Each recipient takes 250 ms to accept: with 5 connections a claimed chunk of 50 rows takes
+    // ~2.5 s to go out, as long as half of the 5 s batch timeout below.
+    sink = await startSmtpSink({ answerRcptAfterMs: () => 250 });
+  });
+  afterAll(async () => sink.close());
+  const t = useTestApp(() => ({ SMTP_URL: sink.url, SEND_BATCH_TIMEOUT_SECONDS: '5' }));
+
+  // A chaos run on a loaded machine sent 7 recipients twice: the batch's own next claim put its rows
+  // still waiting for a connection back in the queue as stale, and claimed them a second time.
+  it('sends nobody twice: a live batch’s own rows are never stale', async () => {
+    const { client } = await signUpUser(t());
+    const id = await campaignTo(client, 120, 'Slow');
+    const before = sink.received.length;
+    expect((await client.post(`/api/campaigns/${id}/send`)).statusCode).toBe(200);
+    await runSendJobs(t());
+    const recipients = sink.received.slice(before).map((message) => String(message.to[0]));
+    expect(recipients.length - new Set(recipients).size).toBe(0);
+    expect(new Set(recipients).size).toBe(120);
+    const ledger = await t()
+      .ctx.db.select({ status: campaignSends.status })
+      .from(campaignSends)
+      .where(eq(campaignSends.campaignId, id));
+    expect(ledger.every((row) => row.status === 'sent')).toBe(true);
+  });
+});

@@ -219,13 +219,21 @@ export async function cancelQueued(db: DbOrTx, campaignId: number): Promise<void
     .where(and(eq(campaignSends.campaignId, campaignId), eq(campaignSends.status, 'queued')));
 }
 
-/** Puts rows whose claim went stale (their worker died) back in the queue, within a batch's range or everywhere. */
-export async function requeueStale(db: DbOrTx, staleBefore: Date, batch?: Batch): Promise<void> {
+/**
+ * Puts rows whose claim went stale (their worker died) back in the queue, within a batch's range or
+ * everywhere; a batch asking for its range names its own claim, which is alive however old.
+ */
+export async function requeueStale(
+  db: DbOrTx,
+  staleBefore: Date,
+  batch?: Batch & { ownClaimToken: string },
+): Promise<void> {
   if (batch) {
     await db.execute(sql`
       UPDATE ${campaignSends} SET status = 'queued', claim_token = NULL
       WHERE campaign_id = ${batch.campaignId} AND id BETWEEN ${batch.fromId} AND ${batch.toId}
-        AND status = 'sending' AND claimed_at < ${staleBefore.toISOString()}::timestamptz`);
+        AND status = 'sending' AND claimed_at < ${staleBefore.toISOString()}::timestamptz
+        AND claim_token IS DISTINCT FROM ${batch.ownClaimToken}`);
     return;
   }
   await db.execute(sql`
@@ -294,6 +302,20 @@ export async function queuedInRange(db: DbOrTx, batch: Batch): Promise<number> {
       ),
     );
   return waiting?.n ?? 0;
+}
+
+/** Stamps the rows this claim still holds unsent as held now: a live batch's claims never go stale. */
+export async function renewClaims(db: DbOrTx, campaignId: number, claimToken: string): Promise<void> {
+  await db
+    .update(campaignSends)
+    .set({ claimedAt: sql`now()` })
+    .where(
+      and(
+        eq(campaignSends.campaignId, campaignId),
+        eq(campaignSends.status, 'sending'),
+        eq(campaignSends.claimToken, claimToken),
+      ),
+    );
 }
 
 /** Rows this claim still holds unsent go back to the queue. */

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uncoveredParts } from '../../lib/id-ranges.ts';
 import { liveJobs, stableJobId } from '../../lib/queue.ts';
-import { sendBatch } from '../delivery/engine.ts';
+import { claimsStaleAfterMs, sendBatch } from '../delivery/engine.ts';
 import { requireConfirmedAccount, userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
 import { checkSender, confirmedAddressesOf } from '../sender-addresses/sender-addresses.service.ts';
@@ -111,7 +111,7 @@ export async function runSendBatch(ctx: AppContext, batch: ledger.Batch): Promis
   if (!store) return;
   const result = await sendBatch(
     { store, recorder: ctx.recorders.for(ledger.campaignLedger(ctx.db)), transport: ctx.transport },
-    { concurrency: ctx.config.smtpMaxConnections },
+    { concurrency: ctx.config.smtpMaxConnections, claimsStaleAfterMs: claimsStaleAfterMs(ctx.config) },
   );
   if (result.retryLater > 0) {
     throw new Error(`${result.retryLater} recipients were deferred by the mail server; the batch will be retried`);
@@ -284,7 +284,7 @@ export function cancelCampaign(ctx: AppContext, userId: string, campaignId: numb
  * were what stalled sends after lost connections (delivery/DESIGN.md).
  */
 export async function recoverCampaignSends(ctx: AppContext): Promise<number> {
-  await ledger.requeueStale(ctx.db, new Date(Date.now() - (ctx.config.sendBatchTimeoutSeconds * 1000) / 2));
+  await ledger.requeueStale(ctx.db, new Date(Date.now() - claimsStaleAfterMs(ctx.config)));
   for (const campaignId of await ledger.drainedCampaignIds(ctx.db))
     await ledger.refreshCampaignProgress(ctx.db, campaignId);
   return queueUncoveredSends(ctx);

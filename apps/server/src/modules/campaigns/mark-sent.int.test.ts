@@ -51,7 +51,7 @@ describe('marking accepted messages sent', () => {
     expect([...(await ledger.campaignLedger(db).markSent([message(first)]))]).toEqual([first.id]);
 
     // The claim goes stale while the database is away: its rows go back to the queue.
-    await ledger.requeueStale(db, new Date(Date.now() + 60_000), batch);
+    await ledger.requeueStale(db, new Date(Date.now() + 60_000), { ...batch, ownClaimToken: 'claim-b' });
     // Another batch claims the third row before the second's record gets through.
     const [taken] = await ledger.claimRows(db, { ...batch, fromId: third.id }, 'claim-b', 1);
     expect(taken?.id).toBe(third.id);

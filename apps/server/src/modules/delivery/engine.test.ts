@@ -85,12 +85,16 @@ class MemoryStore implements BatchStore<Row> {
   async releaseClaims() {
     for (const row of this.rows.values()) if (row.state === 'sending') row.state = 'queued';
   }
-  /** The recorder's mark: rows still claimed become sent. */
+  renewals = 0;
+  async renewClaims() {
+    this.renewals += 1;
+  }
+  /** The recorder's mark, as the ledger's: rows still claimed, or back in the queue unclaimed, become sent. */
   markSent = async (messages: readonly SentMessage[]) => {
     const owned = new Set<number>();
     for (const message of messages) {
       const row = this.rows.get(message.id);
-      if (row?.state === 'sending' && message.claimToken === this.claimToken) {
+      if ((row?.state === 'sending' || row?.state === 'queued') && message.claimToken === this.claimToken) {
         row.state = 'sent';
         owned.add(message.id);
       }
@@ -129,7 +133,7 @@ describe('the send engine over an in-memory store and a fake transport', () => {
     const store = new MemoryStore(emails(137));
     const transport = new FakeTransport();
     const recorder = new AfterAcceptRecorder(store.markSent);
-    const result = await sendBatch({ store, recorder, transport }, { concurrency: 4 });
+    const result = await sendBatch({ store, recorder, transport }, { concurrency: 4, claimsStaleAfterMs: 60_000 });
     expect(result).toEqual({ sent: 137, failed: 0, retryLater: 0, superseded: 0 });
     expect(new Set(transport.sent).size).toBe(137);
     expect(transport.sent).toHaveLength(137);
@@ -143,7 +147,7 @@ describe('the send engine over an in-memory store and a fake transport', () => {
     const transport = new FakeTransport();
     const result = await sendBatch(
       { store, recorder: new AfterAcceptRecorder(store.markSent), transport },
-      { concurrency: 2 },
+      { concurrency: 2, claimsStaleAfterMs: 60_000 },
     );
     expect(result).toEqual({ sent: 1, failed: 2, retryLater: 1, superseded: 0 });
     expect(store.bounced).toEqual(['unknown-b@x.io']);
@@ -166,7 +170,7 @@ describe('the send engine over an in-memory store and a fake transport', () => {
       return store.active || watcherEveryMs > 0;
     };
     try {
-      const result = await sendBatch({ store, recorder, transport }, { concurrency: 3 });
+      const result = await sendBatch({ store, recorder, transport }, { concurrency: 3, claimsStaleAfterMs: 60_000 });
       expect(result.sent).toBeLessThan(200);
       expect(store.count('sending')).toBe(0);
       expect(store.count('sent') + store.count('queued')).toBe(200);
@@ -179,7 +183,7 @@ describe('the send engine over an in-memory store and a fake transport', () => {
     const store = new MemoryStore(['unknown-0@x.io', ...emails(69)], 60);
     const result = await sendBatch(
       { store, recorder: new AfterAcceptRecorder(store.markSent), transport: new FakeTransport() },
-      { concurrency: 5 },
+      { concurrency: 5, claimsStaleAfterMs: 60_000 },
     );
     // 60 granted: one bounced and was handed back, so one more went.
     expect(result.sent).toBe(60);
@@ -199,9 +203,47 @@ describe('the send engine over an in-memory store and a fake transport', () => {
     };
     const result = await sendBatch(
       { store, recorder: new AfterAcceptRecorder(store.markSent), transport },
-      { concurrency: 1 },
+      { concurrency: 1, claimsStaleAfterMs: 60_000 },
     );
     expect(result).toMatchObject({ sent: 2, superseded: 1 });
+  });
+
+  // A chaos run on a loaded machine sent recipients twice: their rows waited for a connection longer
+  // than the stale limit, went back to the queue, and the batch's next claim took them again.
+  it('sends a row once when it is put back and claimed again while its message is on its way', async () => {
+    const store = new MemoryStore(emails(120));
+    const transport = new FakeTransport();
+    const send = transport.send.bind(transport);
+    transport.send = async (message, hooks) => {
+      // A sweep takes every claim still held for stale: rows waiting to be sent go back to the queue.
+      if (message.to === 'r10@x.io')
+        for (const row of store.rows.values()) if (row.state === 'sending') row.state = 'queued';
+      return send(message, hooks);
+    };
+    const result = await sendBatch(
+      { store, recorder: new AfterAcceptRecorder(store.markSent), transport },
+      { concurrency: 2, claimsStaleAfterMs: 60_000 },
+    );
+    expect(transport.sent).toHaveLength(120);
+    expect(new Set(transport.sent).size).toBe(120);
+    expect(result.sent).toBe(120);
+    expect(store.count('sent')).toBe(120);
+  });
+
+  it('renews its claims four times within the stale limit while it sends', async () => {
+    const store = new MemoryStore(emails(2));
+    const transport = new FakeTransport();
+    const send = transport.send.bind(transport);
+    transport.send = async (message, hooks) => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      return send(message, hooks);
+    };
+    await sendBatch(
+      { store, recorder: new AfterAcceptRecorder(store.markSent), transport },
+      { concurrency: 1, claimsStaleAfterMs: 40 },
+    );
+    // Two messages of 60 ms each against a renewal every 10 ms.
+    expect(store.renewals).toBeGreaterThanOrEqual(2);
   });
 });
 
@@ -268,7 +310,10 @@ describe('a dropped database connection mid-send', () => {
       return send(message, hooks);
     };
     await expect(
-      sendBatch({ store, recorder: new AfterAcceptRecorder(store.markSent), transport }, { concurrency: 3 }),
+      sendBatch(
+        { store, recorder: new AfterAcceptRecorder(store.markSent), transport },
+        { concurrency: 3, claimsStaleAfterMs: 60_000 },
+      ),
     ).rejects.toThrow('Connection terminated unexpectedly');
     // Every message the server accepted is recorded as sent: none went back to the queue to go again.
     expect(transport.sent.length).toBeGreaterThan(0);

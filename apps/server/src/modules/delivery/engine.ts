@@ -34,9 +34,23 @@ export interface BatchStore<Row extends ClaimedRow> {
   resumed(): Promise<void>;
   /** Puts back whatever this claim still holds unsent (a pause, a cancel, the end). */
   releaseClaims(): Promise<void>;
+  /**
+   * Stamps the rows this claim still holds as held now. A claim goes stale (its rows back to the
+   * queue, for another batch to send) only when its batch stopped renewing it: a live batch whose
+   * rows wait long for a connection must not have them sent a second time by someone else.
+   */
+  renewClaims(): Promise<void>;
 }
 
 export type BatchResult = { sent: number; failed: number; retryLater: number; superseded: number };
+
+/**
+ * How long a claim may go without renewal before it counts as stale (its batch died) and its rows go
+ * back to the queue: half the batch timeout. A live batch renews its claims four times within it.
+ */
+export function claimsStaleAfterMs(config: { sendBatchTimeoutSeconds: number }): number {
+  return (config.sendBatchTimeoutSeconds * 1000) / 2;
+}
 
 /** Rows claimed at a time: small, so a worker that dies holds little and others take over soon. */
 export const CLAIM_SIZE = 50;
@@ -104,6 +118,8 @@ type Prepared<Row> = { row: Row; message: OutgoingMessage; chunk: Chunk };
  */
 export class ClaimFeeder<Row extends ClaimedRow> {
   private readonly ready: Prepared<Row>[] = [];
+  // Rows handed to the senders and not put back: a batch sends a row once, whatever its claim went through.
+  private readonly held = new Set<number>();
   private loading: Promise<void> | null = null;
   private exhausted = false;
 
@@ -124,6 +140,11 @@ export class ClaimFeeder<Row extends ClaimedRow> {
     return next ?? null;
   }
 
+  /** The row went back to the queue or ended unsent: a later claim of it may send it. */
+  letGo(rowId: number): void {
+    this.held.delete(rowId);
+  }
+
   /** Waits for a claim still on its way (its rows must be sent or put back). */
   async settle(): Promise<void> {
     if (this.loading) await this.loading.catch(() => undefined);
@@ -140,14 +161,19 @@ export class ClaimFeeder<Row extends ClaimedRow> {
       return;
     }
     const allowance = await this.store.allowance(CLAIM_SIZE);
-    const rows = allowance.granted > 0 ? await this.store.claim(allowance.granted) : [];
+    const claimed = allowance.granted > 0 ? await this.store.claim(allowance.granted) : [];
+    // A row this batch holds already is on its way: its claim was taken for stale while the database
+    // was away (renewals failed), it went back to the queue and this claim took it again.
+    const rows = claimed.filter((row) => !this.held.has(row.id));
     if (rows.length < allowance.granted) await allowance.giveBack(allowance.granted - rows.length);
+    if (rows.length === 0 && claimed.length > 0) return;
     if (rows.length === 0) {
       this.exhausted = true;
       if (allowance.resumesAt) await this.store.deferRest(allowance.resumesAt);
       return;
     }
     await this.store.resumed();
+    for (const row of rows) this.held.add(row.id);
     const chunk: Chunk = { size: rows.length, done: 0, delivered: 0, allowance };
     for (const row of rows) this.ready.push({ row, message: await this.store.compose(row), chunk });
   }
@@ -205,9 +231,16 @@ export async function sendOne<Row extends ClaimedRow>(
  */
 export async function sendBatch<Row extends ClaimedRow>(
   deps: { store: BatchStore<Row>; recorder: SendRecorder; transport: Transport },
-  options: { concurrency: number },
+  options: { concurrency: number; claimsStaleAfterMs: number },
 ): Promise<BatchResult> {
   const { store } = deps;
+  // Claims are renewed four times within the time after which they count as stale, so a renewal or
+  // two lost with the database's connection still leave them held.
+  let renewing: Promise<void> = Promise.resolve();
+  const renewal = setInterval(() => {
+    renewing = renewing.then(() => store.renewClaims().catch(() => undefined));
+  }, options.claimsStaleAfterMs / 4);
+  renewal.unref();
   const tally: BatchResult = { sent: 0, failed: 0, retryLater: 0, superseded: 0 };
   const watcher = new PauseWatcher(() => store.isActive());
   const feeder = new ClaimFeeder(store, watcher, options.concurrency);
@@ -221,10 +254,12 @@ export async function sendBatch<Row extends ClaimedRow>(
   const sendNext = async ({ row, message, chunk }: Prepared<Row>) => {
     if (!(await watcher.stillActive())) {
       await store.requeue(row, null);
+      feeder.letGo(row.id);
     } else {
       // The connection is free once the server answered; the record may still be on its way.
       const { left, recorded } = await sendOne(deps, row, message, tally);
       if (left) chunk.delivered += 1;
+      else feeder.letGo(row.id);
       const counted = recorded.then(async (sent) => {
         if (!sent) return;
         tally.sent += 1;
@@ -255,6 +290,8 @@ export async function sendBatch<Row extends ClaimedRow>(
     // not sent goes back, as far as the database lets us.
     await feeder.settle();
     await Promise.allSettled(recording);
+    clearInterval(renewal);
+    await renewing;
     await store.releaseClaims().catch(() => undefined);
     await progress.flush().catch(() => undefined);
   }

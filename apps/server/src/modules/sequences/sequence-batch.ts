@@ -3,7 +3,7 @@ import type { FlowNode } from '@sendwell/contract/sequences';
 import type { AppContext } from '../../context.ts';
 import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
 import { signSequenceToken } from '../../lib/signed-token.ts';
-import { sendBatch, type Allowance, type BatchStore } from '../delivery/engine.ts';
+import { claimsStaleAfterMs, sendBatch, type Allowance, type BatchStore } from '../delivery/engine.ts';
 import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
 import { returnPathFor } from '../delivery/return-path.ts';
 import { recordHardRejection } from '../bounces/bounces.service.ts';
@@ -35,16 +35,20 @@ async function giveBackSlots(tx: DbOrTx, slots: ledger.HeldSlots): Promise<void>
  * half the batch timeout) back in the queue, of one sequence or all, and hands back the warming
  * slots they held, in one transaction. Answers how many slots went back.
  */
-async function requeueStaleSends(db: DbOrTx, staleBefore: Date, sequenceId: number | null): Promise<number> {
+async function requeueStaleSends(
+  db: DbOrTx,
+  staleBefore: Date,
+  of: { sequenceId: number; ownClaimToken: string } | null,
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const slots = await ledger.requeueStale(tx, staleBefore, sequenceId);
+    const slots = await ledger.requeueStale(tx, staleBefore, of);
     await giveBackSlots(tx, slots);
     return slots.reduce((sum, slot) => sum + slot.count, 0);
   });
 }
 
-/** When a claim counts as stale: half the batch timeout, as for campaign sends. */
-const staleBefore = (ctx: AppContext) => new Date(Date.now() - (ctx.config.sendBatchTimeoutSeconds * 1000) / 2);
+/** When a claim counts as stale: as for campaign sends, once its batch stopped renewing it for that long. */
+const staleBefore = (ctx: AppContext) => new Date(Date.now() - claimsStaleAfterMs(ctx.config));
 
 /**
  * Recovers sequence sends left 'sending' by a dead process, in every sequence (paused ones too):
@@ -140,7 +144,7 @@ export async function sequenceBatchStore(
           if (unseen.length > 0) return unseen;
         }
         tried = true;
-        await requeueStaleSends(db, staleBefore(ctx), sequenceId);
+        await requeueStaleSends(db, staleBefore(ctx), { sequenceId, ownClaimToken: claimToken });
         // The plan first, as for a campaign: with the account row locked, count this month's mail and
         // claim no more than the allowance left. Sending paused by billing or the month used up:
         // nothing is claimed and the sends stay queued, to leave once the plan allows (the minute
@@ -265,6 +269,7 @@ export async function sequenceBatchStore(
       await letGo('unsent');
       await retryOnConnectionLoss(() => ledger.releaseClaims(db, sequenceId, claimToken));
     },
+    renewClaims: () => ledger.renewClaims(db, sequenceId, claimToken),
   };
   return store;
 }
@@ -275,7 +280,7 @@ export async function sendSequenceEmails(ctx: AppContext, sequenceId: number): P
   if (!store) return;
   const result = await sendBatch(
     { store, recorder: ctx.recorders.for(ledger.sequenceLedger(ctx.db)), transport: ctx.transport },
-    { concurrency: ctx.config.smtpMaxConnections },
+    { concurrency: ctx.config.smtpMaxConnections, claimsStaleAfterMs: claimsStaleAfterMs(ctx.config) },
   );
   if (result.retryLater > 0) {
     throw new Error(`${result.retryLater} sequence emails were deferred by the mail server; the batch will be retried`);

@@ -70,12 +70,16 @@ function heldSlots(rows: unknown[]): HeldSlots {
  * Puts rows whose claim went stale (their worker died) back in the queue, of one sequence or of
  * all, and answers the warming slots those claims held (to hand back in the same transaction).
  */
-export async function requeueStale(db: DbOrTx, staleBefore: Date, sequenceId: number | null): Promise<HeldSlots> {
+export async function requeueStale(
+  db: DbOrTx,
+  staleBefore: Date,
+  of: { sequenceId: number; ownClaimToken: string } | null,
+): Promise<HeldSlots> {
   const result = await db.execute(sql`
     WITH stale AS (
       SELECT id, warming_domain_id, warming_day FROM ${sequenceSends}
       WHERE status = 'sending' AND claimed_at < ${staleBefore.toISOString()}::timestamptz
-        ${sequenceId === null ? sql`` : sql`AND sequence_id = ${sequenceId}`}
+        ${of === null ? sql`` : sql`AND sequence_id = ${of.sequenceId} AND claim_token IS DISTINCT FROM ${of.ownClaimToken}`}
       ORDER BY id FOR UPDATE SKIP LOCKED),
     requeued AS (
       UPDATE ${sequenceSends} AS s SET status = 'queued', claim_token = NULL, warming_domain_id = NULL, warming_day = NULL
@@ -197,6 +201,20 @@ export async function failRow(
 }
 
 /** Rows this claim still holds unsent go back to the queue (release their warming slots first: releaseHeldSlots). */
+/** Stamps the rows this claim still holds unsent as held now: a live batch's claims never go stale. */
+export async function renewClaims(db: DbOrTx, sequenceId: number, claimToken: string): Promise<void> {
+  await db
+    .update(sequenceSends)
+    .set({ claimedAt: sql`now()` })
+    .where(
+      and(
+        eq(sequenceSends.sequenceId, sequenceId),
+        eq(sequenceSends.status, 'sending'),
+        eq(sequenceSends.claimToken, claimToken),
+      ),
+    );
+}
+
 export async function releaseClaims(db: DbOrTx, sequenceId: number, claimToken: string): Promise<void> {
   await db
     .update(sequenceSends)

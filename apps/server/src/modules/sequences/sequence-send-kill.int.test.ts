@@ -24,7 +24,9 @@ const oneEmail = oneEmailFlow({ subject: 'Welcome, {{firstName}}', text: 'Hello 
  * SEND_GUARANTEE=exactly-once every contact gets the step's email exactly once, no duplicate and
  * none lost; the rows the dead worker held come back once their claim goes stale.
  */
-describe.runIf(process.env.TEST_DB === 'postgres')('a sequence sender killed mid-send', { timeout: 240_000 }, () => {
+// The test's own waits (a worker's start, then the rest) add up to 300 s and each names what it waited
+// for; the test's limit is above their sum, so a stall is reported by the wait it happened in.
+describe.runIf(process.env.TEST_DB === 'postgres')('a sequence sender killed mid-send', { timeout: 420_000 }, () => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   const workers: ChildProcess[] = [];
   beforeAll(async () => {
@@ -59,10 +61,16 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a sequence sender killed mid
     return worker;
   }
 
-  async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
+  async function waitFor(
+    check: () => Promise<boolean> | boolean,
+    timeoutMs: number,
+    what: string,
+    state?: () => Promise<unknown>,
+  ): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (!(await check())) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() > until)
+        throw new Error(`timed out waiting for ${what}${state ? `; sends: ${JSON.stringify(await state())}` : ''}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -131,6 +139,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a sequence sender killed mid
       },
       180_000,
       'every sequence send to be sent',
+      statusCounts,
     );
     await new Promise((r) => setTimeout(r, 500));
     const counts = new Map<string, number>();

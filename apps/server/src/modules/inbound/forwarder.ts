@@ -82,7 +82,9 @@ export async function needsFromRewrite(ctx: AppContext, raw: Buffer, fromAddress
 }
 
 const POLICY_CACHE_MS = 5 * 60 * 1000;
-const policyCache = new Map<string, { strict: boolean; until: number }>();
+// Per configuration's DNS_SERVERS list (one per process), so two apps in one process (test files
+// sharing a worker) whose DNS servers reused a port share no answers.
+const policyCaches = new WeakMap<readonly string[], Map<string, { strict: boolean; until: number }>>();
 
 /** Whether the From domain's DMARC policy is quarantine or reject (what the domain publishes, cached). */
 async function strictDmarcPolicy(
@@ -91,15 +93,19 @@ async function strictDmarcPolicy(
   resolver: ReturnType<typeof mailauthResolver>,
 ): Promise<boolean> {
   const domain = fromAddress.slice(fromAddress.lastIndexOf('@') + 1).toLowerCase();
-  const key = `${ctx.config.dnsServers.join(',')} ${domain}`;
-  const cached = policyCache.get(key);
+  let policyCache = policyCaches.get(ctx.config.dnsServers);
+  if (!policyCache) {
+    policyCache = new Map();
+    policyCaches.set(ctx.config.dnsServers, policyCache);
+  }
+  const cached = policyCache.get(domain);
   if (cached && cached.until > Date.now()) return cached.strict;
   const result = await dmarc({ headerFrom: fromAddress, spfDomains: [], dkimDomains: [], resolver } as never).catch(
     () => false as const,
   );
   const strict = Boolean(result) && ['quarantine', 'reject'].includes(String(result && result.policy).toLowerCase());
   if (policyCache.size > 10_000) policyCache.clear();
-  policyCache.set(key, { strict, until: Date.now() + POLICY_CACHE_MS });
+  policyCache.set(domain, { strict, until: Date.now() + POLICY_CACHE_MS });
   return strict;
 }
 

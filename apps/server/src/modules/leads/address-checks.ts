@@ -74,15 +74,16 @@ export async function checkAddress(email: string, cache: MxCache): Promise<Addre
   return { ...flags, mx: mx.kind, mail };
 }
 
-const caches = new Map<string, MxCache>();
+// Keyed by the configuration's DNS_SERVERS list itself (one per process), not its text: two apps in
+// one process (test files sharing a worker) whose DNS servers reused a port share no answers.
+const caches = new WeakMap<readonly string[], MxCache>();
 
 /** The shared MX cache of the resolver for a DNS_SERVERS list (one per process and list). */
 export function mxCacheFor(dnsServers: readonly string[]): MxCache {
-  const key = dnsServers.join(',');
-  let cache = caches.get(key);
+  let cache = caches.get(dnsServers);
   if (!cache) {
     cache = new MxCache(dnsResolver(dnsServers));
-    caches.set(key, cache);
+    caches.set(dnsServers, cache);
   }
   return cache;
 }

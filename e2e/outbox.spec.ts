@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { addConfirmedSender, checkScreen, expectAccessible, screenshot, uniqueEmail } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { addConfirmedSender, checkScreen, uniqueEmail } from './support.ts';
 
 const RECIPIENTS_CSV = [
   'email,firstName',
@@ -12,18 +12,6 @@ const blocks = [
   { id: 'b1', type: 'text', content: { text: 'Hello {{firstName|friend}}, the garden is open.', tag: 'p' } },
   { id: 'b2', type: 'button', content: { text: 'Visit the garden', url: 'https://garden.example.com/visit' } },
 ];
-
-/** checkScreen's light, dark and phone checks, and also dark at phone width (the message view's code blocks). */
-async function checkOutboxScreen(page: Page, name: string): Promise<void> {
-  await checkScreen(page, name);
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await expectAccessible(page, `${name} (phone, dark)`);
-  await screenshot(page, `${name}-phone-dark`);
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  if (size) await page.setViewportSize(size);
-}
 
 test('outbox: mail sent with no SMTP server is listed, searchable and viewable as HTML, text, headers and source', async ({
   page,
@@ -59,7 +47,7 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   await expect(page.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
   await expect(page.getByText('While no SMTP server is configured, every email Sendwell sends')).toBeVisible();
   await expect(page.getByText('The built-in mail catcher is on')).toBeVisible();
-  await checkOutboxScreen(page, 'outbox-empty');
+  await checkScreen(page, 'outbox-empty');
   await page.unroute(/\/api\/outbox(\?|$)/);
 
   // ── Sign-up's confirmation link: caught here, followed from the message view ─────────
@@ -134,7 +122,7 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   const campaignName = table.getByRole('row', { name: /rose@example\.com/ }).getByTitle('Garden opening');
   await expect(campaignName).toHaveCSS('text-overflow', 'ellipsis');
   await expect(page.getByText('Showing 1–6 of 6 messages')).toBeVisible();
-  await checkOutboxScreen(page, 'outbox-list');
+  await checkScreen(page, 'outbox-list');
 
   // ── Search by recipient, then clear ───────────────────────────────────────────────
   await page.getByRole('searchbox', { name: 'Search messages' }).fill('lily');
@@ -166,7 +154,7 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
     'https://garden.example.com/visit',
   );
   await expect(email.locator('img[src*="/t/o/"]')).toHaveCount(0);
-  await checkOutboxScreen(page, 'outbox-message');
+  await checkScreen(page, 'outbox-message');
 
   await page.getByRole('tab', { name: 'Text' }).click();
   await expect(page.getByLabel('Plain text part')).toContainText('Hello Lily, the garden is open.');
@@ -175,7 +163,7 @@ test('outbox: mail sent with no SMTP server is listed, searchable and viewable a
   await expect(page.getByLabel('Message headers')).toContainText('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   await page.getByRole('tab', { name: 'Source' }).click();
   await expect(page.getByLabel('Raw message source')).toContainText('Content-Type: multipart/alternative');
-  await checkOutboxScreen(page, 'outbox-message-source');
+  await checkScreen(page, 'outbox-message-source');
 
   // Back returns to the search it came from.
   await page.getByRole('link', { name: 'Back to Outbox' }).click();
@@ -218,5 +206,5 @@ test('outbox: with SMTP_URL set, the page says mail goes to the SMTP server', as
   await expect(page.getByRole('heading', { name: 'Mail goes to your SMTP server' })).toBeVisible();
   await expect(page.getByText('SMTP_URL is set, so every message is delivered through your SMTP server')).toBeVisible();
   await expect(page.getByText('The built-in mail catcher is on')).toHaveCount(0);
-  await checkOutboxScreen(page, 'outbox-smtp');
+  await checkScreen(page, 'outbox-smtp');
 });

@@ -22,10 +22,10 @@ process.env.E2E_STRIPE_PORT ??= String(9100 + (process.pid % 800));
 export default defineConfig({
   testDir: 'e2e',
   // Every test signs up an account of its own and publishes DNS records in its worker's own file
-  // (e2e/global-setup.ts), so files may run side by side; E2E_WORKERS sets how many (default 1:
-  // on the 2-core machine two workers took longer, 13 min against 10, as Chromium and axe share the CPU).
-  fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // (e2e/global-setup.ts), so files run side by side; E2E_WORKERS sets how many. Two on the 2-core
+  // machine: 47 tests in 718 s, where one worker took 1303 s in the last full run (with a trace
+  // recorded for every test, which also cost CPU).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // In CI a test that fails is run once more and, if it then passes, reported as flaky in the log
   // (Playwright's own advice for CI): single timing flakes on a slow shared machine kept whole
   // sessions' work from landing. Locally a failure stays a failure.

@@ -1,8 +1,8 @@
-// npm test: what the tests need from Debian (installed when missing), then typecheck and lint side
-// by side (a type error or a broken house rule fails fast), unit tests and the integration suite on
-// PGlite and on Postgres, the web build, and the browser tests. With CI=true, the server is also
-// started once from a production-only install (scripts/check-production-install.mjs). At the end it
-// prints each step's share of the time and any browser test that passed only on its retry.
+// npm test: what the tests need from Debian (installed when missing), the web build, then typecheck,
+// lint, the unit tests and the integration suite on PGlite and on Postgres side by side (the first to
+// fail stops the rest), then the browser tests. With CI=true, the server is also started once from a
+// production-only install (scripts/check-production-install.mjs). At the end it prints each step's
+// time and any browser test that passed only on its retry.
 // The Postgres leg runs when a server answers at TEST_DATABASE_URL and the Redis case of the shared
 // rate limits when one answers at TEST_REDIS_URL; with CI=true a missing server fails.
 import { spawn } from 'node:child_process';
@@ -51,12 +51,37 @@ function redisAnswers() {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
-/** Runs one command with its output shown; answers its exit status and how long it took. */
+const running = new Set();
+
+/** Runs one command (in a process group of its own) with its output shown; answers its exit status and time. */
 function spawnStep(command, args) {
   const begun = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-    child.on('exit', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), ms: Date.now() - begun }));
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env, detached: true });
+    running.add(child);
+    child.on('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ status: code ?? (signal ? 1 : 0), ms: Date.now() - begun });
+    });
+  });
+}
+
+/** Ends every step still running, with everything it started (a vitest worker, a browser). */
+function stopRunning() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+// The steps run in process groups of their own, so an interrupt reaches them through this process.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopRunning();
+    process.exit(130);
   });
 }
 
@@ -91,13 +116,19 @@ function fail(label) {
   process.exit(1);
 }
 
-/** Runs steps side by side; fails when any does. */
+/** Runs steps side by side; the first to fail stops the others and fails the run. */
 async function run(...steps) {
   console.log(`\n=== ${steps.map((step) => step.label).join(' + ')} ===`);
-  const results = await Promise.all(steps.map((step) => spawnStep(step.command, step.args)));
-  results.forEach((result, index) => shares.push({ label: steps[index].label, ms: result.ms }));
-  const failed = steps.find((_, index) => results[index].status !== 0);
-  if (failed) fail(failed.label);
+  await Promise.all(
+    steps.map(async (step) => {
+      const result = await spawnStep(step.command, step.args);
+      shares.push({ label: step.label, ms: result.ms });
+      if (result.status !== 0) {
+        stopRunning();
+        fail(step.label);
+      }
+    }),
+  );
 }
 
 const step = (label, command, args) => ({ label, command, args });
@@ -120,17 +151,20 @@ if (!(await redisAnswers()) && inCi) {
   process.exit(1);
 }
 
-// Two single-threaded checkers on two cores: side by side they take the longer one's time.
-await run(step('Typecheck', 'npm', ['run', 'typecheck']), step('Lint', 'npm', ['run', 'lint']));
-await run(step('Unit and integration tests', 'npx', ['vitest', 'run', ...projects]));
+// The web app is built first (seconds): the production-only check serves it. Typecheck, lint and that
+// check then run beside the unit and integration tests, whose files mostly wait (on Postgres, SMTP,
+// spawned workers) and leave a core idle for about a third of their time.
 await run(step('Web build', 'npm', ['run', 'build', '-w', '@sendwell/web']));
-// CI also starts the server from a production-only install (npm ci --omit=dev) of a copy, with the
-// web app just built: a runtime package declared only as a dev dependency fails here.
-if (inCi) {
-  await run(
-    step('Production-only install starts the server', process.execPath, ['scripts/check-production-install.mjs']),
-  );
-}
+await run(
+  step('Typecheck', 'npm', ['run', 'typecheck']),
+  step('Lint', 'npm', ['run', 'lint']),
+  step('Unit and integration tests', 'npx', ['vitest', 'run', ...projects]),
+  // CI also starts the server from a production-only install (npm ci --omit=dev) of a copy, with the
+  // web app just built: a runtime package declared only as a dev dependency fails here.
+  ...(inCi
+    ? [step('Production-only install starts the server', process.execPath, ['scripts/check-production-install.mjs'])]
+    : []),
+);
 rmSync(playwrightReport, { force: true });
 await run(step('Browser tests', 'npx', ['playwright', 'test']));
 printShares();

@@ -159,16 +159,20 @@ export async function addConfirmedSender(page: Page, email: string): Promise<voi
 }
 
 /**
- * Picks an option of a Radix select and waits until the select shows it and its list is closed. A
- * click that lands while the list is still opening (a slow run) can leave it open, and its overlay
- * then takes every later click: the pick is tried again until it holds.
+ * Picks an option of a Radix select and waits until the select shows it and its list is closed. The
+ * option is chosen with the keyboard (focused, then Enter): a click on a list that is still opening or
+ * scrolling (a slow run) waits for it to stand still and can miss. While the list is open Radix hides
+ * the rest of the page from the accessibility tree, the select included, so a retry finds the open list
+ * by its role rather than the select by its name (CI failed on exactly that: the retry could not see
+ * the select and waited out its 30 s).
  */
 export async function pickOption(page: Page, name: string, option: string): Promise<void> {
   const select = page.getByRole('combobox', { name });
+  const list = page.getByRole('listbox');
   await expect(async () => {
-    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click({ timeout: 5_000 });
-    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 5_000 });
+    if (!(await list.isVisible())) await select.click({ timeout: 5_000 });
+    await list.getByRole('option', { name: option, exact: true }).press('Enter', { timeout: 5_000 });
+    await expect(list).toHaveCount(0, { timeout: 2_000 });
     await expect(select).toHaveText(option, { timeout: 2_000 });
-    await expect(page.getByRole('listbox')).toHaveCount(0, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }

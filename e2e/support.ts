@@ -80,7 +80,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * Checks the page with axe twice: in the light theme at the window's width, and at phone width in the
  * dark theme. The dark theme only swaps the colour variables (the same DOM, names and roles), and phone
  * width changes the layout and what is shown, not the colours, so one pass covers both (a separate
- * dark pass at full width was a third of the browser tests' axe time).
+ * dark pass at full width was over a quarter of the browser tests' axe time).
  * Screenshots (outside CI) show all four looks for people to judge.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {

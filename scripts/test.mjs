@@ -81,7 +81,7 @@ function stopRunning() {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopRunning();
-    process.exit(130);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
 

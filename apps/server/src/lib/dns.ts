@@ -88,3 +88,22 @@ function errorCode(error: unknown): string {
   const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? code : 'EUNKNOWN';
 }
+
+/**
+ * One `create(servers)` per DNS_SERVERS list, kept for as long as that list is. Keyed by the list
+ * itself, not its text: two apps in one process (test files sharing a worker) whose DNS servers
+ * reused a port share no answers.
+ */
+export function perDnsServerList<T extends object>(
+  create: (servers: readonly string[]) => T,
+): (servers: readonly string[]) => T {
+  const made = new WeakMap<readonly string[], T>();
+  return (servers) => {
+    let value = made.get(servers);
+    if (!value) {
+      value = create(servers);
+      made.set(servers, value);
+    }
+    return value;
+  };
+}

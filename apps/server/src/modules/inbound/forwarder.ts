@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { dmarc } from 'mailauth/lib/dmarc/index.js';
 import type { AppContext } from '../../context.ts';
+import { perDnsServerList } from '../../lib/dns.ts';
 import { TransportError } from '../../lib/mail-transport.ts';
 import { newToken } from '../../lib/tokens.ts';
 import * as aliases from '../aliases/aliases.inbound.ts';
@@ -82,9 +83,7 @@ export async function needsFromRewrite(ctx: AppContext, raw: Buffer, fromAddress
 }
 
 const POLICY_CACHE_MS = 5 * 60 * 1000;
-// Per configuration's DNS_SERVERS list (one per process), so two apps in one process (test files
-// sharing a worker) whose DNS servers reused a port share no answers.
-const policyCaches = new WeakMap<readonly string[], Map<string, { strict: boolean; until: number }>>();
+const policyCacheFor = perDnsServerList(() => new Map<string, { strict: boolean; until: number }>());
 
 /** Whether the From domain's DMARC policy is quarantine or reject (what the domain publishes, cached). */
 async function strictDmarcPolicy(
@@ -93,11 +92,7 @@ async function strictDmarcPolicy(
   resolver: ReturnType<typeof mailauthResolver>,
 ): Promise<boolean> {
   const domain = fromAddress.slice(fromAddress.lastIndexOf('@') + 1).toLowerCase();
-  let policyCache = policyCaches.get(ctx.config.dnsServers);
-  if (!policyCache) {
-    policyCache = new Map();
-    policyCaches.set(ctx.config.dnsServers, policyCache);
-  }
+  const policyCache = policyCacheFor(ctx.config.dnsServers);
   const cached = policyCache.get(domain);
   if (cached && cached.until > Date.now()) return cached.strict;
   const result = await dmarc({ headerFrom: fromAddress, spfDomains: [], dkimDomains: [], resolver } as never).catch(

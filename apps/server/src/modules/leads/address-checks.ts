@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
-import { dnsResolver, type DnsResolver, type MxLookup } from '../../lib/dns.ts';
+import { dnsResolver, perDnsServerList, type DnsResolver, type MxLookup } from '../../lib/dns.ts';
 import type { AddressVerdict } from './leads.scoring.ts';
 
 /**
@@ -74,19 +74,8 @@ export async function checkAddress(email: string, cache: MxCache): Promise<Addre
   return { ...flags, mx: mx.kind, mail };
 }
 
-// Keyed by the configuration's DNS_SERVERS list itself (one per process), not its text: two apps in
-// one process (test files sharing a worker) whose DNS servers reused a port share no answers.
-const caches = new WeakMap<readonly string[], MxCache>();
-
 /** The shared MX cache of the resolver for a DNS_SERVERS list (one per process and list). */
-export function mxCacheFor(dnsServers: readonly string[]): MxCache {
-  let cache = caches.get(dnsServers);
-  if (!cache) {
-    cache = new MxCache(dnsResolver(dnsServers));
-    caches.set(dnsServers, cache);
-  }
-  return cache;
-}
+export const mxCacheFor = perDnsServerList((servers) => new MxCache(dnsResolver(servers)));
 
 /** What a lead keeps of its address check (metadata.address), for the screen to show why its score is what it is. */
 export function addressSummary(check: AddressCheck): Record<string, unknown> {

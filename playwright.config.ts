@@ -65,8 +65,7 @@ export default defineConfig({
     command: 'node --import tsx apps/server/src/main.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    // npm test starts it beside the integration tests, typecheck and lint, all loading modules at once.
-    timeout: 300_000,
+    timeout: 120_000,
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,

@@ -1,6 +1,6 @@
-// npm test: what the tests need from Debian (installed when missing), the web build, then side by side
-// (the first to fail stops the rest) the unit and integration tests on PGlite and on Postgres, the
-// browser tests, typecheck and lint. With CI=true, the server is also started once from a
+// npm test: what the tests need from Debian (installed when missing), the web build, then typecheck,
+// lint, the unit tests and the integration suite on PGlite and on Postgres side by side (the first to
+// fail stops the rest), then the browser tests. With CI=true, the server is also started once from a
 // production-only install (scripts/check-production-install.mjs). At the end it prints each step's
 // time and any browser test that passed only on its retry.
 // The Postgres leg runs when a server answers at TEST_DATABASE_URL and the Redis case of the shared
@@ -8,7 +8,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import readline from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -54,32 +53,11 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
 const running = new Set();
 
-/**
- * Runs one command (in a process group of its own) and answers its exit status and time. Alone, its
- * output is shown as it is; beside other steps each line is prefixed with the step's tag. A
- * background step runs at a lower CPU priority (nice 10): its work has no clock, while the tests'
- * waits (a browser's expectation, a send's promised resume) do.
- */
-function spawnStep({ command, args, tag, background }, alone) {
+/** Runs one command (in a process group of its own) with its output shown; answers its exit status and time. */
+function spawnStep(command, args) {
   const begun = Date.now();
-  const [file, argv] = background ? ['nice', ['-n', '10', command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    const child = spawn(file, argv, {
-      cwd: root,
-      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      env: process.env,
-      detached: true,
-    });
-    if (!alone) {
-      for (const [from, to] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ]) {
-        readline
-          .createInterface({ input: from, crlfDelay: Infinity })
-          .on('line', (line) => to.write(`${tag} ${line}\n`));
-      }
-    }
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env, detached: true });
     running.add(child);
     child.on('exit', (code, signal) => {
       running.delete(child);
@@ -143,7 +121,7 @@ async function run(...steps) {
   console.log(`\n=== ${steps.map((step) => step.label).join(' + ')} ===`);
   await Promise.all(
     steps.map(async (step) => {
-      const result = await spawnStep(step, steps.length === 1);
+      const result = await spawnStep(step.command, step.args);
       shares.push({ label: step.label, ms: result.ms });
       if (result.status !== 0) {
         stopRunning();
@@ -153,13 +131,7 @@ async function run(...steps) {
   );
 }
 
-const step = (label, command, args, { tag = '', background = false } = {}) => ({
-  label,
-  command,
-  args,
-  tag: `[${tag || label.toLowerCase()}]`,
-  background,
-});
+const step = (label, command, args) => ({ label, command, args });
 
 await run(step('Debian packages for the tests', process.execPath, ['scripts/ensure-test-packages.mjs']));
 
@@ -179,29 +151,22 @@ if (!(await redisAnswers()) && inCi) {
   process.exit(1);
 }
 
-// The web app is built first (seconds): the browser tests and the production-only check serve it.
-// Then everything runs side by side: alone, the integration files and the browser tests each left
-// about half of the two cores idle (waiting on Postgres, SMTP, spawned workers, page loads), and one
-// after the other they took 1,414 s where their CPU time was 1,314 s. Typecheck, lint and the
-// production-only install run in the background at a lower priority.
+// The web app is built first (seconds): the production-only check serves it. Typecheck, lint and that
+// check then run beside the unit and integration tests, whose files mostly wait (on Postgres, SMTP,
+// spawned workers) and leave a core idle for about a third of their time.
 await run(step('Web build', 'npm', ['run', 'build', '-w', '@sendwell/web']));
-rmSync(playwrightReport, { force: true });
 await run(
-  step('Unit and integration tests', 'npx', ['vitest', 'run', ...projects], { tag: 'vitest' }),
-  step('Browser tests', 'npx', ['playwright', 'test'], { tag: 'browser' }),
-  step('Typecheck', 'npm', ['run', 'typecheck'], { background: true }),
-  step('Lint', 'npm', ['run', 'lint'], { background: true }),
+  step('Typecheck', 'npm', ['run', 'typecheck']),
+  step('Lint', 'npm', ['run', 'lint']),
+  step('Unit and integration tests', 'npx', ['vitest', 'run', ...projects]),
   // CI also starts the server from a production-only install (npm ci --omit=dev) of a copy, with the
   // web app just built: a runtime package declared only as a dev dependency fails here.
   ...(inCi
-    ? [
-        step('Production-only install starts the server', process.execPath, ['scripts/check-production-install.mjs'], {
-          tag: 'production install',
-          background: true,
-        }),
-      ]
+    ? [step('Production-only install starts the server', process.execPath, ['scripts/check-production-install.mjs'])]
     : []),
 );
+rmSync(playwrightReport, { force: true });
+await run(step('Browser tests', 'npx', ['playwright', 'test']));
 printShares();
 printRetried();
 console.log(`\nAll tests passed in ${seconds(Date.now() - started)}`);

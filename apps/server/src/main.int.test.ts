@@ -70,6 +70,7 @@ describe('the server process', { timeout: 3 * SERVER_STARTS_WITHIN_MS }, () => {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
+    proc.kill('SIGKILL');
     throw new Error(`server did not start within ${SERVER_STARTS_WITHIN_MS / 1000} s:\n${output.slice(-2000)}`);
   }
 

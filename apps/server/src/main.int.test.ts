@@ -70,8 +70,12 @@ describe('the server process', { timeout: 3 * SERVER_STARTS_WITHIN_MS }, () => {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
+    const why =
+      proc.exitCode === null
+        ? `did not start within ${SERVER_STARTS_WITHIN_MS / 1000} s`
+        : `exited with ${proc.exitCode}`;
     proc.kill('SIGKILL');
-    throw new Error(`server did not start within ${SERVER_STARTS_WITHIN_MS / 1000} s:\n${output.slice(-2000)}`);
+    throw new Error(`server ${why}:\n${output.slice(-2000)}`);
   }
 
   function exitOf(proc: ChildProcess): Promise<number | null> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, screenshot, uniqueEmail } from './support.ts';
+import { checkScreen, pickOption, screenshot, uniqueEmail } from './support.ts';
 
 const people = [
   {
@@ -52,12 +52,6 @@ async function addContact(page: Page, contact: Record<string, string>): Promise<
 /** Matches a cell that shows this email (the Contact cell holds the name and the email). */
 function emailPattern(email: string): RegExp {
   return new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-}
-
-/** Picks an option of a Radix select by the select's label. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test('segments: template → live count → save → preview → edit → refresh → delete', async ({ page }) => {
@@ -131,14 +125,14 @@ test('segments: template → live count → save → preview → edit → refres
   await screenshot(page, 'contact-segments-dialog-incomplete');
   await expect(dialog).toBeVisible();
   // A date rule: 'days ago' by default, or a date picker.
-  await choose(page, 'Field for rule 5', 'Created');
+  await pickOption(page, 'Field for rule 5', 'Created');
   await expect(dialog.getByLabel('Operator for rule 5')).toHaveText('before');
-  await choose(page, 'Operator for rule 5', 'after');
+  await pickOption(page, 'Operator for rule 5', 'after');
   await expect(dialog.getByLabel('Date type for rule 5')).toHaveText('Days ago');
   await dialog.getByLabel('Days ago for rule 5').fill('30');
   await expect(dialog.getByText('7 contacts match')).toBeVisible();
   await screenshot(page, 'contact-segments-dialog-date-rule');
-  await choose(page, 'Date type for rule 5', 'On date');
+  await pickOption(page, 'Date type for rule 5', 'On date');
   await expect(dialog.getByText('Complete the rules to see matches')).toBeVisible();
   await dialog.getByLabel('Date for rule 5').fill('2000-01-01');
   await expect(dialog.getByText('7 contacts match')).toBeVisible();
@@ -179,15 +173,15 @@ test('segments: template → live count → save → preview → edit → refres
   await expect(edit.getByText('3 contacts match')).toBeVisible();
   await edit.getByRole('button', { name: 'Remove rule 4' }).click();
   await expect(edit.getByText('2 contacts match')).toBeVisible();
-  await choose(page, 'Field for rule 1', 'Company');
+  await pickOption(page, 'Field for rule 1', 'Company');
   await expect(edit.getByLabel('Operator for rule 1')).toHaveText('is');
   await expect(edit.getByLabel('Value for rule 1')).toHaveValue('');
   await expect(edit.getByText('Complete the rules to see matches')).toBeVisible();
-  await choose(page, 'Operator for rule 1', 'contains');
+  await pickOption(page, 'Operator for rule 1', 'contains');
   await edit.getByLabel('Value for rule 1').fill('bauhaus');
   await edit.getByRole('button', { name: 'Add rule' }).click();
-  await choose(page, 'Field for rule 4', 'Job title');
-  await choose(page, 'Operator for rule 4', 'contains');
+  await pickOption(page, 'Field for rule 4', 'Job title');
+  await pickOption(page, 'Operator for rule 4', 'contains');
   await edit.getByLabel('Value for rule 4').fill('designer');
   await expect(edit.getByText('3 contacts match')).toBeVisible();
   await expect(edit.getByText(/eve@atelier\.test/)).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { checkScreen, uniqueEmail } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { checkScreen, pickOption, uniqueEmail } from './support.ts';
 
 // A BOM, a quoted field with a comma, one bad email (row 4, counting the header as row 1) and five good rows.
 const PEOPLE_CSV = [
@@ -12,11 +12,6 @@ const PEOPLE_CSV = [
   'margaret@example.com,Margaret,Hamilton,MIT',
   '',
 ].join('\r\n');
-
-async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('contacts: import a CSV, search, detail, new contact, bulk add to list and delete, lists', async ({ page }) => {
   // Ten screens are checked in three themes and sizes each; that takes longer than the default minute.
@@ -60,7 +55,7 @@ test('contacts: import a CSV, search, detail, new contact, bulk add to list and 
   await expect(preview.getByRole('row')).toHaveCount(6); // the header and the first 5 rows
   await expect(preview.getByText('margaret@example.com')).toHaveCount(0);
 
-  await chooseOption(page, importDialog, 'Add contacts to', 'Create new list');
+  await pickOption(importDialog, 'Add contacts to', 'Create new list');
   await importDialog.getByRole('button', { name: 'Import Contacts' }).click();
   await expect(importDialog.getByText('Please provide a name for the new contact list.')).toBeVisible();
   await importDialog.getByLabel('New list name').fill('Imported people');
@@ -170,7 +165,7 @@ test('contacts: import a CSV, search, detail, new contact, bulk add to list and 
   await checkScreen(page, 'contacts-selected');
   await bulk.getByRole('button', { name: 'Add to List' }).click();
   const addDialog = page.getByRole('dialog', { name: 'Add to List' });
-  await chooseOption(page, addDialog, 'List', 'VIP Customers');
+  await pickOption(addDialog, 'List', 'VIP Customers');
   await addDialog.getByRole('button', { name: 'Add to List' }).click();
   await expect(page.getByText('2 contacts added to “VIP Customers”.')).toBeVisible();
   await expect(addDialog).toBeHidden();

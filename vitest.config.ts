@@ -1,5 +1,9 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 // The web app's own import alias, so its unit tests resolve '@/…' as Vite does.
 const webAlias = { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) };
@@ -15,6 +19,41 @@ const intInclude = ['apps/server/src/**/*.int.test.ts'];
 const intIsolate = false;
 
 /**
+ * The files that run longest, longest first: most of their time they wait on processes they start,
+ * kill and restart, so they run beside the rest instead of last. vitest's own order (without a record
+ * of earlier runs, as in CI's fresh clone) puts the Postgres project after the PGlite one and its
+ * largest files first, so the longest Postgres file began 150 s into its leg and ended it 55 s after
+ * every other file. Measured on Postgres, November 2026.
+ */
+const LONGEST_FILES = [
+  'modules/campaigns/postgres-restart.int.test.ts', // 125 s
+  'modules/campaigns/workers.int.test.ts', // 110 s
+  'modules/campaigns/connection-loss.int.test.ts', // 65 s
+  'main.int.test.ts', // 22 s (33 s on PGlite)
+  'modules/sequences/sequence-send-kill.int.test.ts', // 25 s
+  'modules/sequences/sequence-workers.int.test.ts', // 21 s
+  'modules/inbound/forward-kill.int.test.ts', // 21 s
+  'route-fuzz.int.test.ts', // 14 s (20 s on PGlite)
+  'modules/delivery/exactly-once-recorder.int.test.ts', // 18 s
+].map((file) => path.join(root, 'apps/server/src', file));
+
+/** vitest's order, with LONGEST_FILES moved to the front in their listed order, Postgres before PGlite. */
+class LongestFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = LONGEST_FILES.indexOf(spec.moduleId);
+      if (index === -1) return Number.MAX_SAFE_INTEGER;
+      return index * 2 + (spec.project.name === 'int-postgres' ? 0 : 1);
+    };
+    return sorted
+      .map((spec, order) => ({ spec, order, rank: rank(spec) }))
+      .sort((a, b) => a.rank - b.rank || a.order - b.order)
+      .map(({ spec }) => spec);
+  }
+}
+
+/**
  * Three projects: unit tests (need nothing), and the integration suite twice, once on embedded
  * PGlite and once on the Postgres server at TEST_DATABASE_URL. scripts/test.mjs picks which run.
  */
@@ -23,6 +62,7 @@ export default defineConfig({
     // vitest's default is cores − 1, one file at a time on the 2-core CI machine; the integration files
     // mostly wait (on Postgres, SMTP, spawned workers), so more run side by side.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    sequence: { sequencer: LongestFilesFirst },
     projects: [
       {
         resolve: { alias: webAlias },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres } from '../test/test-database.ts';
 import { notPrivate } from './lib/private-files.ts';
+import { serverArgs } from '../test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const SERVER_STARTS_WITHIN_MS = 90_000;
@@ -53,7 +54,7 @@ describe('the server process', { timeout: 3 * SERVER_STARTS_WITHIN_MS }, () => {
   });
 
   async function start(): Promise<ChildProcess> {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const proc = spawn(process.execPath, serverArgs(), {
       cwd: root,
       env: env(),
       stdio: 'pipe',
@@ -155,7 +156,7 @@ describe('the server process', { timeout: 3 * SERVER_STARTS_WITHIN_MS }, () => {
   });
 
   it('stops with a clear message on a bad setting', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const result = spawnSync(process.execPath, serverArgs(), {
       cwd: root,
       env: { ...env(), PORT: 'not-a-port', SMTP_URL: 'http://nope' },
       encoding: 'utf8',

@@ -9,6 +9,8 @@ declare module 'vitest' {
     pgliteTemplateFile: string;
     /** The Postgres template database's name (int-postgres), or '' when none was made. */
     postgresTemplate: string;
+    /** The server bundle the integration projects' global set-up built (test/server-process.ts). */
+    serverBundle: string;
   }
 }
 

@@ -7,6 +7,7 @@ import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { startBigCampaign } from '../../../test/started-campaign.ts';
 import { terminateConnections } from '../../../test/test-database.ts';
 import { campaigns } from '../../db/schema/index.ts';
+import { serverArgs } from '../../../test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const RECIPIENTS = 5000;
@@ -80,7 +81,7 @@ function droppedConnectionsMidSend(guarantee: 'after-accept' | 'exactly-once') {
   it('a dropped connection crashes processes and doubles mail: the worker lives on and every recipient gets exactly one message', async () => {
     const url = t().ctx.database.connectionString as string;
     const campaignId = await startBigCampaign(t(), RECIPIENTS, 'c');
-    worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=worker'], {
+    worker = spawn(process.execPath, serverArgs('--role=worker'), {
       cwd: root,
       env: {
         ...process.env,

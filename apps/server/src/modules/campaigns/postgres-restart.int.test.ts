@@ -8,6 +8,7 @@ import { startBigCampaign } from '../../../test/started-campaign.ts';
 import { freePort, startOwnPostgres, type OwnPostgres } from '../../../test/own-postgres.ts';
 import { openDatabase } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/index.ts';
+import { serverArgs } from '../../../test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const RECIPIENTS = 2000;
@@ -72,7 +73,7 @@ function restartMidSend(guarantee: 'after-accept' | 'exactly-once') {
     };
     const exits: string[] = [];
     for (const role of ['worker', 'api']) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', `--role=${role}`], {
+      const child = spawn(process.execPath, serverArgs(`--role=${role}`), {
         cwd: root,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { campaigns } from '../../db/schema/index.ts';
+import { serverArgs } from '../../../test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const RECIPIENTS = 5000;
@@ -47,7 +48,7 @@ describe.runIf(process.env.TEST_DB === 'postgres').each([
   const t = useTestApp(() => ({ SMTP_URL: sink.url, SEND_BATCH_TIMEOUT_SECONDS: '10' }));
 
   function startWorker(env: Record<string, string> = {}): ChildProcess {
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=worker'], {
+    const worker = spawn(process.execPath, serverArgs('--role=worker'), {
       cwd: root,
       env: {
         ...process.env,

@@ -9,6 +9,7 @@ import type { ImportProgressLine } from '@sendwell/contract/contacts';
 import { useTestApp } from '../../../test/build-app.ts';
 import { terminateConnections } from '../../../test/test-database.ts';
 import { IMPORT_BATCH_SIZE } from './contacts.import.ts';
+import { serverArgs } from '../../../test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const BATCHES = 20;
@@ -87,7 +88,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
     it('a dropped connection crashes processes: the API process lives on and every committed import batch is intact', async () => {
       const url = t().ctx.database.connectionString as string;
       const port = await freePort();
-      api = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=api'], {
+      api = spawn(process.execPath, serverArgs('--role=api'), {
         cwd: root,
         env: {
           ...process.env,

@@ -10,6 +10,7 @@ import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { FORWARD_CLAIM_STALE_MS } from './forwarder.ts';
 import { recoverForwards } from './forwarding.jobs.ts';
 import { startInboundSmtpServer, type InboundSmtpServer } from './smtp-server.ts';
+import { serverArgs } from '../../../test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const MESSAGES = 300;
@@ -61,7 +62,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
     }));
 
     function startWorker(): ChildProcess {
-      const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=worker'], {
+      const worker = spawn(process.execPath, serverArgs('--role=worker'), {
         cwd: root,
         env: {
           ...process.env,

@@ -9,6 +9,7 @@ import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { advanceAllDue } from './sequence-engine.ts';
 import { requestSequenceSend } from './sequences.jobs.ts';
+import { serverArgs } from '../../../test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const RECIPIENTS = 2000;
@@ -42,7 +43,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a sequence sender killed mid
   const t = useTestApp(() => ({ SMTP_URL: sink.url, SEND_BATCH_TIMEOUT_SECONDS: '10' }));
 
   function startWorker(): ChildProcess {
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=worker'], {
+    const worker = spawn(process.execPath, serverArgs('--role=worker'), {
       cwd: root,
       env: {
         ...process.env,

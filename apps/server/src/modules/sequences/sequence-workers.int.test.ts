@@ -7,6 +7,7 @@ import type { FlowData, Sequence } from '@sendwell/contract/sequences';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { requestAdvance } from './sequences.jobs.ts';
+import { serverArgs } from '../../../test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const ENROLMENTS = 20_000;
@@ -28,7 +29,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('sequence advancer worker pro
   const t = useTestApp();
 
   function startWorker(): ChildProcess {
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=worker'], {
+    const worker = spawn(process.execPath, serverArgs('--role=worker'), {
       cwd: root,
       env: {
         ...process.env,

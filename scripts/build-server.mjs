@@ -1,7 +1,7 @@
 // The server as one ES module (apps/server/src/main.ts and the contract bundled; packages from
 // node_modules stay imports), built by esbuild in well under a second. Node starts it without tsx's
 // loader hooks: an import of the app cost 3.4–3.7 CPU-s through tsx and 1.8–2.0 CPU-s bundled (Node 20,
-// the 2-core machine), and the integration tests start the server as a process about forty times.
+// the 2-core machine), and that is paid at every start of the kill, restart and start-up tests.
 // Each module keeps its own import.meta.url (the migrations folder, the web build and package.json
 // look-ups are found from it), so the bundle runs as the sources do, from wherever it is written.
 import { readFile } from 'node:fs/promises';

@@ -19,11 +19,11 @@ const intInclude = ['apps/server/src/**/*.int.test.ts'];
 const intIsolate = false;
 
 /**
- * The files that run longest, longest first: most of their time they wait on processes they start,
- * kill and restart, so they run beside the rest instead of last. vitest's own order (without a record
- * of earlier runs, as in CI's fresh clone) puts the Postgres project after the PGlite one and its
- * largest files first, so the longest Postgres file began 150 s into its leg and ended it 55 s after
- * every other file. Measured on Postgres, November 2026.
+ * The files that run longest, longest first (by their slower leg): most of their time they wait on
+ * processes they start, kill and restart, so they run beside the rest instead of last. vitest's own
+ * order (without a record of earlier runs, as in CI's fresh clone) puts the Postgres project after the
+ * PGlite one and its largest files first, so the longest Postgres file began 150 s into its leg and
+ * ended it 55 s after every other file. Times measured November 2026, each leg run alone.
  */
 const LONGEST_FILES = [
   'modules/campaigns/postgres-restart.int.test.ts', // 125 s

@@ -21,7 +21,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The server as `npm start` runs it: its own process, its own data dir or database. */
+/**
+ * The server in its own process, its own data dir or database: the run's bundle of the same sources
+ * (test/server-process.ts); `npm start`'s way through tsx is started by the production-install check
+ * and the browser tests.
+ */
 // A test starts the server up to twice: its limit is above both starts' waits.
 describe('the server process', { timeout: 3 * SERVER_STARTS_WITHIN_MS }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sendwell-process-'));
@@ -62,7 +66,7 @@ describe('the server process', { timeout: 3 * SERVER_STARTS_WITHIN_MS }, () => {
     output = '';
     proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // Starting through tsx beside the rest of npm test took over 30 s on the loaded 2-core machine.
+    // A start beside the rest of npm test once took over 30 s on the loaded 2-core machine (through tsx).
     for (const until = Date.now() + SERVER_STARTS_WITHIN_MS; Date.now() < until && proc.exitCode === null;) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return proc;

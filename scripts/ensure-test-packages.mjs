@@ -1,11 +1,15 @@
 // Everything the tests need from Debian, installed in one step before any test runs (CI starts
-// without them): Chromium for the browser tests, dovecot-imapd for the bounce mailbox test's real
+// without them): Chromium's headless shell for the browser tests, dovecot-imapd for the bounce mailbox test's real
 // IMAP server. No test installs anything itself.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const PACKAGES = [
-  { name: 'chromium', binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', purpose: 'browser tests' },
+  {
+    name: 'chromium-headless-shell',
+    binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+    purpose: 'browser tests',
+  },
   {
     name: 'dovecot-imapd',
     binary: process.env.DOVECOT_PATH ?? '/usr/sbin/dovecot',

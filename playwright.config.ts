@@ -30,7 +30,7 @@ export default defineConfig({
   // (Playwright's own advice for CI): single timing flakes on a slow shared machine kept whole
   // sessions' work from landing. Locally a failure stays a failure.
   retries: process.env.CI ? 1 : 0,
-  // The longest flows check five screens three ways each with axe; on this host, whose speed swings
+  // The longest flows check up to ten screens with axe; on this host, whose speed swings
   // about twofold from hour to hour, the sign-up flow once ran past 60 s (a functional test, not a timed one).
   timeout: 120_000,
   // An assertion waits for the state it names, up to this long: a reloaded report page drew its chart

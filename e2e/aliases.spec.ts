@@ -41,7 +41,7 @@ const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`);
 test('aliases: create one, confirm its destination from the Outbox, add a rule and a destination, test, and see Analytics move', async ({
   page,
 }) => {
-  // Several screens checked with axe three ways each, and real mail through the forwarding pipeline.
+  // Several screens checked with axe, and real mail through the forwarding pipeline.
   test.setTimeout(240_000);
   const domain = `fwd-${Date.now()}.test`;
   await signUpWithDomain(page, domain);

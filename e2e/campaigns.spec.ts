@@ -50,7 +50,7 @@ async function blockTypes(canvas: Locator): Promise<string[]> {
 test('campaigns: build an email by dragging, upload, save, reopen unchanged, preview, schedule, send, report', async ({
   page,
 }) => {
-  // Four screens are checked in three themes and sizes each, and a real send runs to the end.
+  // Four screens are checked with axe (and screenshotted four ways outside CI), and a real send runs to the end.
   test.setTimeout(240_000);
   const email = uniqueEmail('campaigns');
   const signup = await page.request.post('/api/auth/signup', {

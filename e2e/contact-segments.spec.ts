@@ -55,7 +55,7 @@ function emailPattern(email: string): RegExp {
 }
 
 test('segments: template → live count → save → preview → edit → refresh → delete', async ({ page }) => {
-  // One long flow with five screens checked by axe three times each: more than the default minute.
+  // One long flow with five screens checked by axe: more than the default minute.
   test.setTimeout(180_000);
   const signup = await page.request.post('/api/auth/signup', {
     data: {

@@ -14,7 +14,7 @@ const PEOPLE_CSV = [
 ].join('\r\n');
 
 test('contacts: import a CSV, search, detail, new contact, bulk add to list and delete, lists', async ({ page }) => {
-  // Ten screens are checked in three themes and sizes each; that takes longer than the default minute.
+  // Ten screens are checked with axe (and screenshotted four ways outside CI); longer than the default minute.
   test.setTimeout(180_000);
   const signup = await page.request.post('/api/auth/signup', {
     data: {

@@ -41,7 +41,7 @@ async function signUp(page: Page): Promise<void> {
 }
 
 test('domain wizard → DNS records → check now → verified; list, DNS Records and Reputation tabs', async ({ page }) => {
-  // Six screens checked with axe three times each, on a shared machine.
+  // Six screens checked with axe, on a shared machine.
   test.setTimeout(150_000);
   const name = `shop-${Date.now()}.test`;
   publish({});

@@ -19,6 +19,7 @@ const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const started = Date.now();
 const shares = [];
 const playwrightReport = path.join(root, 'test-results', 'playwright-report.json');
+const vitestLegs = path.join(root, 'test-results', 'vitest-legs.json');
 
 async function postgresAnswers() {
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
@@ -88,6 +89,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 function printShares() {
   console.log('\nTime by step:');
   for (const share of shares) console.log(`  ${share.label.padEnd(48)} ${seconds(share.ms).padStart(7)}`);
+  // The unit project and both integration legs share one vitest run: each leg's span, first file's
+  // start to last file's end (scripts/vitest-leg-shares.mjs).
+  if (existsSync(vitestLegs)) {
+    console.log('  of the unit and integration tests, side by side:');
+    for (const leg of JSON.parse(readFileSync(vitestLegs, 'utf8'))) {
+      const counts = `${leg.files} files, ${leg.passed} passed, ${leg.skipped} skipped, ${leg.failed} failed`;
+      console.log(`    ${leg.project.padEnd(46)} ${seconds(leg.spanMs).padStart(7)}   (${counts})`);
+    }
+  }
   console.log(`  ${'total'.padEnd(48)} ${seconds(Date.now() - started).padStart(7)}`);
 }
 
@@ -105,6 +115,8 @@ function printRetried() {
     }
   };
   for (const suite of report.suites ?? []) visit(suite);
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
+  console.log(`\nBrowser tests: ${expected} passed, ${flaky} flaky, ${unexpected} failed, ${skipped} skipped.`);
   if (retried.length === 0) console.log('\nNo browser test needed its retry.');
   else console.log(`\nBrowser tests that passed only on their retry (flaky, each a bug):\n  ${retried.join('\n  ')}`);
 }
@@ -133,6 +145,7 @@ async function run(...steps) {
 
 const step = (label, command, args) => ({ label, command, args });
 
+rmSync(vitestLegs, { force: true });
 await run(step('Debian packages for the tests', process.execPath, ['scripts/ensure-test-packages.mjs']));
 
 const projects = ['--project', 'unit', '--project', 'int-pglite'];
@@ -158,7 +171,13 @@ await run(step('Web build', 'npm', ['run', 'build', '-w', '@sendwell/web']));
 await run(
   step('Typecheck', 'npm', ['run', 'typecheck']),
   step('Lint', 'npm', ['run', 'lint']),
-  step('Unit and integration tests', 'npx', ['vitest', 'run', ...projects]),
+  step('Unit and integration tests', 'npx', [
+    'vitest',
+    'run',
+    ...projects,
+    '--reporter=default',
+    '--reporter=./scripts/vitest-leg-shares.mjs',
+  ]),
   // CI also starts the server from a production-only install (npm ci --omit=dev) of a copy, with the
   // web app just built: a runtime package declared only as a dev dependency fails here.
   ...(inCi

@@ -14,6 +14,13 @@ const CROSS_SITE_EXEMPT = [
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * What a sent mail loads from this app: the open pixel, uploaded images and the sample images. A
+ * mail is read on another origin (a webmail, the editor's sandboxed preview), where helmet's
+ * `Cross-Origin-Resource-Policy: same-origin` would block each of them (no image, no open counted).
+ */
+const MAIL_RESOURCES = /^\/(?:t\/o\/|uploads\/|sample-images\/)/;
+
+/**
  * The headers @fastify/helmet sets with these options. They depend on the options alone, yet the
  * plugin builds helmet's middleware afresh (parsing the CSP directives) on every request, about
  * 30 µs of CPU each under load (bench/contacts-search-load.ts); so they are taken once, from a
@@ -68,6 +75,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // On every answer, 404s and errors included, as the plugin's onRequest hook did.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
+    if (MAIL_RESOURCES.test(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
     // API answers carry account data: never kept by a browser or a shared cache.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legacyToken } from '../../../test/legacy-tokens.ts';
 import { runSendJobs } from '../../../test/send-jobs.ts';
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
+import { png, upload } from '../../../test/image-upload.ts';
 import { signRecipientToken } from '../../lib/signed-token.ts';
 import { withoutTracking } from './tracking.service.ts';
 
@@ -17,7 +18,13 @@ const blocks = [
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Sends a three-link campaign to the addresses; answers its id. */
-async function sendCampaign(t: TestApp, client: TestClient, emails: string[], name = 'Spring') {
+async function sendCampaign(
+  t: TestApp,
+  client: TestClient,
+  emails: string[],
+  name = 'Spring',
+  campaignBlocks: unknown[] = blocks,
+) {
   await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
   const list = (await client.post('/api/contact-lists', { name: `${name} list` })).json() as { id: number };
   const csv = `email,firstName\n${emails.map((email, i) => `${email},R${i}`).join('\n')}\n`;
@@ -28,11 +35,12 @@ async function sendCampaign(t: TestApp, client: TestClient, emails: string[], na
       subject: 'Hi',
       fromEmail: 'news@acme.example',
       content: { html: '' },
-      blocks,
+      blocks: campaignBlocks,
       listIds: [list.id],
     })
   ).json() as { id: number };
-  expect((await client.post(`/api/campaigns/${campaign.id}/send`)).statusCode).toBe(200);
+  const sent = await client.post(`/api/campaigns/${campaign.id}/send`);
+  expect(sent.statusCode, sent.body).toBe(200);
   await runSendJobs(t);
   return campaign.id;
 }
@@ -80,6 +88,47 @@ describe('tracking links', () => {
     // Four buttons and images, three distinct links: the repeated one has the same index.
     expect(ann.clicks).toEqual([0, 1, 2, 1].map((i) => `/t/c/${token}/${i}`));
     expect(bob.unsubscribe).not.toBe(ann.unsubscribe);
+  });
+
+  it('everything a sent mail loads from the app may be loaded by another origin (a webmail, the sandboxed preview)', async () => {
+    const { client } = await signUpUser(t());
+    const image = (await upload(client, '/api/upload/image', 'logo.png', 'image/png', await png())).json() as {
+      url: string;
+    };
+    const withImages = [
+      ...blocks,
+      { id: 'u', type: 'image', content: { src: image.url, alt: 'Logo' } },
+      // The editor's sample image, as it places it: on the app's own address.
+      {
+        id: 's',
+        type: 'image',
+        content: { src: `${t().ctx.config.publicUrl}/sample-images/spring-flowers.jpg`, alt: 'Flowers' },
+      },
+    ];
+    await sendCampaign(t(), client, ['viewer@x.io'], 'Loaded', withImages);
+    const [row] = (
+      await t().ctx.database.raw.executeSql(`SELECT raw FROM outbox_messages WHERE to_address = $1`, ['viewer@x.io'])
+    ).rows as { raw: string }[];
+    const html = String((await simpleParser(row?.raw ?? '')).html);
+    const origin = new URL(t().ctx.config.publicUrl).origin;
+    const loaded = [...html.matchAll(/\bsrc="([^"]+)"/g)]
+      .map((match) => new URL((match[1] ?? '').replaceAll('&amp;', '&')))
+      .filter((url) => url.origin === origin)
+      .map((url) => url.pathname);
+    expect(loaded).toEqual([
+      expect.stringMatching(/^\/uploads\//),
+      '/sample-images/spring-flowers.jpg',
+      expect.stringMatching(/^\/t\/o\//),
+    ]);
+    const anon = t().client();
+    for (const path of loaded) {
+      const response = await anon.get(path);
+      // The sample images are the web build's (not served by this test app); the header is on every answer.
+      if (!path.startsWith('/sample-images/')) expect(response.statusCode, path).toBe(200);
+      expect(response.headers['cross-origin-resource-policy'], path).toBe('cross-origin');
+    }
+    // The app's own pages and API stay same-origin.
+    expect((await anon.get('/api/pricing/plans')).headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('record an open, and clicks that redirect to the link at the index, each counted once per recipient', async () => {

@@ -3,28 +3,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app.ts';
-
-function multipart(filename: string, type: string, content: Buffer, field = 'image') {
-  const boundary = '----sendwell-upload';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload };
-}
-
-async function upload(client: TestClient, url: string, filename: string, type: string, content: Buffer) {
-  return client.request({ method: 'POST', url, ...multipart(filename, type, content) });
-}
-
-const png = () =>
-  sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366ff' } })
-    .png()
-    .toBuffer();
+import { signUpUser, useTestApp } from '../../../test/build-app.ts';
+import { png, upload } from '../../../test/image-upload.ts';
 
 describe('image uploads', () => {
   const t = useTestApp();

@@ -79,7 +79,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         .type(contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .header('cross-origin-resource-policy', 'cross-origin')
         .send(data);
     },
   );

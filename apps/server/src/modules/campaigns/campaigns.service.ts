@@ -13,7 +13,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireConfirmedAccount, type UserRow } from '../auth/auth.service.ts';
 import { checkSender } from '../sender-addresses/sender-addresses.service.ts';
 import { ratePercent } from '../analytics/analytics.service.ts';
-import { compileEmail, renderForRecipient, untrackedLinks, type CompiledEmail } from './email-renderer.ts';
+import {
+  compileEmail,
+  RAW_HTML_PLACEHOLDERS,
+  renderForRecipient,
+  untrackedLinks,
+  type CompiledEmail,
+} from './email-renderer.ts';
 import * as repo from './campaigns.repo.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
@@ -67,7 +73,10 @@ export function senderFooter(user: UserRow) {
 
 /** Compiles a campaign's email; blocks when it has them, else the HTML it was created with. */
 export function compileCampaign(
-  campaign: Pick<repo.CampaignRow, 'blocks' | 'subject' | 'contentHtml'> & { preheader?: string | null },
+  campaign: Pick<repo.CampaignRow, 'blocks' | 'subject' | 'contentHtml'> & {
+    preheader?: string | null;
+    contentText?: string | null;
+  },
   user: UserRow,
   publicUrl: string,
 ): CompiledEmail {
@@ -78,6 +87,7 @@ export function compileCampaign(
     publicUrl,
     campaign.contentHtml,
     campaign.preheader,
+    campaign.contentText,
   );
 }
 
@@ -102,6 +112,8 @@ function checkMergeTags(
   subject: string | undefined,
   blocks: EmailBlock[] | undefined,
   preheader?: string | null,
+  /** A campaign's own HTML (no blocks), which may also place {{unsubscribe}} and {{preferences}}. */
+  rawHtml?: string,
 ): void {
   const texts = [subject ?? '', preheader ?? ''];
   for (const block of blocks ?? []) {
@@ -109,7 +121,10 @@ function checkMergeTags(
     if (block.type === 'button') texts.push(block.content.text);
     if (block.type === 'image') texts.push(block.content.alt);
   }
-  const unknown = [...new Set(texts.flatMap(unknownMergeTags))];
+  const inRawHtml = unknownMergeTags(rawHtml ?? '').filter(
+    (tag) => !(RAW_HTML_PLACEHOLDERS as readonly string[]).includes(tag),
+  );
+  const unknown = [...new Set([...texts.flatMap(unknownMergeTags), ...inRawHtml])];
   if (unknown.length > 0) {
     const message = `Unknown merge tag ${unknown.map((t) => `{{${t}}}`).join(', ')}. Use {{firstName}}, {{lastName}}, {{email}} or {{company}}.`;
     throw new AppError('bad_request', message, { content: message });
@@ -203,7 +218,7 @@ export async function createCampaign(
   body: CreateBody,
   send: SendRequester,
 ): Promise<CampaignDetail> {
-  checkMergeTags(body.subject, body.blocks, body.preheader);
+  checkMergeTags(body.subject, body.blocks, body.preheader, body.blocks?.length ? undefined : body.content?.html);
   checkSchedule(body.status, body.scheduledAt);
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
   await checkSenderOnSave(db, user, body.fromEmail, body.status);
@@ -243,7 +258,8 @@ export async function updateCampaign(
   if (!current) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
   const unschedule = current.status === 'scheduled' && body.status === 'draft';
   if (current.status !== 'draft' && !unschedule) throw new AppError('conflict', ONLY_DRAFTS);
-  checkMergeTags(body.subject, body.blocks, body.preheader);
+  const blocksAfter = body.blocks ?? current.blocks ?? [];
+  checkMergeTags(body.subject, body.blocks, body.preheader, blocksAfter.length ? undefined : body.content?.html);
   checkSchedule(body.status, body.scheduledAt ?? current.scheduledAt?.toISOString());
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
   await checkSenderOnSave(

@@ -168,3 +168,89 @@ describe('email renderer', () => {
     expect(renderForRecipient(plain, ada, untrackedLinks(plain, 'u', 'p')).html).not.toContain('preheader');
   });
 });
+
+describe('a campaign written in its own HTML', () => {
+  const tracked = (compiled: ReturnType<typeof compileEmail>) => ({
+    click: (i: number) => `https://t.example/c/${i}?x=1&y=2`,
+    openPixel: 'https://t.example/o/pixel',
+    unsubscribe: 'https://t.example/u?a=1&b=2',
+    preferences: 'https://t.example/p',
+    links: compiled.links,
+  });
+  function renderRaw(rawHtml: string, options: { text?: string; preheader?: string } = {}) {
+    const compiled = compileEmail(
+      [],
+      'News for {{firstName}}',
+      sender,
+      'https://app.example.com',
+      rawHtml,
+      options.preheader ?? null,
+      options.text ?? null,
+    );
+    return { compiled, ...renderForRecipient(compiled, { ...ada, firstName: 'Ada <3' }, tracked(compiled)) };
+  }
+
+  const letter = [
+    '<html><head><style>.lead { color: #0a7d3b; } @media (max-width: 480px) { .lead { font-size: 14px; } }</style></head>',
+    '<body><h1>Hello {{firstName|friend}}</h1><p class="lead">Our <a href="https://shop.example/sale?a=1&amp;b=2">spring sale</a>',
+    ' and <a href="https://shop.example/blog">blog</a>; <a href="mailto:hi@acme.example">write to us</a>;',
+    ' <a href="https://shop.example/for/{{email}}">your page</a>; again: <a href="https://shop.example/blog">blog</a>.</p>',
+    '<img src="https://cdn.example/a.png" alt="A picture"></body></html>',
+  ].join('');
+
+  it('fills merge tags (escaped), inlines the CSS and keeps media queries, keeps the HTML as written', () => {
+    const { html, subject } = renderRaw(letter);
+    expect(subject).toBe('News for Ada <3');
+    expect(html).toContain('<h1>Hello Ada &lt;3</h1>');
+    expect(html).toMatch(/<p class="lead" style="color: #0a7d3b;">/);
+    expect(html).toContain('@media (max-width: 480px)');
+    expect(html).toContain('<img src="https://cdn.example/a.png" alt="A picture">');
+  });
+
+  it('tracks every link to a web address, once per address, and leaves mailto and personalised links as written', () => {
+    const { html, compiled } = renderRaw(letter);
+    expect(compiled.links).toEqual(['https://shop.example/sale?a=1&b=2', 'https://shop.example/blog']);
+    expect(html).toContain('<a href="https://t.example/c/0?x=1&amp;y=2">spring sale</a>');
+    expect(html.match(/href="https:\/\/t\.example\/c\/1\?x=1&amp;y=2"/g)).toHaveLength(2);
+    expect(html).toContain('href="mailto:hi@acme.example"');
+    expect(html).toContain('href="https://shop.example/for/ada@example.com"');
+  });
+
+  it('adds the open pixel and the standard footer (postal address, unsubscribe) before the end of the body', () => {
+    const { html, text } = renderRaw(letter);
+    const footer = html.indexOf('1 Main St<br>Springfield');
+    expect(footer).toBeGreaterThan(html.indexOf('A picture'));
+    expect(html).toContain('href="https://t.example/u?a=1&amp;b=2"');
+    expect(html.indexOf('<img src="https://t.example/o/pixel"')).toBeGreaterThan(footer);
+    expect(html.trimEnd()).toMatch(/<\/body><\/html>$/);
+    expect(text).toContain('Unsubscribe: https://t.example/u?a=1&b=2');
+  });
+
+  it('puts the links where an {{unsubscribe}} placeholder is, and then adds no footer', () => {
+    const { html, text } = renderRaw(
+      '<p>Hi {{firstName}}</p><p><a href="{{unsubscribe}}">Leave</a> · <a href="{{preferences}}">Choose</a></p>',
+    );
+    expect(html).toContain(
+      '<a href="https://t.example/u?a=1&amp;b=2">Leave</a> · <a href="https://t.example/p">Choose</a>',
+    );
+    expect(html).not.toContain('1 Main St');
+    expect(text).toContain('Leave [https://t.example/u?a=1&b=2]');
+    expect(text).not.toContain('1 Main St');
+  });
+
+  it('makes a readable text part with the tracked links and filled merge tags, or takes the one given', () => {
+    const { text } = renderRaw(letter);
+    expect(text).toMatch(/^Hello Ada <3\n\nOur spring sale \[https:\/\/t\.example\/c\/0\?x=1&y=2\]/);
+    expect(text).toContain('blog [https://t.example/c/1?x=1&y=2]');
+    expect(text).not.toMatch(/<\/?[a-z]/);
+    const given = renderRaw(letter, { text: 'Plain {{firstName}}: https://shop.example/blog' });
+    expect(given.text).toMatch(/^Plain Ada <3: https:\/\/t\.example\/c\/1\?x=1&y=2\n\n--\n/);
+  });
+
+  it('wraps a body fragment in a document, with the preheader first in the body', () => {
+    const { html } = renderRaw('<p>Just a paragraph</p>', { preheader: 'Sneak peek for {{firstName}}' });
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">/);
+    expect(html).toContain('<title>News for Ada &lt;3</title>');
+    expect(html).toMatch(/<body><span class="preheader"[^>]*>Sneak peek for Ada &lt;3/);
+  });
+});

@@ -1,4 +1,6 @@
-import { MERGE_TAG_PATTERN, type EmailBlock, type MergeTag } from '@sendwell/contract/campaigns';
+import { createRequire } from 'node:module';
+import { MERGE_TAG_PATTERN, MERGE_TAGS, type EmailBlock, type MergeTag } from '@sendwell/contract/campaigns';
+import type { HtmlToTextOptions } from 'html-to-text';
 
 /** The per-recipient values merge tags read. */
 export type Recipient = { firstName: string; lastName: string; email: string; company: string | null };
@@ -20,7 +22,7 @@ type Slot =
   | { kind: 'open' }
   | { kind: 'unsubscribe' }
   | { kind: 'preferences' };
-type Part = string | Slot;
+export type Part = string | Slot;
 
 /**
  * A campaign rendered once, with holes for what differs per recipient. Filling the holes is a
@@ -88,6 +90,59 @@ function absoluteSrc(src: string, publicUrl: string): string {
   return src.startsWith('/uploads/') ? `${publicUrl}${src}` : src;
 }
 
+/** The hidden preview text inboxes show after the subject, first thing in the body. */
+function preheaderParts(preheader: string): Part[] {
+  // Hidden in every client (mso-hide for Outlook); the run of zero-width joiners after it keeps
+  // inboxes from filling the rest of the preview with the body's first words.
+  return [
+    '<span class="preheader" style="display:none!important;visibility:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#f4f4f5;max-height:0;max-width:0;opacity:0;overflow:hidden;">',
+    ...withMergeTags(preheader, true),
+    '&#8204;&nbsp;'.repeat(40),
+    '</span>',
+  ];
+}
+
+/**
+ * An address that already starts with the company's name ("Acme Inc, 1 Main St") is not preceded
+ * by the name again.
+ */
+function companyLine(sender: SenderFooter): string {
+  return startsWithName(sender.postalAddress, sender.company) ? '' : sender.company;
+}
+
+/** The footer every campaign carries: who sent it, their postal address, unsubscribe and preferences. */
+function footerHtmlParts(sender: SenderFooter): Part[] {
+  const company = escapeHtml(companyLine(sender));
+  const address = escapeHtml(sender.postalAddress).replace(/\r?\n/g, '<br>');
+  return [
+    '<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;">',
+    `<tr><td style="padding:24px 20px;text-align:center;color:#71717a;font-size:12px;line-height:1.5;font-family:${FONT};">`,
+    `<p style="margin:0 0 8px 0;">${company}${company && address ? '<br>' : ''}${address}</p>`,
+    '<p style="margin:0 0 8px 0;"><a href="',
+    { kind: 'unsubscribe' },
+    '" style="color:#71717a;text-decoration:underline;">Unsubscribe</a> &middot; <a href="',
+    { kind: 'preferences' },
+    '" style="color:#71717a;text-decoration:underline;">Update preferences</a></p>',
+    `<p style="margin:0;">&copy; ${sender.year} ${escapeHtml(sender.company)}</p>`,
+    '</td></tr></table>',
+  ];
+}
+
+function footerTextParts(sender: SenderFooter): Part[] {
+  const company = companyLine(sender);
+  return [
+    '--\n',
+    company,
+    company && sender.postalAddress ? '\n' : '',
+    sender.postalAddress,
+    '\nUnsubscribe: ',
+    { kind: 'unsubscribe' },
+    '\nUpdate preferences: ',
+    { kind: 'preferences' },
+    `\n© ${sender.year} ${sender.company}\n`,
+  ];
+}
+
 /**
  * Compiles blocks into the email the spec describes: 600 px, table layout, inline styles, the
  * block defaults of spec part 1 §3, a plain-text part, and a footer with unsubscribe and
@@ -103,7 +158,31 @@ export function compileEmail(
   rawBodyHtml?: string,
   /** The preview text inboxes show after the subject: hidden in the body, first thing in it. */
   preheader?: string | null,
+  /** For a campaign written in its own HTML: its text part, when the sender gave one. */
+  rawBodyText?: string | null,
 ): CompiledEmail {
+  if (blocks.length === 0 && rawBodyHtml) {
+    const { html, text, links } = compileRawHtml({
+      html: rawBodyHtml,
+      text: rawBodyText,
+      title: subject,
+      preheader: preheader ? preheaderParts(preheader) : [],
+      footer: {
+        html: [
+          '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td align="center">',
+          ...footerHtmlParts(sender),
+          '</td></tr></table>',
+        ],
+        text: footerTextParts(sender),
+      },
+    });
+    return {
+      subject: withMergeTags(subject, false),
+      html: new Parts().push(...html).parts,
+      text: new Parts().push(...text).parts,
+      links,
+    };
+  }
   const html = new Parts();
   const text = new Parts();
   const links: string[] = [];
@@ -114,22 +193,12 @@ export function compileEmail(
     '</title></head>',
     `<body style="margin:0;padding:0;background-color:#f4f4f5;font-family:${FONT};">`,
   );
-  if (preheader) {
-    // Hidden in every client (mso-hide for Outlook); the run of zero-width joiners after it keeps
-    // inboxes from filling the rest of the preview with the body's first words.
-    html.push(
-      '<span class="preheader" style="display:none!important;visibility:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#f4f4f5;max-height:0;max-width:0;opacity:0;overflow:hidden;">',
-      ...withMergeTags(preheader, true),
-      '&#8204;&nbsp;'.repeat(40),
-      '</span>',
-    );
-  }
+  if (preheader) html.push(...preheaderParts(preheader));
   html.push(
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f4f5;"><tr><td align="center" style="padding:24px 8px;">',
     '<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">',
   );
 
-  if (blocks.length === 0 && rawBodyHtml) html.push(`<tr><td style="padding:20px;">${rawBodyHtml}</td></tr>`);
   for (const block of blocks) {
     const s = block.styles;
     const align = s.textAlign ?? (block.type === 'button' ? 'center' : 'left');
@@ -204,37 +273,8 @@ export function compileEmail(
     }
   }
 
-  // An address that already starts with the company's name ("Acme Inc, 1 Main St") is not
-  // preceded by the name again.
-  const companyLine = startsWithName(sender.postalAddress, sender.company) ? '' : sender.company;
-  const company = escapeHtml(companyLine);
-  const address = escapeHtml(sender.postalAddress).replace(/\r?\n/g, '<br>');
-  html.push(
-    '</table>',
-    '<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;">',
-    `<tr><td style="padding:24px 20px;text-align:center;color:#71717a;font-size:12px;line-height:1.5;font-family:${FONT};">`,
-    `<p style="margin:0 0 8px 0;">${company}${company && address ? '<br>' : ''}${address}</p>`,
-    '<p style="margin:0 0 8px 0;"><a href="',
-    { kind: 'unsubscribe' },
-    '" style="color:#71717a;text-decoration:underline;">Unsubscribe</a> &middot; <a href="',
-    { kind: 'preferences' },
-    '" style="color:#71717a;text-decoration:underline;">Update preferences</a></p>',
-    `<p style="margin:0;">&copy; ${sender.year} ${escapeHtml(sender.company)}</p>`,
-    '</td></tr></table>',
-    { kind: 'open' },
-    '</td></tr></table></body></html>',
-  );
-  text.push(
-    '--\n',
-    companyLine,
-    companyLine && sender.postalAddress ? '\n' : '',
-    sender.postalAddress,
-    '\nUnsubscribe: ',
-    { kind: 'unsubscribe' },
-    '\nUpdate preferences: ',
-    { kind: 'preferences' },
-    `\n© ${sender.year} ${sender.company}\n`,
-  );
+  html.push('</table>', ...footerHtmlParts(sender), { kind: 'open' }, '</td></tr></table></body></html>');
+  text.push(...footerTextParts(sender));
   return { subject: withMergeTags(subject, false), html: html.parts, text: text.parts, links };
 }
 
@@ -310,4 +350,144 @@ export function renderForRecipient(
 /** Links that go straight to their targets: for previews and test sends (nothing is tracked). */
 export function untrackedLinks(compiled: CompiledEmail, unsubscribe: string, preferences: string): RecipientLinks {
   return { click: (i) => compiled.links[i] ?? '#', openPixel: null, unsubscribe, preferences };
+}
+
+/**
+ * Placeholders a campaign's own HTML may hold beside the merge tags: where its unsubscribe and
+ * preferences links go. HTML without `{{unsubscribe}}` gets the standard footer.
+ */
+export const RAW_HTML_PLACEHOLDERS = ['unsubscribe', 'preferences'] as const;
+
+// juice (CSS inlining, through cheerio) costs ~130 ms to import and html-to-text ~35 ms: loaded on
+// the first campaign written in raw HTML, not at every start of the server.
+const requireFromHere = createRequire(import.meta.url);
+type Juice = (html: string, options?: { preserveMediaQueries?: boolean; removeStyleTags?: boolean }) => string;
+type HtmlToText = (html: string, options?: HtmlToTextOptions) => string;
+let juice: Juice | undefined;
+let htmlToText: HtmlToText | undefined;
+
+const HTML_TO_TEXT: HtmlToTextOptions = {
+  wordwrap: 78,
+  selectors: [
+    { selector: 'img', format: 'skip' },
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    // Upper-casing would turn a merge tag in a heading into one that does not exist.
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+    { selector: '.preheader', format: 'skip' },
+  ],
+};
+
+/** A whole document, whether the sender wrote one or only a body fragment. */
+function asDocument(html: string, title: string): string {
+  if (/<body[\s>]/i.test(html)) return html;
+  return (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${title}</title></head><body>${html}</body></html>`
+  );
+}
+
+/** Index of the closing body tag (the last one), or the end. */
+function bodyCloseIndex(html: string): number {
+  const at = html.toLowerCase().lastIndexOf('</body>');
+  return at === -1 ? html.length : at;
+}
+
+/** The sender's own text with merge tags and placeholders as slots; literals stay as written. */
+function templateParts(text: string, escapeValues: boolean): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const match of text.matchAll(MERGE_TAG_PATTERN)) {
+    const name = (match[1] ?? '').trim();
+    const index = match.index ?? 0;
+    parts.push(text.slice(last, index));
+    if (name === 'unsubscribe' || name === 'preferences') parts.push({ kind: name });
+    else if ((MERGE_TAGS as readonly string[]).includes(name)) {
+      parts.push({ kind: 'merge', tag: name as MergeTag, fallback: (match[2] ?? '').trim(), escape: escapeValues });
+    } else parts.push(match[0]); // refused when the campaign is saved; kept as written otherwise
+    last = index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+const ANCHOR_HREF = /(<a\b[^>]*?\shref\s*=\s*)(["'])(.*?)\2/gis;
+const trackable = (href: string) => /^https?:\/\//i.test(href) && !href.includes('{{');
+
+/** The HTML with each link to a web address as a tracked-click slot, numbered in `links`. */
+function htmlParts(html: string, links: string[]): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const match of html.matchAll(ANCHOR_HREF)) {
+    const href = (match[3] ?? '').trim().replaceAll('&amp;', '&');
+    if (!trackable(href)) continue;
+    const valueStart = (match.index ?? 0) + (match[1] ?? '').length + 1;
+    parts.push(...templateParts(html.slice(last, valueStart), true));
+    let index = links.indexOf(href);
+    if (index === -1) index = links.push(href) - 1;
+    parts.push({ kind: 'click', linkIndex: index });
+    last = valueStart + (match[3] ?? '').length;
+  }
+  parts.push(...templateParts(html.slice(last), true));
+  return parts;
+}
+
+/** The text with each tracked link's address as its click slot. */
+function textParts(text: string, links: string[]): Part[] {
+  if (links.length === 0) return templateParts(text, false);
+  const longestFirst = [...links.keys()].sort((a, b) => (links[b]?.length ?? 0) - (links[a]?.length ?? 0));
+  const pattern = new RegExp(
+    longestFirst.map((i) => (links[i] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+    'g',
+  );
+  const parts: Part[] = [];
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    parts.push(...templateParts(text.slice(last, match.index), false));
+    parts.push({ kind: 'click', linkIndex: links.indexOf(match[0]) });
+    last = (match.index ?? 0) + match[0].length;
+  }
+  parts.push(...templateParts(text.slice(last), false));
+  return parts;
+}
+
+/**
+ * A campaign written in its own HTML (in the editor's HTML mode, or through the API with only
+ * `content.html`), compiled once as block campaigns are: CSS inlined (juice), merge tags and the
+ * unsubscribe and preferences placeholders as slots, every link to a web address tracked, the open
+ * pixel, and the standard footer when the HTML has no `{{unsubscribe}}`. The text part is the
+ * sender's own when given, else made from the HTML (html-to-text), with the same tracked links.
+ */
+export function compileRawHtml(input: {
+  html: string;
+  text?: string | null;
+  /** The subject, as the title of a body fragment's document. */
+  title: string;
+  /** The hidden preview text, placed first in the body. */
+  preheader: Part[];
+  footer: { html: Part[]; text: Part[] };
+}): { html: Part[]; text: Part[]; links: string[] } {
+  juice ??= requireFromHere('juice') as Juice;
+  htmlToText ??= (requireFromHere('html-to-text') as { convert: HtmlToText }).convert;
+  const inlined = juice(asDocument(input.html, escapeHtml(input.title)), { preserveMediaQueries: true });
+  const links: string[] = [];
+  const hasUnsubscribe = /\{\{\s*unsubscribe\s*\}\}/.test(input.html);
+
+  const close = bodyCloseIndex(inlined);
+  const open = /<body\b[^>]*>/i.exec(inlined);
+  const bodyStart = open && open.index < close ? open.index + open[0].length : 0;
+  const html: Part[] = [
+    ...htmlParts(inlined.slice(0, bodyStart), links),
+    ...input.preheader,
+    ...htmlParts(inlined.slice(bodyStart, close), links),
+    ...(hasUnsubscribe ? [] : input.footer.html),
+    { kind: 'open' },
+    inlined.slice(close),
+  ];
+
+  const textSource = input.text?.trim() ? input.text : htmlToText(inlined, HTML_TO_TEXT);
+  const text = textParts(textSource, links);
+  if (!hasUnsubscribe) text.push('\n\n', ...input.footer.text);
+  return { html, text, links };
 }

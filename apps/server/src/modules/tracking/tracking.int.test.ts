@@ -131,6 +131,53 @@ describe('tracking links', () => {
     expect((await anon.get('/api/pricing/plans')).headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
+  it('work in a campaign made through the API with only content.html: merge tags, tracked links, pixel, text part', async () => {
+    const { client } = await signUpUser(t());
+    await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
+    const list = (await client.post('/api/contact-lists', { name: 'Raw' })).json() as { id: number };
+    await client.post('/api/contacts/import-csv', { csvData: 'email,firstName\nraw@x.io,Rae\n', listId: list.id });
+    const html = `<html><head><style>p { color: #222222; }</style></head><body><p>Hi {{firstName|there}},</p>
+      <p>See <a href="${LINKS[1]?.replaceAll('&', '&amp;')}">the sale</a>.</p></body></html>`;
+    const unknownTag = await client.post('/api/campaigns', {
+      name: 'Raw',
+      subject: 'Raw',
+      fromEmail: 'news@acme.example',
+      content: { html: html.replace('{{firstName|there}}', '{{nickname}}') },
+      listIds: [list.id],
+    });
+    expect(unknownTag.statusCode).toBe(400);
+    expect(unknownTag.json().message).toMatch(/^Unknown merge tag \{\{nickname\}\}/);
+    const created = await client.post('/api/campaigns', {
+      name: 'Raw',
+      subject: 'Raw for {{firstName}}',
+      fromEmail: 'news@acme.example',
+      content: { html },
+      listIds: [list.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const campaignId = (created.json() as { id: number }).id;
+    expect((await client.post(`/api/campaigns/${campaignId}/send`)).statusCode).toBe(200);
+    await runSendJobs(t());
+
+    const [row] = (
+      await t().ctx.database.raw.executeSql(`SELECT raw FROM outbox_messages WHERE to_address = $1`, ['raw@x.io'])
+    ).rows as { raw: string }[];
+    const mail = await simpleParser(row?.raw ?? '');
+    expect(mail.subject).toBe('Raw for Rae');
+    expect(String(mail.html)).toContain('<p style="color: #222222;">Hi Rae,</p>');
+    expect(mail.text).toMatch(/^Hi Rae,\n\nSee the sale \[http:\/\/[^\]]+\/t\/c\/[^\]]+\/0\]\./);
+    expect(mail.text).toContain('1 Main St');
+    const urls = await urlsOf(t(), 'raw@x.io');
+    expect(urls.pixel).toMatch(/^\/t\/o\//);
+    expect(urls.clicks).toHaveLength(1);
+    expect(urls.unsubscribe).toMatch(/^\/u\//);
+    const click = await t()
+      .client()
+      .get(urls.clicks[0] ?? '');
+    expect(click.statusCode).toBe(302);
+    expect(click.headers.location).toBe(LINKS[1]);
+  });
+
   it('record an open, and clicks that redirect to the link at the index, each counted once per recipient', async () => {
     const { client } = await signUpUser(t());
     const campaignId = await sendCampaign(t(), client, ['cy@x.io', 'dee@x.io', 'eve@x.io']);

@@ -34,7 +34,7 @@ describe('email renderer', () => {
     expect(html).toContain('Hello Ada,<br>welcome.');
     expect(html).toContain('src="https://app.example.com/uploads/a.png" alt="Flowers"');
     expect(html).toContain('display:block;width:100%;max-width:100%;height:auto');
-    expect(html).toContain('background-color:#007bff;border-radius:4px;');
+    expect(html).toContain('background-color:#2563eb;border-radius:4px;');
     expect(html).toContain('href="https://shop.example.com/sale"');
     expect(html).toContain('padding:12px 24px;color:#ffffff');
     expect(html).toContain('border-top:1px solid #e5e5e5;margin:20px 0;');

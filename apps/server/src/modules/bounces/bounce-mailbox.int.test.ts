@@ -166,4 +166,23 @@ describe('the bounce mailbox (BOUNCE_IMAP_URL) against a real IMAP server', () =
     expect((await client.get('/api/bounce-mailbox')).json()).toMatchObject({ status: 'ok', error: null });
     expect((await t().client().get('/api/bounce-mailbox')).statusCode).toBe(401);
   });
+
+  it('reads a notice saved after an mbox separator line, as some mail systems hand one over', async () => {
+    const { client } = await signUpUser(t());
+    const before = sink.received.length;
+    const { sends } = await sentCampaign(t(), client, 'Mbox', 1);
+    const [send] = sends;
+    const returnPath = sink.received.slice(before)[0]?.from ?? '';
+    const line = 'Sorry, no mailbox here by that name. (#5.1.1)';
+    await mailbox((c) =>
+      c.append(
+        'INBOX',
+        `From MAILER-DAEMON Tue Jun 11 09:12:44 2024\r\n${notice(returnPath, send?.email ?? '', line)}`,
+      ),
+    );
+    expect(await pollBounceMailbox(t().ctx)).toEqual({ processed: 1 });
+    expect(await rows(t, 'SELECT status FROM campaign_sends WHERE id = $1', [send?.id])).toEqual([
+      { status: 'bounced' },
+    ]);
+  });
 });

@@ -305,6 +305,45 @@ describe('VERP return paths and the bounce handler', () => {
     expect(await rows(t, 'SELECT 1 FROM contacts WHERE user_id = $1 AND NOT is_active', [a.user.id])).toEqual([]);
   });
 
+  it('reads a notice that begins with an mbox separator line, through the webhook and through our SMTP server', async () => {
+    const { client, user } = await signUpUser(t());
+    const token = await webhookToken(client);
+    const before = sink.received.length;
+    const { sends } = await sentCampaign(t(), client, 'Mbox', 2);
+    const returnPathOf = (email: string | undefined) =>
+      sink.received.slice(before).find((m) => m.to.includes(email ?? ''))?.from ?? '';
+    const [first, second] = sends;
+    // As saved from a Unix mailbox: the separator line, and a body line quoted as >From.
+    const mbox = (returnPath: string, email: string) =>
+      `From MAILER-DAEMON Tue Jun 11 09:12:44 2024\r\n${qmailNotice(returnPath, email, 'Sorry, no mailbox here by that name. (#5.1.1)')}>From the original message: hello\r\n`;
+
+    const webhook = await t()
+      .client()
+      .request({
+        method: 'POST',
+        url: '/api/webhook/email',
+        headers: { 'content-type': 'message/rfc822', 'x-sendwell-token': token },
+        payload: mbox(returnPathOf(first?.email), first?.email ?? ''),
+      });
+    expect(webhook.statusCode, webhook.body).toBe(200);
+
+    const inbound = await startInboundSmtpServer(t().ctx, { port: 0, host: '127.0.0.1', log: () => undefined });
+    const mta = nodemailer.createTransport({ host: '127.0.0.1', port: inbound.port, secure: false, ignoreTLS: true });
+    try {
+      const returnPath = returnPathOf(second?.email);
+      await mta.sendMail({ envelope: { from: '', to: [returnPath] }, raw: mbox(returnPath, second?.email ?? '') });
+    } finally {
+      mta.close();
+      await inbound.close();
+    }
+    expect(
+      await rows(t, 'SELECT status FROM campaign_sends WHERE id = ANY($1) ORDER BY id', [[first?.id, second?.id]]),
+    ).toEqual([{ status: 'bounced' }, { status: 'bounced' }]);
+    expect(await rows(t, 'SELECT email FROM suppressions WHERE user_id = $1 ORDER BY email', [user.id])).toEqual(
+      [first?.email, second?.email].sort().map((email) => ({ email })),
+    );
+  });
+
   it('round trip: a campaign message out through the SMTP sink, its DSN back in through our own inbound SMTP server → suppressed; a forged token refused', async () => {
     const { client, user } = await signUpUser(t());
     const before = sink.received.length;

@@ -1,6 +1,7 @@
 import { DEFAULT_BOUNCE_SETTINGS, type BounceSettings, type BounceVerdictResponse } from '@sendwell/contract/bounces';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { withoutMboxSeparator } from '../../lib/mbox.ts';
 import { endSequenceEnrolmentsOf, suppress } from '../delivery/suppressions.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { classify, type Verdict } from './classify.ts';
@@ -55,8 +56,9 @@ export interface BounceMessage {
  */
 export async function handleBounceMessage(
   ctx: { db: Db; config: Config },
-  message: BounceMessage,
+  received: BounceMessage,
 ): Promise<BounceVerdictResponse> {
+  const message = { ...received, raw: withoutMboxSeparator(received.raw) };
   const verdict = classify(message.raw);
   const send = await matchSend(ctx, message, verdict);
   const answer = (matched: boolean, recipient = verdict.recipient): BounceVerdictResponse => ({

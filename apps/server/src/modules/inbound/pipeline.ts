@@ -2,6 +2,7 @@ import type { ParsedMail } from 'mailparser';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { withoutMboxSeparator } from '../../lib/mbox.ts';
 import * as aliases from '../aliases/aliases.inbound.ts';
 import { LOOP_HEADER, type RoutingDecision, type RoutingMessage } from '../aliases/routing.ts';
 import type { BounceVerdictResponse } from '@sendwell/contract/bounces';
@@ -224,7 +225,7 @@ export async function receiveInbound(
 async function receive(ctx: AppContext, input: Parameters<typeof receiveInbound>[1]): Promise<InboundResult> {
   const now = input.now ?? new Date();
   const userId = input.userId ?? null;
-  const raw = cleanHeaderControls(input.raw);
+  const raw = cleanHeaderControls(withoutMboxSeparator(input.raw));
   const parsed = await parseInbound(raw);
   const mailFrom = input.envelope.mailFrom.replace(/^<|>$/g, '').trim().toLowerCase();
   const messageId = withoutControls(parsed.messageId?.trim() ?? '') || `<${randomUUID()}@inbound.sendwell>`;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { claimsStaleAfterMs, type Allowance, type BatchStore } from '../delivery/engine.ts';
-import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
+import { buildRawMessage, listIdOf, newMessageId, signDkim } from '../delivery/message.ts';
 import { returnPathFor } from '../delivery/return-path.ts';
 import { classifySmtpResponse } from '../bounces/classify.ts';
 import { verpLocalPart } from '../bounces/verp.ts';
@@ -34,7 +34,17 @@ const compiledCache = new Map<string, CompiledEmail>();
  */
 export function compiledFor(campaign: CampaignRow, user: UserRow, publicUrl: string): CompiledEmail {
   const key = createHash('sha256')
-    .update(JSON.stringify([campaign.subject, campaign.blocks, campaign.contentHtml, senderFooter(user), publicUrl]))
+    .update(
+      JSON.stringify([
+        campaign.subject,
+        campaign.preheader,
+        campaign.blocks,
+        campaign.contentHtml,
+        campaign.contentText,
+        senderFooter(user),
+        publicUrl,
+      ]),
+    )
     .digest('base64url');
   let compiled = compiledCache.get(key);
   if (compiled) {
@@ -118,6 +128,7 @@ export async function campaignBatchStore(
         messageId,
         unsubscribeUrl: links.unsubscribe,
         isTest: false,
+        listId: { name: campaign.name, id: listIdOf('campaign', campaign.id, user.id, config.publicUrl) },
       });
       return {
         userId: user.id,

@@ -42,6 +42,10 @@ describe('delivery on the built-in catcher', () => {
     expect(stored.map((m) => m.toAddress).sort()).toEqual(['r0-catcher@x.io', 'r1-catcher@x.io', 'r2-catcher@x.io']);
     expect(stored.every((m) => m.userId === user.id)).toBe(true);
     expect(stored[0]?.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // One List-Id for the campaign's every message: its id, the account's and the installation's host.
+    const host = new URL(t().ctx.config.publicUrl).hostname;
+    const listIds = stored.map((m) => /^List-Id: (.*)$/m.exec(m.raw)?.[1]?.trim());
+    expect(listIds).toEqual(Array(3).fill(`"Catcher" <campaign-${id}.${user.id.replaceAll('-', '')}.${host}>`));
     expect((await client.get(`/api/campaigns/${id}`)).json()).toMatchObject({ status: 'sent', totalSent: 3 });
 
     const outbox = await client.get('/api/outbox?pageSize=2');
@@ -286,7 +290,7 @@ describe('sending from the user’s own domain', () => {
       const header = message.raw.replace(/\r?\n[ \t]+/g, ' ').match(/^DKIM-Signature: (.+)$/m)?.[1] ?? '';
       const signedHeaders = (/\bh=([^;]+)/.exec(header)?.[1] ?? '').split(':').map((h) => h.trim().toLowerCase());
       expect(signedHeaders).toEqual(
-        expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']),
+        expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post', 'list-id']),
       );
     }
   });

@@ -138,6 +138,14 @@ export function quotedPrintable(text: string): string {
   return out.join('');
 }
 
+/**
+ * The List-Id of a campaign's or a sequence's mail (RFC 2919): `campaign-12.<account>.<installation
+ * host>`, the same for every message it sends, and no other sender's on this installation.
+ */
+export function listIdOf(kind: 'campaign' | 'sequence', id: number, accountId: string, publicUrl: string): string {
+  return `${kind}-${id}.${accountId.replaceAll('-', '')}.${new URL(publicUrl).hostname}`;
+}
+
 /** An RFC 5322 date in UTC. */
 const mailDate = (date: Date) => date.toUTCString().replace(/GMT$/, '+0000');
 
@@ -159,6 +167,8 @@ export function buildRawMessage(input: {
   isTest: boolean;
   /** Whole header lines to add (an auto-reply's Auto-Submitted, In-Reply-To, References). */
   extraHeaders?: string[];
+  /** List mail's RFC 2919 List-Id (see listIdOf), by which mailbox providers group and rate it. */
+  listId?: { name: string; id: string } | null;
 }): Buffer {
   const domain = input.from.address.split('@')[1] ?? 'sendwell.local';
   const boundary = `----sendwell-${randomHex()}`;
@@ -177,6 +187,7 @@ export function buildRawMessage(input: {
           'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
         ]
       : []),
+    ...(input.listId ? [`List-Id: ${mailbox(input.listId.name, input.listId.id)}`] : []),
     ...(input.isTest ? ['X-Sendwell-Test: yes'] : []),
     ...(input.extraHeaders ?? []).map(stripControls),
     `Content-Type: multipart/alternative;\r\n boundary="${boundary}"`,
@@ -201,6 +212,7 @@ const SIGNED_HEADERS = [
   'Content-Type',
   'List-Unsubscribe',
   'List-Unsubscribe-Post',
+  'List-Id',
 ];
 
 /** Prepends a DKIM-Signature made with the sending domain's key (relaxed/relaxed, rsa-sha256). */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
 import { signSequenceToken } from '../../lib/signed-token.ts';
 import { claimsStaleAfterMs, sendBatch, type Allowance, type BatchStore } from '../delivery/engine.ts';
-import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
+import { buildRawMessage, listIdOf, newMessageId, signDkim } from '../delivery/message.ts';
 import { returnPathFor } from '../delivery/return-path.ts';
 import { recordHardRejection } from '../bounces/bounces.service.ts';
 import { classifySmtpResponse } from '../bounces/classify.ts';
@@ -213,6 +213,7 @@ export async function sequenceBatchStore(
         messageId,
         unsubscribeUrl: unsubscribe,
         isTest: false,
+        listId: { name: sequence.name, id: listIdOf('sequence', sequenceId, user.id, config.publicUrl) },
       });
       return {
         userId: user.id,

@@ -93,6 +93,9 @@ describe('sequence email on the built-in catcher', () => {
     expect(sequenceMail.map((m) => [m.toAddress, m.subject])).toEqual([['ann@x.io', 'Welcome, ann']]);
     expect(sequenceMail[0]?.raw).toContain('Hello ann from the sequence');
     expect(sequenceMail[0]?.raw).toContain('1 Main St');
+    expect(sequenceMail[0]?.raw).toMatch(
+      new RegExp(`^List-Id: ".*" <sequence-${sequenceId}\\.${user.id.replaceAll('-', '')}\\.[a-z0-9.-]+>\r?$`, 'm'),
+    );
     expect(await sendStatuses(t(), sequenceId)).toEqual([
       { email: 'ann@x.io', status: 'sent' },
       { email: 'sup@x.io', status: 'suppressed' },

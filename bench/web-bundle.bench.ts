@@ -6,7 +6,7 @@
 // - the campaign editor: its own lazy chunk, and everything opening it adds to the first page.
 // - a signed-in user's dashboard: the first page plus the shell and the dashboard's chunks.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +73,12 @@ try {
     firstPage.add((match[1] ?? match[2]) as string);
   }
   const firstPageKb = total(firstPage);
+  // What the server sends a browser that accepts Brotli: the build's own .br copies (vite.config.ts).
+  const servedKb = (files: Iterable<string>) =>
+    [...files].reduce((sum, file) => {
+      const full = path.join(outDir, file);
+      return sum + (existsSync(`${full}.br`) ? readFileSync(`${full}.br`) : readFileSync(full)).length / 1000;
+    }, 0);
 
   const editorKey = keyOf(/campaign-editor\.tsx$/);
   const editorChunkKb = gzipKb(manifest[editorKey]!.file);
@@ -88,6 +94,9 @@ try {
     'first page (index.html + preloads)',
     firstPageKb,
     `${firstPage.size} files: ${[...firstPage].map((f) => path.basename(f)).join(', ')}`,
+  );
+  console.log(
+    `${'first page as served (Brotli)'.padEnd(34)} ${servedKb(firstPage).toFixed(1).padStart(7)} kB br    the .br copies the server sends`,
   );
   row('campaign editor chunk', editorChunkKb, path.basename(manifest[editorKey]!.file));
   row(

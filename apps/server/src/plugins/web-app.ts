@@ -12,14 +12,17 @@ const API_PREFIXES = ['/api/', '/t/', '/u/', '/uploads/'];
  * other GET that is not an API path, so client-side routes survive a reload. Unknown API paths
  * answer a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, serve: boolean): Promise<void> {
-  const built = serve && existsSync(webDistDir);
-  if (serve && !built) app.log.warn({ webDistDir }, 'web app not built; only the API is served');
+export async function registerWebApp(app: FastifyInstance, serve: boolean, distDir = webDistDir): Promise<void> {
+  const built = serve && existsSync(distDir);
+  if (serve && !built) app.log.warn({ webDistDir: distDir }, 'web app not built; only the API is served');
   if (built)
     await app.register(fastifyStatic, {
-      root: webDistDir,
+      root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (apps/web/vite.config.ts): sent to a
+      // browser that accepts them, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',

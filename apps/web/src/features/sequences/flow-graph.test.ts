@@ -3,6 +3,7 @@ import { validateFlow } from '@sendwell/contract/sequences';
 import { SEQUENCE_TEMPLATES } from '@sendwell/contract/sequence-templates';
 import {
   connectOutput,
+  describeNode,
   fromBuilder,
   newNodeId,
   newStepNode,
@@ -58,6 +59,9 @@ describe('new steps', () => {
       duration: '1',
       unit: 'days',
     });
+    const wait = newStepNode('delay', { x: 0, y: 0 }, nodes, 5);
+    expect(describeNode(wait)).toBe('Wait 1 day');
+    expect(describeNode({ ...wait, data: { ...wait.data, duration: '3', unit: 'hours' } })).toBe('Wait 3 hours');
     expect(newStepNode('condition', { x: 0, y: 0 }, nodes, 5).data).toEqual({
       label: 'Condition 1',
       condition: 'Email opened',

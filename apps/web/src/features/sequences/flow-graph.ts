@@ -197,8 +197,11 @@ export function describeNode(node: BuilderNode): string {
   switch (node.type) {
     case 'email':
       return data.subject?.trim() || 'No subject yet';
-    case 'delay':
-      return `Wait ${data.duration ?? ''} ${data.unit ?? 'days'}`.trim();
+    case 'delay': {
+      const unit = data.unit ?? 'days';
+      // "Wait 1 day", not "Wait 1 days".
+      return `Wait ${data.duration ?? ''} ${Number(data.duration) === 1 ? unit.replace(/s$/, '') : unit}`.trim();
+    }
     case 'condition':
       return `If ${(data.condition ?? CONDITION_CHOICES[0]).toLowerCase()}`;
     default:

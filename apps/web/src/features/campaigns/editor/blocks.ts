@@ -63,11 +63,14 @@ export function sampleImageUrl(origin: string = globalThis.location?.origin ?? '
   return `${origin}${SAMPLE_IMAGE_PATH}`;
 }
 
+/** The words a new text block starts with: a prompt to the writer, never meant to be sent. */
+export const STARTING_TEXT = 'Write something your readers will love.';
+
 /** A new block of a type with its starting content, as dropped from Design Elements. */
 export function createBlock(type: BlockType, id: string = newBlockId()): EmailBlock {
   switch (type) {
     case 'text':
-      return { id, type, content: { text: 'Write something your readers will love.', tag: 'p' }, styles: {} };
+      return { id, type, content: { text: STARTING_TEXT, tag: 'p' }, styles: {} };
     case 'image':
       return { id, type, content: { src: sampleImageUrl(), alt: 'Image description' }, styles: {} };
     case 'button':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { createBlock } from './blocks';
 import type { CampaignDraft } from './campaign-form';
 import {
   blockingChecks,
@@ -71,5 +72,19 @@ describe('preSendChecks', () => {
     expect(firstPlaceholderLink(blocks)?.block.id).toBe('t1');
     const check = preSendChecks({ ...ready, blocks }, context).find((c) => c.id === 'links');
     expect(check?.fix).toEqual({ kind: 'block', blockId: 't1' });
+  });
+
+  it('blocks while a text block still has the words a new block starts with, naming the block', () => {
+    const fresh = createBlock('text', 'new-text');
+    const check = preSendChecks({ ...ready, blocks: [...ready.blocks, fresh] }, context).find(
+      (c) => c.id === 'content',
+    );
+    expect(check).toMatchObject({
+      status: 'blocked',
+      fix: { kind: 'block', blockId: 'new-text' },
+      fixLabel: 'Write the text',
+    });
+    const written = { ...fresh, content: { ...fresh.content, text: 'Our spring range is in.' } } as typeof fresh;
+    expect(statusOf({ ...ready, blocks: [...ready.blocks, written] }).content).toBe('ok');
   });
 });

@@ -1,5 +1,6 @@
 import type { EmailBlock } from '@sendwell/contract/campaigns';
 
+import { STARTING_TEXT } from './blocks';
 import type { CampaignDraft } from './campaign-form';
 import type { SenderStanding } from './sender-options';
 
@@ -13,7 +14,7 @@ export type PreSendFix =
 
 /** One line of the pre-send checklist. 'checking' (data still loading) does not block: the server checks again. */
 export interface PreSendCheck {
-  id: 'recipients' | 'sender' | 'postal-address' | 'subject' | 'links' | 'unsubscribe';
+  id: 'recipients' | 'sender' | 'postal-address' | 'subject' | 'content' | 'links' | 'unsubscribe';
   status: 'ok' | 'blocked' | 'checking';
   /** What the line checks, e.g. 'Recipients'. */
   label: string;
@@ -95,6 +96,7 @@ export function preSendChecks(draft: CampaignDraft, context: PreSendContext): Pr
     senderCheck(draft, context),
     postalAddressCheck(context),
     subjectCheck(draft),
+    contentCheck(draft),
     linksCheck(draft),
     {
       id: 'unsubscribe',
@@ -194,6 +196,19 @@ function subjectCheck(draft: CampaignDraft): PreSendCheck {
     detail: 'The email has no subject line.',
     fix: { kind: 'field', field: 'subject' },
     fixLabel: 'Write a subject',
+  };
+}
+
+function contentCheck(draft: CampaignDraft): PreSendCheck {
+  const base = { id: 'content', label: 'Content' } as const;
+  const unwritten = draft.blocks.find((block) => block.type === 'text' && block.content.text.trim() === STARTING_TEXT);
+  if (!unwritten) return { ...base, status: 'ok', detail: 'Every text block has your own words.' };
+  return {
+    ...base,
+    status: 'blocked',
+    detail: `A text block still says “${STARTING_TEXT}”, the words a new block starts with.`,
+    fix: { kind: 'block', blockId: unwritten.id },
+    fixLabel: 'Write the text',
   };
 }
 

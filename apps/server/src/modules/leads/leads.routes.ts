@@ -30,7 +30,6 @@ import {
 } from '@sendwell/contract/leads';
 import type { AppContext } from '../../context.ts';
 import { AppError, statusByCode } from '../../lib/app-error.ts';
-import { publicRoute } from '../../lib/route-guard.ts';
 import { requireUser } from '../auth/session-guard.ts';
 import { MAX_IMPORT_BYTES, type CsvSource } from '../contacts/contacts.import.ts';
 import { mxCacheFor } from './address-checks.ts';
@@ -78,13 +77,13 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
 
   app.get(
     '/api/lead-sources',
-    { onRequest: signedIn, schema: { response: { 200: leadSourcesResponseSchema } } },
+    { guard: signedIn, schema: { response: { 200: leadSourcesResponseSchema } } },
     async (request) => leads.leadSources(db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/lead-sources',
-    { onRequest: signedIn, schema: { body: createLeadSourceBodySchema, response: { 201: createdLeadSourceSchema } } },
+    { guard: signedIn, schema: { body: createLeadSourceBodySchema, response: { 201: createdLeadSourceSchema } } },
     async (request, reply) =>
       reply.status(201).send(await leads.createLeadSource(db, config, request.signedIn.user.id, request.body)),
   );
@@ -92,7 +91,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.patch(
     '/api/lead-sources/:id',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { params: idParamsSchema, body: updateLeadSourceBodySchema, response: { 200: leadSourceSchema } },
     },
     async (request) =>
@@ -101,7 +100,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
 
   app.delete(
     '/api/lead-sources/:id',
-    { onRequest: signedIn, schema: { params: idParamsSchema } },
+    { guard: signedIn, schema: { params: idParamsSchema } },
     async (request, reply) => {
       await leads.deleteLeadSource(db, request.signedIn.user.id, request.params.id);
       return reply.status(204).send();
@@ -110,14 +109,14 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
 
   app.get(
     '/api/lead-sources/:id/credits',
-    { onRequest: signedIn, schema: { params: idParamsSchema, response: { 200: leadSourceCreditsSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: leadSourceCreditsSchema } } },
     async (request) => leads.leadSourceCredits(config, db, request.signedIn.user.id, request.params.id),
   );
 
   app.post(
     '/api/lead-sources/:id/sample-leads',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { params: idParamsSchema, body: sampleLeadsBodySchema, response: { 200: leadsLoadedSchema } },
     },
     async (request) =>
@@ -128,7 +127,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.addContentTypeParser([...CSV_TYPES], (_request, payload, done) => done(null, payload));
   app.post(
     '/api/lead-sources/:id/import-csv',
-    { onRequest: signedIn, bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024, schema: { params: idParamsSchema } },
+    { guard: signedIn, bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const userId = request.signedIn.user.id;
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -167,7 +166,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.post(
     '/api/leads/generate',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { body: generateLeadsBodySchema, response: { 202: leadGenerationRunResponseSchema } },
     },
     async (request, reply) =>
@@ -181,7 +180,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.get(
     '/api/leads/generate/:id',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { params: leadGenerationRunParamsSchema, response: { 200: leadGenerationRunResponseSchema } },
     },
     async (request, reply) => {
@@ -201,7 +200,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
     webhook.post(
       '/api/webhook/leads/:sourceId',
       {
-        config: publicRoute,
+        guard: 'public',
         bodyLimit: MAX_WEBHOOK_BYTES,
         schema: { params: webhookParamsSchema, response: { 200: leadsLoadedSchema } },
       },
@@ -223,13 +222,13 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
     );
   });
 
-  app.get('/api/leads', { onRequest: signedIn, schema: { response: { 200: leadsResponseSchema } } }, async (request) =>
+  app.get('/api/leads', { guard: signedIn, schema: { response: { 200: leadsResponseSchema } } }, async (request) =>
     leads.listLeads(db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/leads',
-    { onRequest: signedIn, schema: { body: createLeadBodySchema, response: { 201: leadSchema } } },
+    { guard: signedIn, schema: { body: createLeadBodySchema, response: { 201: leadSchema } } },
     async (request, reply) =>
       reply
         .status(201)
@@ -238,14 +237,14 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
 
   app.get(
     '/api/leads/:id',
-    { onRequest: signedIn, schema: { params: idParamsSchema, response: { 200: leadSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: leadSchema } } },
     async (request) => leads.getLead(db, request.signedIn.user.id, request.params.id),
   );
 
   app.patch(
     '/api/leads/:id',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { params: idParamsSchema, body: updateLeadBodySchema, response: { 200: leadSchema } },
     },
     async (request) => leads.updateLead(db, request.signedIn.user.id, request.params.id, request.body),
@@ -254,7 +253,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.post(
     '/api/leads/:id/convert',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { params: idParamsSchema, body: convertLeadBodySchema, response: { 200: convertLeadResultSchema } },
     },
     async (request) =>
@@ -263,13 +262,13 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
 
   app.get(
     '/api/lead-campaigns',
-    { onRequest: signedIn, schema: { response: { 200: leadCampaignsResponseSchema } } },
+    { guard: signedIn, schema: { response: { 200: leadCampaignsResponseSchema } } },
     async (request) => leads.leadCampaigns(db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/lead-campaigns',
-    { onRequest: signedIn, schema: { body: createLeadCampaignBodySchema, response: { 201: leadCampaignSchema } } },
+    { guard: signedIn, schema: { body: createLeadCampaignBodySchema, response: { 201: leadCampaignSchema } } },
     async (request, reply) =>
       reply.status(201).send(await leads.createLeadCampaign(db, request.signedIn.user.id, request.body)),
   );

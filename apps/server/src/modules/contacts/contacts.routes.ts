@@ -1,8 +1,7 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   bulkDeleteBodySchema,
   bulkListBodySchema,
@@ -25,14 +24,13 @@ import {
   CSV_REQUIRED,
   updateContactBodySchema,
   updateContactListBodySchema,
-  type ImportProgressLine,
   type ImportResult,
 } from '@sendwell/contract/contacts';
 import { idParamsSchema, refusingNulCharacters } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, statusByCode } from '../../lib/app-error.ts';
-import { DATABASE_UNAVAILABLE, isConnectionError } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sendProgressStream } from '../../lib/ndjson-stream.ts';
 import { requireUser, type RequestCompanion } from '../auth/session-guard.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as contacts from './contacts.service.ts';
@@ -237,30 +235,18 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     if (!wantsProgress)
       return importResultSchema.parse(await importContactsCsv(db, userId, source, { ...target, billing: ctx.config }));
 
-    // Progress as NDJSON lines: {"type":"progress","rows":n} …, then the result or an error line.
-    const out = new PassThrough();
-    const write = (line: ImportProgressLine) => out.write(`${JSON.stringify(line)}\n`);
-    void importContactsCsv(db, userId, source, { ...target, billing: ctx.config }, (rows) =>
-      write({ type: 'progress', rows }),
-    )
-      .then(async (result: ImportResult) => {
+    // Progress as NDJSON lines (importProgressLineSchema): rows read so far, then the result or an error.
+    return sendProgressStream(
+      request,
+      reply,
+      async (reportRows): Promise<ImportResult> => {
+        const result = await importContactsCsv(db, userId, source, { ...target, billing: ctx.config }, reportRows);
         // A long streamed import outlives the answer's start: report the change again once it is done.
         await ctx.onContactsChanged(userId).catch(() => undefined);
-        write({ type: 'result', result });
-      })
-      .catch((error: unknown) => {
-        if (error instanceof AppError)
-          write({ type: 'error', status: statusByCode[error.code], message: error.message });
-        else if (error instanceof z.ZodError)
-          write({ type: 'error', status: 400, message: error.issues[0]?.message ?? 'Invalid import' });
-        else if (isConnectionError(error)) write({ type: 'error', status: 503, message: DATABASE_UNAVAILABLE });
-        else {
-          request.log.error({ err: error }, 'import failed');
-          write({ type: 'error', status: 500, message: 'Failed to import contacts. Please check your CSV format.' });
-        }
-      })
-      .finally(() => out.end());
-    return reply.type('application/x-ndjson').send(out);
+        return result;
+      },
+      'Failed to import contacts. Please check your CSV format.',
+    );
   });
 
   app.post(

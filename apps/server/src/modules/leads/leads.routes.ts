@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, refusingNulCharacters } from '@sendwell/contract/common';
@@ -29,7 +29,8 @@ import {
   updateLeadSourceBodySchema,
 } from '@sendwell/contract/leads';
 import type { AppContext } from '../../context.ts';
-import { AppError, statusByCode } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sendProgressStream } from '../../lib/ndjson-stream.ts';
 import { requireUser } from '../auth/session-guard.ts';
 import { MAX_IMPORT_BYTES, type CsvSource } from '../contacts/contacts.import.ts';
 import { mxCacheFor } from './address-checks.ts';
@@ -143,23 +144,14 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
       if (!(request.headers.accept ?? '').includes('application/x-ndjson')) {
         return leadsLoadedSchema.parse(await importLeadsCsv(db, mxCache, userId, request.params.id, source));
       }
-      // Progress as NDJSON lines: {"type":"progress","rows":n} …, then {"type":"result",result} or an error line.
-      const out = new PassThrough();
-      const write = (line: object) => out.write(`${JSON.stringify(line)}\n`);
-      void importLeadsCsv(db, mxCache, userId, request.params.id, source, (rows) => write({ type: 'progress', rows }))
-        .then((result: LeadsLoaded) => write({ type: 'result', result }))
-        .catch((error: unknown) => {
-          if (error instanceof AppError)
-            write({ type: 'error', status: statusByCode[error.code], message: error.message });
-          else if (error instanceof z.ZodError)
-            write({ type: 'error', status: 400, message: error.issues[0]?.message ?? 'The lead list is not valid' });
-          else {
-            request.log.error({ err: error }, 'lead list import failed');
-            write({ type: 'error', status: 500, message: 'Failed to import the lead list' });
-          }
-        })
-        .finally(() => out.end());
-      return reply.type('application/x-ndjson').send(out);
+      // Progress as NDJSON lines (leadImportProgressLineSchema): rows read so far, then the result or an error.
+      return sendProgressStream(
+        request,
+        reply,
+        (reportRows): Promise<LeadsLoaded> =>
+          importLeadsCsv(db, mxCache, userId, request.params.id, source, reportRows),
+        'Failed to import the lead list',
+      );
     },
   );
 

@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { routeMetaWithGuard } from './lib/route-guard.ts';
+import { requireRouteGuards, routeMetaWithGuard } from './lib/route-guard.ts';
 import { requestValidatorCompiler } from './lib/request-validation.ts';
 import { serializeRequest } from './lib/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -92,6 +92,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(cookie);
   registerErrorHandler(app);
   await registerRateLimits(app, ctx.config, ctx.db);
+  // The built web app's files are public, and @fastify/static takes no route options to say so: they
+  // come before requireRouteGuards, after which every route must state its guard.
+  await registerWebApp(app, options.serveWebApp !== false);
+  requireRouteGuards(app);
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);
@@ -121,7 +125,5 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // A lead converted into a contact changes lists, like any contact change.
   await app.register(leadRoutes, { ...ctx, onContactsChanged });
   await app.register(leadFormRoutes, ctx);
-
-  await registerWebApp(app, options.serveWebApp !== false);
   return app;
 }

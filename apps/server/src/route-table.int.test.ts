@@ -21,7 +21,7 @@ describe('the route table', () => {
     try {
       const table = routeGuards(app);
       expect(table.length).toBeGreaterThan(50);
-      // 'none': a route with neither a guard hook nor `config: publicRoute`; 'a + b': two at once.
+      // 'none': a route with neither a guard hook nor `guard: 'public'`; 'a + b': two at once.
       expect(table.filter((row) => row.guard === 'none' || row.guard.includes(' + '))).toEqual([]);
       // A route added, removed or guarded differently changes this file: review it, then update it
       // with `npx vitest run --project int-pglite -u apps/server/src/route-table.int.test.ts`.
@@ -31,11 +31,25 @@ describe('the route table', () => {
     }
   });
 
+  it('refuses a route that states no guard: it does not compile, and without options it fails at registration', async () => {
+    const app = await buildApp(t().ctx, { logger: false, serveWebApp: false });
+    try {
+      // @ts-expect-error -- `guard` is a required route option (lib/route-guard.ts)
+      expect(() => app.get('/no-guard', { schema: {} }, async () => 'no')).toThrow('GET /no-guard states no guard');
+      expect(() => app.get('/no-options', async () => 'no')).toThrow('GET /no-options states no guard');
+      expect(() =>
+        app.get('/guard-in-config', { guard: 'public', config: { guard: 'public' } }, async () => 'no'),
+      ).toThrow('GET /guard-in-config: state its guard as `guard`, not in config');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('names each kind of guard by what it checks', async () => {
     const app = t().app;
     const guardOf = (method: string, url: string) =>
       routeGuards(app).find((row) => row.method === method && row.url === url)?.guard;
-    // A plugin-wide hook (campaigns), a route's own hook (auth), a token hook and a declaration.
+    // The session guard (campaigns, auth), a token guard and public routes.
     expect(guardOf('GET', '/api/campaigns/:id')).toBe('session');
     expect(guardOf('GET', '/api/auth/user')).toBe('session');
     expect(guardOf('POST', '/api/webhook/email')).toBe('webhook-token');

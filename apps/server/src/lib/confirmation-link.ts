@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tokenQuerySchema } from '@sendwell/contract/common';
-import { publicRoute } from './route-guard.ts';
 import type { Config } from '../config.ts';
 
 /**
@@ -153,7 +152,7 @@ export async function serveConfirmationLink(
         .header('referrer-policy', 'same-origin')
         .send(html);
     };
-    const route = { config: publicRoute, schema: { querystring: tokenQuerySchema } };
+    const route = { guard: 'public' as const, schema: { querystring: tokenQuerySchema } };
     pages.get(path, route, page);
     pages.post(path, route, page);
   });

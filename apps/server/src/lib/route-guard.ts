@@ -1,23 +1,60 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
 
 /**
- * What a route requires before its handler runs. Every route has exactly one: a guard hook among
- * its onRequest hooks, or `config: publicRoute`. The route table (routeGuards) is read from the
- * routes themselves, and a test keeps a snapshot of it, so a route added without a guard or a guard
- * dropped from one shows up as a failing test.
+ * What a route requires before its handler runs. Every route states exactly one, as its `guard`
+ * option, next to its path: `'public'`, or the guard its module builds (requireUser for 'session').
+ * The route table (routeGuards) is read back from the hooks that run for each route, and a test keeps
+ * a snapshot of it, so a route added, dropped or guarded differently shows up as a failing test.
  */
 export type RouteGuard = 'session' | 'webhook-token' | 'admin-token' | 'public';
 type HookGuard = Exclude<RouteGuard, 'public'>;
 
+/** A check that runs as the first onRequest hook of the routes it guards; it throws to refuse the request. */
+export type GuardHook = {
+  readonly guard: HookGuard;
+  readonly onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+/** The `guard` route option: anyone may call the route, or the hook that checks the caller. */
+export type GuardOption = 'public' | GuardHook;
+
 declare module 'fastify' {
+  // Fastify's own route options, made to require a guard: a route declared without one does not
+  // compile (the type parameters repeat Fastify's, as declaration merging requires).
+  interface RouteShorthandOptions<
+    /* eslint-disable @typescript-eslint/no-unused-vars -- merged with Fastify's declaration, which uses them */
+    RawServer extends RawServerBase = RawServerDefault,
+    RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+    RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+    RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+    ContextConfig = ContextConfigDefault,
+    SchemaCompiler extends FastifySchema = FastifySchema,
+    TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+    Logger extends FastifyBaseLogger = FastifyBaseLogger,
+    /* eslint-enable @typescript-eslint/no-unused-vars */
+  > {
+    /** Who may call the route; requireRouteGuards turns it into the route's first onRequest hook. */
+    guard: GuardOption;
+  }
   interface FastifyContextConfig {
-    /** Declared on routes anyone may call; routes with a guard hook leave it out. */
+    /** Set by requireRouteGuards on routes whose `guard` is 'public' (the route table reads it); never by hand. */
     guard?: 'public';
   }
 }
-
-/** Route config of a route anyone may call (sign-in, public files, links in mail). */
-export const publicRoute = { guard: 'public' } as const;
 
 /**
  * Guard hooks are known by their function name, the one thing about a hook Fastify keeps when it
@@ -25,22 +62,27 @@ export const publicRoute = { guard: 'public' } as const;
  */
 const GUARD_NAME = /^(?:bound )?route-guard:(.+)$/;
 
-/** Names an onRequest hook as the guard it is, so the route table can tell which routes it guards. */
-export function guardHook<Hook extends (...args: never[]) => unknown>(guard: HookGuard, hook: Hook): Hook {
-  Object.defineProperty(hook, 'name', { value: `route-guard:${guard}` });
-  return hook;
+/** A guard for routes' `guard` option: `check` runs first for each of them, named so the route table shows `guard`. */
+export function guardHook(guard: HookGuard, check: GuardHook['onRequest']): GuardHook {
+  Object.defineProperty(check, 'name', { value: `route-guard:${guard}` });
+  return { guard, onRequest: check };
 }
 
-/** Registers a route plugin whose routes are all public, declaring it on each route that declares nothing. */
-export function publicRoutes<Options extends Record<string, unknown>>(
-  plugin: FastifyPluginAsync<Options>,
-): FastifyPluginAsync<Options> {
-  return async (app, options) => {
-    app.addHook('onRoute', (route) => {
-      route.config = { ...route.config, guard: route.config?.guard ?? 'public' };
-    });
-    await app.register(plugin, options);
-  };
+/**
+ * Makes every route registered after this (the modules', the admin channel's) state its guard:
+ * a route without one (declared with no options at all, which the types cannot catch) fails at
+ * registration; one with a hook guard gets it as its first onRequest hook, ahead of any other
+ * (per-account rate limits key on request.signedIn); a public one is marked so for the route table.
+ */
+export function requireRouteGuards(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const guard: GuardOption | undefined = route.guard;
+    const where = `${String(route.method)} ${route.url}`;
+    if (guard === undefined) throw new Error(`${where} states no guard: give it the \`guard\` option`);
+    if (route.config?.guard !== undefined) throw new Error(`${where}: state its guard as \`guard\`, not in config`);
+    if (guard === 'public') route.config = { ...route.config, guard };
+    else route.onRequest = [guard.onRequest, ...(route.onRequest === undefined ? [] : [route.onRequest].flat())];
+  });
 }
 
 export type RouteGuardRow = { method: string; url: string; guard: string };

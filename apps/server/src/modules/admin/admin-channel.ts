@@ -59,7 +59,7 @@ export function adminChannelRoutes(token: string): FastifyPluginAsyncZod<AppCont
     app.post(
       '/api/internal/admin/reset-password',
       {
-        onRequest: adminToken,
+        guard: adminToken,
         schema: {
           body: resetPasswordBodySchema,
           response: { 200: resetPasswordResponseSchema, 403: apiErrorSchema },
@@ -73,7 +73,7 @@ export function adminChannelRoutes(token: string): FastifyPluginAsyncZod<AppCont
     app.post(
       '/api/internal/admin/grant-unlimited',
       {
-        onRequest: adminToken,
+        guard: adminToken,
         schema: {
           body: resetPasswordBodySchema,
           response: { 200: grantUnlimitedResponseSchema, 403: apiErrorSchema },

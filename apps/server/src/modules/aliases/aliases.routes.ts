@@ -50,18 +50,17 @@ import * as aliases from './aliases.service.ts';
 export const aliasRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
   const signedIn = requireUser(db, config);
-  const user = { onRequest: signedIn };
 
   app.get(
     '/api/domains/:id/aliases',
-    { ...user, schema: { params: idParamsSchema, response: { 200: emailAliasListSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: emailAliasListSchema } } },
     async (request) => aliases.listAliases(db, request.signedIn.user, request.params.id),
   );
 
   app.post(
     '/api/domains/:id/aliases',
     {
-      ...user,
+      guard: signedIn,
       schema: { params: idParamsSchema, body: createAliasBodySchema, response: { 201: emailAliasSchema } },
     },
     async (request, reply) =>
@@ -70,42 +69,49 @@ export const aliasRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
 
   app.get(
     '/api/email-aliases/:id',
-    { ...user, schema: { params: idParamsSchema, response: { 200: emailAliasSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: emailAliasSchema } } },
     async (request) => aliases.getAlias(db, request.signedIn.user, request.params.id),
   );
 
   app.patch(
     '/api/email-aliases/:id',
-    { ...user, schema: { params: idParamsSchema, body: updateAliasBodySchema, response: { 200: emailAliasSchema } } },
+    {
+      guard: signedIn,
+      schema: { params: idParamsSchema, body: updateAliasBodySchema, response: { 200: emailAliasSchema } },
+    },
     async (request) => aliases.updateAlias(ctx, request.signedIn.user, request.params.id, request.body),
   );
 
-  app.delete('/api/email-aliases/:id', { ...user, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await aliases.deleteAlias(db, request.signedIn.user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/email-aliases/:id',
+    { guard: signedIn, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await aliases.deleteAlias(db, request.signedIn.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/email-aliases/:id/resend-confirmation',
-    { ...user, schema: { params: idParamsSchema, response: { 200: resendConfirmationResponseSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: resendConfirmationResponseSchema } } },
     async (request) => aliases.resendAliasConfirmation(ctx, request.signedIn.user, request.params.id),
   );
 
   app.get(
     '/api/email-aliases/:id/activity',
-    { ...user, schema: { params: idParamsSchema, response: { 200: aliasActivityListSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: aliasActivityListSchema } } },
     async (request) => aliases.aliasActivity(db, request.signedIn.user.id, request.params.id),
   );
 
   app.get(
     '/api/forwarding-rules',
-    { ...user, schema: { querystring: aliasFilterQuerySchema, response: { 200: forwardingRuleListSchema } } },
+    { guard: signedIn, schema: { querystring: aliasFilterQuerySchema, response: { 200: forwardingRuleListSchema } } },
     async (request) => aliases.listRules(db, request.signedIn.user, request.query.aliasId),
   );
 
   app.post(
     '/api/forwarding-rules',
-    { ...user, schema: { body: createRuleBodySchema, response: { 201: forwardingRuleSchema } } },
+    { guard: signedIn, schema: { body: createRuleBodySchema, response: { 201: forwardingRuleSchema } } },
     async (request, reply) =>
       reply.status(201).send(await aliases.createRule(ctx, request.signedIn.user, request.body)),
   );
@@ -113,26 +119,33 @@ export const aliasRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   app.patch(
     '/api/forwarding-rules/:id',
     {
-      ...user,
+      guard: signedIn,
       schema: { params: idParamsSchema, body: updateRuleBodySchema, response: { 200: forwardingRuleSchema } },
     },
     async (request) => aliases.updateRule(ctx, request.signedIn.user, request.params.id, request.body),
   );
 
-  app.delete('/api/forwarding-rules/:id', { ...user, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await aliases.deleteRule(db, request.signedIn.user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/forwarding-rules/:id',
+    { guard: signedIn, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await aliases.deleteRule(db, request.signedIn.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/api/forwarding-destinations',
-    { ...user, schema: { querystring: aliasFilterQuerySchema, response: { 200: forwardingDestinationListSchema } } },
+    {
+      guard: signedIn,
+      schema: { querystring: aliasFilterQuerySchema, response: { 200: forwardingDestinationListSchema } },
+    },
     async (request) => aliases.listDestinations(db, request.signedIn.user, request.query.aliasId),
   );
 
   app.post(
     '/api/forwarding-destinations',
-    { ...user, schema: { body: createDestinationBodySchema, response: { 201: forwardingDestinationSchema } } },
+    { guard: signedIn, schema: { body: createDestinationBodySchema, response: { 201: forwardingDestinationSchema } } },
     async (request, reply) =>
       reply.status(201).send(await aliases.createDestination(ctx, request.signedIn.user, request.body)),
   );
@@ -140,7 +153,7 @@ export const aliasRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   app.patch(
     '/api/forwarding-destinations/:id',
     {
-      ...user,
+      guard: signedIn,
       schema: {
         params: idParamsSchema,
         body: updateDestinationBodySchema,
@@ -152,7 +165,7 @@ export const aliasRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
 
   app.delete(
     '/api/forwarding-destinations/:id',
-    { ...user, schema: { params: idParamsSchema } },
+    { guard: signedIn, schema: { params: idParamsSchema } },
     async (request, reply) => {
       await aliases.deleteDestination(db, request.signedIn.user.id, request.params.id);
       return reply.status(204).send();
@@ -161,19 +174,19 @@ export const aliasRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
 
   app.post(
     '/api/forwarding-destinations/:id/resend-confirmation',
-    { ...user, schema: { params: idParamsSchema, response: { 200: resendConfirmationResponseSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: resendConfirmationResponseSchema } } },
     async (request) => aliases.resendDestinationConfirmation(ctx, request.signedIn.user, request.params.id),
   );
 
   app.get(
     '/api/forwarding-stats',
-    { ...user, schema: { querystring: aliasFilterQuerySchema, response: { 200: forwardingStatsSchema } } },
+    { guard: signedIn, schema: { querystring: aliasFilterQuerySchema, response: { 200: forwardingStatsSchema } } },
     async (request) => aliases.forwardingStats(db, request.signedIn.user, request.query.aliasId),
   );
 
   app.get(
     '/api/domains/:id/inbound-mx',
-    { ...user, schema: { params: idParamsSchema, response: { 200: inboundMxSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: inboundMxSchema } } },
     async (request) => aliases.inboundMx(db, config, request.signedIn.user.id, request.params.id),
   );
 

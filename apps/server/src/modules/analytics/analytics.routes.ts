@@ -18,22 +18,24 @@ import { dashboardStats, listPurchases, recordPurchase } from './analytics.servi
  *   GET  /api/analytics/purchases  ?page&pageSize → purchases, newest first; total in X-Total-Count
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', requireUser(ctx.db, ctx.config));
+  const signedIn = requireUser(ctx.db, ctx.config);
 
-  app.get('/api/analytics/stats', { schema: { response: { 200: statsResponseSchema } } }, async (request) =>
-    dashboardStats(ctx.db, request.signedIn.user.id),
+  app.get(
+    '/api/analytics/stats',
+    { guard: signedIn, schema: { response: { 200: statsResponseSchema } } },
+    async (request) => dashboardStats(ctx.db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/analytics/purchases',
-    { schema: { body: recordPurchaseBodySchema, response: { 201: purchaseSchema } } },
+    { guard: signedIn, schema: { body: recordPurchaseBodySchema, response: { 201: purchaseSchema } } },
     async (request, reply) =>
       reply.status(201).send(await recordPurchase(ctx.db, request.signedIn.user.id, request.body)),
   );
 
   app.get(
     '/api/analytics/purchases',
-    { schema: { querystring: purchasesQuerySchema, response: { 200: purchaseListSchema } } },
+    { guard: signedIn, schema: { querystring: purchasesQuerySchema, response: { 200: purchaseListSchema } } },
     async (request, reply) => {
       const { purchases, total } = await listPurchases(ctx.db, request.signedIn.user.id, request.query);
       setTotalHeaders(reply, { total });

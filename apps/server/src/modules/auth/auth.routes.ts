@@ -17,7 +17,6 @@ import {
 } from '@sendwell/contract/auth';
 import type { AppContext } from '../../context.ts';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from './session-guard.ts';
-import { publicRoute } from '../../lib/route-guard.ts';
 import { confirmationPage, serveConfirmationLink, type LinkState } from '../../lib/confirmation-link.ts';
 import * as auth from './auth.service.ts';
 
@@ -51,13 +50,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   const signedIn = requireUser(db, config);
 
   // Counted in the shared store app.ts registers (Postgres, or Redis with REDIS_URL), per client address.
-  const publicPerIpLimit = { ...publicRoute, rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
+  const perIpLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
 
-  app.get('/api/login', { config: publicRoute }, async (_request, reply) => reply.redirect('/login'));
+  app.get('/api/login', { guard: 'public' }, async (_request, reply) => reply.redirect('/login'));
 
   app.post(
     '/api/auth/signup',
-    { config: publicPerIpLimit, schema: { body: signupBodySchema, response: { 201: currentUserSchema } } },
+    { guard: 'public', config: perIpLimit, schema: { body: signupBodySchema, response: { 201: currentUserSchema } } },
     async (request, reply) => {
       const { user, token } = await auth.signUp(db, request.body, requestMeta(request));
       setSessionCookie(reply, config, token);
@@ -70,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     '/api/auth/login',
-    { config: publicPerIpLimit, schema: { body: loginBodySchema, response: { 200: currentUserSchema } } },
+    { guard: 'public', config: perIpLimit, schema: { body: loginBodySchema, response: { 200: currentUserSchema } } },
     async (request, reply) => {
       const { user, token } = await auth.logIn(db, request.body, requestMeta(request));
       // A new session id at every login; the one the browser had (if any) ends.
@@ -80,20 +79,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
   );
 
-  app.post(
-    '/api/auth/logout',
-    { config: publicRoute, schema: { response: { 200: okSchema } } },
-    async (request, reply) => {
-      await auth.logOut(db, sessionToken(request));
-      clearSessionCookie(reply, config);
-      return { success: true as const };
-    },
-  );
+  app.post('/api/auth/logout', { guard: 'public', schema: { response: { 200: okSchema } } }, async (request, reply) => {
+    await auth.logOut(db, sessionToken(request));
+    clearSessionCookie(reply, config);
+    return { success: true as const };
+  });
 
   app.post(
     '/api/auth/forgot-password',
     {
-      config: publicPerIpLimit,
+      guard: 'public',
+      config: perIpLimit,
       schema: { body: forgotPasswordBodySchema, response: { 200: forgotPasswordResponseSchema } },
     },
     async (request) => {
@@ -106,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     '/api/auth/reset-password',
-    { config: publicPerIpLimit, schema: { body: resetPasswordBodySchema, response: { 200: okSchema } } },
+    { guard: 'public', config: perIpLimit, schema: { body: resetPasswordBodySchema, response: { 200: okSchema } } },
     async (request) => {
       await auth.resetPassword(db, config.sessionSecret, request.body);
       return { success: true as const };
@@ -115,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     '/api/auth/resend-confirmation',
-    { onRequest: signedIn, schema: { response: { 200: okSchema } } },
+    { guard: signedIn, schema: { response: { 200: okSchema } } },
     async (request) => {
       await auth.resendAccountConfirmation(ctx, request.signedIn.user);
       return { success: true as const };
@@ -134,21 +130,19 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     return { state, html: accountConfirmationPage(state, email, `/confirm-email?token=${encodeURIComponent(token)}`) };
   });
 
-  app.get(
-    '/api/auth/user',
-    { onRequest: signedIn, schema: { response: { 200: currentUserSchema } } },
-    async (request) => auth.toCurrentUser(request.signedIn.user),
+  app.get('/api/auth/user', { guard: signedIn, schema: { response: { 200: currentUserSchema } } }, async (request) =>
+    auth.toCurrentUser(request.signedIn.user),
   );
 
   app.patch(
     '/api/auth/user',
-    { onRequest: signedIn, schema: { body: updateProfileBodySchema, response: { 200: currentUserSchema } } },
+    { guard: signedIn, schema: { body: updateProfileBodySchema, response: { 200: currentUserSchema } } },
     async (request) => auth.toCurrentUser(await auth.updateProfile(db, request.signedIn.user.id, request.body)),
   );
 
   app.post(
     '/api/auth/change-password',
-    { onRequest: signedIn, schema: { body: changePasswordBodySchema, response: { 200: okSchema } } },
+    { guard: signedIn, schema: { body: changePasswordBodySchema, response: { 200: okSchema } } },
     async (request) => {
       await auth.changePassword(db, request.signedIn, request.body);
       return { success: true as const };
@@ -158,7 +152,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     '/api/admin/setup-unlimited-user',
     {
-      config: publicPerIpLimit,
+      guard: 'public',
+      config: perIpLimit,
       schema: { body: setupUnlimitedBodySchema, response: { 200: setupUnlimitedResponseSchema } },
     },
     async (request, reply) => {

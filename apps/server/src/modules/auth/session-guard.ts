@@ -10,7 +10,7 @@ export const SESSION_COOKIE = 'sendwell_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireUser on signed-in routes. */
+    /** Set by the requireUser guard on signed-in routes. */
     signedIn: SignedIn;
   }
 }
@@ -45,9 +45,9 @@ export type RequestCompanion = {
 };
 
 /**
- * An onRequest hook for signed-in routes (before body validation, so signed-out calls get 401):
- * 401 without a live session, else request.signedIn is set (and a companion hears its answer).
- * The route table shows it as the 'session' guard.
+ * The guard of signed-in routes (their `guard` option), run as their first onRequest hook (before
+ * body validation, so signed-out calls get 401): 401 without a live session, else request.signedIn
+ * is set (and a companion hears its answer). The route table shows it as the 'session' guard.
  */
 export function requireUser(db: Db, config: Config, companion?: RequestCompanion) {
   return guardHook('session', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -13,19 +13,23 @@ import { bounceSettingsOf, saveBounceSettings } from './bounces.service.ts';
  */
 export const bounceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
-  app.addHook('onRequest', requireUser(db, ctx.config));
+  const signedIn = requireUser(db, ctx.config);
 
-  app.get('/api/bounce-settings', { schema: { response: { 200: bounceSettingsSchema } } }, async (request) =>
-    bounceSettingsOf(db, request.signedIn.user.id),
+  app.get(
+    '/api/bounce-settings',
+    { guard: signedIn, schema: { response: { 200: bounceSettingsSchema } } },
+    async (request) => bounceSettingsOf(db, request.signedIn.user.id),
   );
 
   app.put(
     '/api/bounce-settings',
-    { schema: { body: bounceSettingsSchema, response: { 200: bounceSettingsSchema } } },
+    { guard: signedIn, schema: { body: bounceSettingsSchema, response: { 200: bounceSettingsSchema } } },
     async (request) => saveBounceSettings(db, request.signedIn.user.id, request.body),
   );
 
-  app.get('/api/bounce-mailbox', { schema: { response: { 200: bounceMailboxStatusSchema } } }, async () =>
-    bounceMailboxStatusOf(db, ctx.config),
+  app.get(
+    '/api/bounce-mailbox',
+    { guard: signedIn, schema: { response: { 200: bounceMailboxStatusSchema } } },
+    async () => bounceMailboxStatusOf(db, ctx.config),
   );
 };

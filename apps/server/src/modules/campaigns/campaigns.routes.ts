@@ -42,20 +42,20 @@ import {
  */
 export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
-  app.addHook('onRequest', requireUser(db, config));
+  const signedIn = requireUser(db, config);
 
   const afterSave = async (campaign: { id: number; status: string; scheduledAt: string | null }) => {
     if (campaign.status === 'scheduled' && campaign.scheduledAt)
       await scheduleCampaignStart(ctx, campaign.id, new Date(campaign.scheduledAt));
   };
 
-  app.get('/api/campaigns', { schema: { response: { 200: campaignListSchema } } }, async (request) =>
+  app.get('/api/campaigns', { guard: signedIn, schema: { response: { 200: campaignListSchema } } }, async (request) =>
     campaigns.campaignsOf(db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/campaigns',
-    { schema: { body: createCampaignBodySchema, response: { 201: campaignDetailSchema } } },
+    { guard: signedIn, schema: { body: createCampaignBodySchema, response: { 201: campaignDetailSchema } } },
     async (request, reply) => {
       const user = request.signedIn.user;
       const created = await campaigns.createCampaign(db, user, config.publicUrl, request.body, (id) =>
@@ -68,7 +68,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.post(
     '/api/campaigns/preview',
-    { schema: { body: renderPreviewBodySchema, response: { 200: renderPreviewResponseSchema } } },
+    { guard: signedIn, schema: { body: renderPreviewBodySchema, response: { 200: renderPreviewResponseSchema } } },
     async (request) =>
       campaigns.previewEmail(
         request.body.blocks,
@@ -81,13 +81,16 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.get(
     '/api/campaigns/:id',
-    { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
     async (request) => campaigns.getCampaign(db, request.signedIn.user.id, request.params.id),
   );
 
   app.patch(
     '/api/campaigns/:id',
-    { schema: { params: idParamsSchema, body: updateCampaignBodySchema, response: { 200: campaignDetailSchema } } },
+    {
+      guard: signedIn,
+      schema: { params: idParamsSchema, body: updateCampaignBodySchema, response: { 200: campaignDetailSchema } },
+    },
     async (request) => {
       const user = request.signedIn.user;
       const updated = await campaigns.updateCampaign(
@@ -103,20 +106,20 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
   );
 
-  app.delete('/api/campaigns/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+  app.delete('/api/campaigns/:id', { guard: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
     await campaigns.deleteCampaign(db, request.signedIn.user.id, request.params.id);
     return reply.status(204).send();
   });
 
   app.get(
     '/api/campaigns/:id/report',
-    { schema: { params: idParamsSchema, response: { 200: campaignReportSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: campaignReportSchema } } },
     async (request) => campaignReport(db, request.signedIn.user.id, request.params.id),
   );
 
   app.get(
     '/api/campaigns/:id/recipients',
-    { schema: { params: idParamsSchema, response: { 200: recipientCountResponseSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: recipientCountResponseSchema } } },
     async (request) => {
       const campaign = await campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
       return { count: await countRecipients(db, request.signedIn.user.id, campaign.listIds, campaign.segmentIds) };
@@ -125,7 +128,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.post(
     '/api/campaigns/:id/send',
-    { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
     async (request) => {
       await startCampaignSend(ctx, request.signedIn.user.id, request.params.id);
       return campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
@@ -135,6 +138,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/api/campaigns/:id/test',
     {
+      guard: signedIn,
       schema: {
         params: idParamsSchema,
         body: sendTestBodySchema,
@@ -153,7 +157,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   ] as const) {
     app.post(
       `/api/campaigns/:id/${action}`,
-      { schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
+      { guard: signedIn, schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
       async (request) => {
         await change(ctx, request.signedIn.user.id, request.params.id);
         return campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);

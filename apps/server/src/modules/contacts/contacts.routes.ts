@@ -1,8 +1,7 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   bulkDeleteBodySchema,
   bulkListBodySchema,
@@ -25,14 +24,13 @@ import {
   CSV_REQUIRED,
   updateContactBodySchema,
   updateContactListBodySchema,
-  type ImportProgressLine,
   type ImportResult,
 } from '@sendwell/contract/contacts';
 import { idParamsSchema, refusingNulCharacters } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, statusByCode } from '../../lib/app-error.ts';
-import { DATABASE_UNAVAILABLE, isConnectionError } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sendProgressStream } from '../../lib/ndjson-stream.ts';
 import { requireUser, type RequestCompanion } from '../auth/session-guard.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as contacts from './contacts.service.ts';
@@ -46,6 +44,9 @@ const CSV_TYPES = new Set([
   'application/vnd.ms-excel',
   'text/comma-separated-values',
 ]);
+
+/** An import's largest body: the file and, in a multipart form, the fields around it. */
+const IMPORT_BODY_LIMIT = MAX_IMPORT_BYTES + 1024 * 1024;
 
 function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -133,7 +134,7 @@ export type ContactRoutesOptions = AppContext & { onContactsChanged(userId: stri
 export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, ctx) => {
   const { db } = ctx;
   app.decorateRequest('searchPageAlongSession', null);
-  app.addHook('onRequest', requireUser(db, ctx.config, cachedPageCompanion(db)));
+  const signedIn = requireUser(db, ctx.config, cachedPageCompanion(db));
   // Any successful change to contacts may move auto-updating segments; the listener (a debounced job)
   // hears of it before the answer leaves, so a client that reads right after sees the job.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -151,7 +152,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
 
   app.get(
     '/api/contacts',
-    { schema: { querystring: contactsQuerySchema, response: { 200: contactListResponseSchema } } },
+    { guard: signedIn, schema: { querystring: contactsQuerySchema, response: { 200: contactListResponseSchema } } },
     async (request, reply) => {
       const confirmed = request.searchPageAlongSession?.confirmed ? request.searchPageAlongSession.stored : null;
       const page = await contacts.searchContacts(db, request.signedIn.user.id, request.query, confirmed);
@@ -164,23 +165,27 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
 
   app.post(
     '/api/contacts',
-    { schema: { body: createContactBodySchema, response: { 201: contactSchema } } },
+    { guard: signedIn, schema: { body: createContactBodySchema, response: { 201: contactSchema } } },
     async (request, reply) =>
       reply.status(201).send(await contacts.createContact(db, request.signedIn.user.id, request.body, ctx.config)),
   );
 
-  app.get('/api/contacts/export.csv', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
-    const { listId } = request.query;
-    const userId = request.signedIn.user.id;
-    const list = listId === undefined ? undefined : await contacts.requireList(db, userId, listId);
-    const name = list ? list.name.replace(/[^A-Za-z0-9._-]+/g, '-') : 'contacts';
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}.csv"`)
-      .send(Readable.from(exportContactsCsv(db, userId, listId)));
-  });
+  app.get(
+    '/api/contacts/export.csv',
+    { guard: signedIn, schema: { querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const { listId } = request.query;
+      const userId = request.signedIn.user.id;
+      const list = listId === undefined ? undefined : await contacts.requireList(db, userId, listId);
+      const name = list ? list.name.replace(/[^A-Za-z0-9._-]+/g, '-') : 'contacts';
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(Readable.from(exportContactsCsv(db, userId, listId)));
+    },
+  );
 
-  app.post('/api/contacts/import-csv', { bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024 }, async (request, reply) => {
+  app.post('/api/contacts/import-csv', { guard: signedIn, bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) => {
     const userId = request.signedIn.user.id;
     const type = mediaType(request);
     let source: CsvSource;
@@ -230,35 +235,23 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     if (!wantsProgress)
       return importResultSchema.parse(await importContactsCsv(db, userId, source, { ...target, billing: ctx.config }));
 
-    // Progress as NDJSON lines: {"type":"progress","rows":n} …, then the result or an error line.
-    const out = new PassThrough();
-    const write = (line: ImportProgressLine) => out.write(`${JSON.stringify(line)}\n`);
-    void importContactsCsv(db, userId, source, { ...target, billing: ctx.config }, (rows) =>
-      write({ type: 'progress', rows }),
-    )
-      .then(async (result: ImportResult) => {
+    // Progress as NDJSON lines (importProgressLineSchema): rows read so far, then the result or an error.
+    return sendProgressStream(
+      request,
+      reply,
+      async (reportRows): Promise<ImportResult> => {
+        const result = await importContactsCsv(db, userId, source, { ...target, billing: ctx.config }, reportRows);
         // A long streamed import outlives the answer's start: report the change again once it is done.
         await ctx.onContactsChanged(userId).catch(() => undefined);
-        write({ type: 'result', result });
-      })
-      .catch((error: unknown) => {
-        if (error instanceof AppError)
-          write({ type: 'error', status: statusByCode[error.code], message: error.message });
-        else if (error instanceof z.ZodError)
-          write({ type: 'error', status: 400, message: error.issues[0]?.message ?? 'Invalid import' });
-        else if (isConnectionError(error)) write({ type: 'error', status: 503, message: DATABASE_UNAVAILABLE });
-        else {
-          request.log.error({ err: error }, 'import failed');
-          write({ type: 'error', status: 500, message: 'Failed to import contacts. Please check your CSV format.' });
-        }
-      })
-      .finally(() => out.end());
-    return reply.type('application/x-ndjson').send(out);
+        return result;
+      },
+      'Failed to import contacts. Please check your CSV format.',
+    );
   });
 
   app.post(
     '/api/contacts/bulk-delete',
-    { schema: { body: bulkDeleteBodySchema, response: { 200: bulkResultSchema } } },
+    { guard: signedIn, schema: { body: bulkDeleteBodySchema, response: { 200: bulkResultSchema } } },
     async (request) => ({
       affected: await contacts.bulkDelete(db, request.signedIn.user.id, request.body.contactIds),
     }),
@@ -266,7 +259,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
 
   app.post(
     '/api/contacts/bulk-add-to-list',
-    { schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } },
+    { guard: signedIn, schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } },
     async (request) => ({
       affected: await contacts.bulkAddToList(
         db,
@@ -279,7 +272,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
 
   app.post(
     '/api/contacts/bulk-remove-from-list',
-    { schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } },
+    { guard: signedIn, schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } },
     async (request) => ({
       affected: await contacts.bulkRemoveFromList(
         db,
@@ -292,52 +285,65 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
 
   app.get(
     '/api/contacts/:id',
-    { schema: { params: idParamsSchema, response: { 200: contactDetailSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: contactDetailSchema } } },
     async (request) => contacts.getContact(db, request.signedIn.user.id, request.params.id),
   );
 
   app.get(
     '/api/contacts/:id/timeline',
-    { schema: { params: idParamsSchema, response: { 200: contactTimelineSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: contactTimelineSchema } } },
     async (request) => contacts.contactTimeline(db, request.signedIn.user.id, request.params.id),
   );
 
   app.patch(
     '/api/contacts/:id',
-    { schema: { params: idParamsSchema, body: updateContactBodySchema, response: { 200: contactSchema } } },
+    {
+      guard: signedIn,
+      schema: { params: idParamsSchema, body: updateContactBodySchema, response: { 200: contactSchema } },
+    },
     async (request) => contacts.updateContact(db, request.signedIn.user.id, request.params.id, request.body),
   );
 
-  app.delete('/api/contacts/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+  app.delete('/api/contacts/:id', { guard: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
     await contacts.deleteContact(db, request.signedIn.user.id, request.params.id);
     return reply.status(204).send();
   });
 
-  app.get('/api/contact-lists', { schema: { response: { 200: contactListsResponseSchema } } }, async (request) =>
-    contacts.contactLists(db, request.signedIn.user.id),
+  app.get(
+    '/api/contact-lists',
+    { guard: signedIn, schema: { response: { 200: contactListsResponseSchema } } },
+    async (request) => contacts.contactLists(db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/contact-lists',
-    { schema: { body: createContactListBodySchema, response: { 201: contactListSchema } } },
+    { guard: signedIn, schema: { body: createContactListBodySchema, response: { 201: contactListSchema } } },
     async (request, reply) =>
       reply.status(201).send(await contacts.createList(db, request.signedIn.user.id, request.body)),
   );
 
   app.patch(
     '/api/contact-lists/:id',
-    { schema: { params: idParamsSchema, body: updateContactListBodySchema, response: { 200: contactListSchema } } },
+    {
+      guard: signedIn,
+      schema: { params: idParamsSchema, body: updateContactListBodySchema, response: { 200: contactListSchema } },
+    },
     async (request) => contacts.updateList(db, request.signedIn.user.id, request.params.id, request.body),
   );
 
-  app.delete('/api/contact-lists/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await contacts.deleteList(db, request.signedIn.user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/contact-lists/:id',
+    { guard: signedIn, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await contacts.deleteList(db, request.signedIn.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/api/contact-lists/:id/contacts',
     {
+      guard: signedIn,
       schema: {
         params: idParamsSchema,
         querystring: listContactsQuerySchema,

@@ -23,15 +23,15 @@ export const DOMAIN_VERIFY_LIMIT_PER_MINUTE = 10;
 
 export const domainRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
-  app.addHook('onRequest', requireUser(db, config));
+  const signedIn = requireUser(db, config);
 
-  app.get('/api/domains', { schema: { response: { 200: domainListSchema } } }, async (request) =>
+  app.get('/api/domains', { guard: signedIn, schema: { response: { 200: domainListSchema } } }, async (request) =>
     domains.domainsOf(db, config, request.signedIn.user.id),
   );
 
   app.post(
     '/api/domains',
-    { schema: { body: createDomainBodySchema, response: { 201: domainSchema } } },
+    { guard: signedIn, schema: { body: createDomainBodySchema, response: { 201: domainSchema } } },
     async (request, reply) => {
       const { user } = request.signedIn;
       return reply
@@ -42,18 +42,23 @@ export const domainRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   app.get(
     '/api/domains/:id',
-    { schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } },
+    { guard: signedIn, schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } },
     async (request) => domains.domainOf(db, config, request.signedIn.user.id, request.params.id),
   );
 
-  app.delete('/api/domains/:id', { schema: { params: domainIdParamsSchema } }, async (request, reply) => {
-    await domains.deleteDomain(db, request.signedIn.user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/domains/:id',
+    { guard: signedIn, schema: { params: domainIdParamsSchema } },
+    async (request, reply) => {
+      await domains.deleteDomain(db, request.signedIn.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/domains/:id/verify',
     {
+      guard: signedIn,
       // Counted per account (the session guard has run by then), in the shared rate-limit store.
       config: {
         rateLimit: {
@@ -69,7 +74,7 @@ export const domainRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   app.post(
     '/api/domains/:id/primary',
-    { schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } },
+    { guard: signedIn, schema: { params: domainIdParamsSchema, response: { 200: domainSchema } } },
     async (request) => domains.makePrimaryDomain(db, config, request.signedIn.user.id, request.params.id),
   );
 };

@@ -67,7 +67,7 @@ export const bounceProviderRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       '/api/webhook/bounces/:provider/:accountToken',
       {
         bodyLimit: MAX_PROVIDER_POST_BYTES,
-        onRequest: requireAccountPathToken(ctx.db),
+        guard: requireAccountPathToken(ctx.db),
         schema: { params: webhookParams, response: { 200: providerWebhookResponseSchema } },
       },
       async (request) => {
@@ -88,13 +88,13 @@ export const bounceProviderRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     (await inboundAddressOf(ctx.db, ctx.config, request.signedIn.user.id)).token;
   app.get(
     '/api/bounce-providers',
-    { onRequest: signedIn, schema: { response: { 200: bounceProvidersResponseSchema } } },
+    { guard: signedIn, schema: { response: { 200: bounceProvidersResponseSchema } } },
     async (request) => providerStatuses(ctx.db, ctx.config, request.signedIn.user.id, await tokenOf(request)),
   );
   app.put(
     '/api/bounce-providers/:provider',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: {
         params: providerParams,
         body: bounceProviderSecretBodySchema,
@@ -113,7 +113,7 @@ export const bounceProviderRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
   );
   app.delete(
     '/api/bounce-providers/:provider',
-    { onRequest: signedIn, schema: { params: providerParams, response: { 200: bounceProvidersResponseSchema } } },
+    { guard: signedIn, schema: { params: providerParams, response: { 200: bounceProvidersResponseSchema } } },
     async (request) =>
       deleteProviderSecret(
         ctx.db,

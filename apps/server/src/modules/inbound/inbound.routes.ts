@@ -84,7 +84,7 @@ export const inboundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/webhook/email',
     {
       bodyLimit: MAX_JSON_BYTES,
-      onRequest: requireInboundToken(ctx.db),
+      guard: requireInboundToken(ctx.db),
       schema: { response: { 200: inboundWebhookResponseSchema } },
     },
     async (request) => {
@@ -116,13 +116,13 @@ export const inboundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const signedIn = requireUser(ctx.db, ctx.config);
   app.get(
     '/api/webhook/email-address',
-    { onRequest: signedIn, schema: { response: { 200: inboundAddressResponseSchema } } },
+    { guard: signedIn, schema: { response: { 200: inboundAddressResponseSchema } } },
     async (request) => inboundAddressOf(ctx.db, ctx.config, request.signedIn.user.id),
   );
 
   app.post(
     '/api/inbound/regenerate-address',
-    { onRequest: signedIn, schema: { response: { 200: inboundAddressResponseSchema } } },
+    { guard: signedIn, schema: { response: { 200: inboundAddressResponseSchema } } },
     async (request) => regenerateInboundAddress(ctx.db, ctx.config, request.signedIn.user.id),
   );
 
@@ -141,7 +141,7 @@ export const inboundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post(
     '/api/test-alias',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       config: aliasTestLimit,
       schema: { body: testAliasBodySchema, response: { 200: aliasTestResultSchema } },
     },
@@ -151,7 +151,7 @@ export const inboundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post(
     '/api/test-forwarding',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       config: aliasTestLimit,
       schema: { body: testForwardingBodySchema, response: { 200: aliasTestResultSchema } },
     },

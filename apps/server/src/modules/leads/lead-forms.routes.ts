@@ -5,7 +5,6 @@ import { formSlugParamsSchema } from '@sendwell/contract/leads';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PAGE_STYLES, escapeHtml } from '../../lib/confirmation-link.ts';
-import { publicRoute } from '../../lib/route-guard.ts';
 import * as forms from './lead-forms.service.ts';
 import { leadFormConfirmationJob } from './leads.jobs.ts';
 
@@ -36,7 +35,7 @@ export const leadFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       .header('referrer-policy', 'same-origin')
       .send(page);
 
-  app.get('/f/:slug', { config: publicRoute, schema: { params: formSlugParamsSchema } }, async (request, reply) => {
+  app.get('/f/:slug', { guard: 'public', schema: { params: formSlugParamsSchema } }, async (request, reply) => {
     const page = await formOr404(ctx, request.params.slug);
     return html(reply, page.status, page.html);
   });
@@ -44,7 +43,8 @@ export const leadFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/f/:slug',
     {
-      config: { ...publicRoute, rateLimit: { max: ctx.config.leadFormRateLimitPerMinute, timeWindow: 60_000 } },
+      guard: 'public',
+      config: { rateLimit: { max: ctx.config.leadFormRateLimitPerMinute, timeWindow: 60_000 } },
       schema: { params: formSlugParamsSchema },
     },
     async (request, reply) => {
@@ -136,7 +136,10 @@ export const leadFormRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     }
   };
   // The confirmation page's button posts an empty form; nothing in it is read.
-  const confirmRoute = { config: publicRoute, schema: { params: formSlugParamsSchema, querystring: tokenQuerySchema } };
+  const confirmRoute = {
+    guard: 'public' as const,
+    schema: { params: formSlugParamsSchema, querystring: tokenQuerySchema },
+  };
   app.get('/f/:slug/confirm', confirmRoute, confirm);
   app.post('/f/:slug/confirm', confirmRoute, confirm);
 };

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, refusingNulCharacters } from '@sendwell/contract/common';
@@ -29,8 +29,8 @@ import {
   updateLeadSourceBodySchema,
 } from '@sendwell/contract/leads';
 import type { AppContext } from '../../context.ts';
-import { AppError, statusByCode } from '../../lib/app-error.ts';
-import { publicRoute } from '../../lib/route-guard.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sendProgressStream } from '../../lib/ndjson-stream.ts';
 import { requireUser } from '../auth/session-guard.ts';
 import { MAX_IMPORT_BYTES, type CsvSource } from '../contacts/contacts.import.ts';
 import { mxCacheFor } from './address-checks.ts';
@@ -78,13 +78,13 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
 
   app.get(
     '/api/lead-sources',
-    { onRequest: signedIn, schema: { response: { 200: leadSourcesResponseSchema } } },
+    { guard: signedIn, schema: { response: { 200: leadSourcesResponseSchema } } },
     async (request) => leads.leadSources(db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/lead-sources',
-    { onRequest: signedIn, schema: { body: createLeadSourceBodySchema, response: { 201: createdLeadSourceSchema } } },
+    { guard: signedIn, schema: { body: createLeadSourceBodySchema, response: { 201: createdLeadSourceSchema } } },
     async (request, reply) =>
       reply.status(201).send(await leads.createLeadSource(db, config, request.signedIn.user.id, request.body)),
   );
@@ -92,7 +92,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.patch(
     '/api/lead-sources/:id',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { params: idParamsSchema, body: updateLeadSourceBodySchema, response: { 200: leadSourceSchema } },
     },
     async (request) =>
@@ -101,7 +101,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
 
   app.delete(
     '/api/lead-sources/:id',
-    { onRequest: signedIn, schema: { params: idParamsSchema } },
+    { guard: signedIn, schema: { params: idParamsSchema } },
     async (request, reply) => {
       await leads.deleteLeadSource(db, request.signedIn.user.id, request.params.id);
       return reply.status(204).send();
@@ -110,14 +110,14 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
 
   app.get(
     '/api/lead-sources/:id/credits',
-    { onRequest: signedIn, schema: { params: idParamsSchema, response: { 200: leadSourceCreditsSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: leadSourceCreditsSchema } } },
     async (request) => leads.leadSourceCredits(config, db, request.signedIn.user.id, request.params.id),
   );
 
   app.post(
     '/api/lead-sources/:id/sample-leads',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { params: idParamsSchema, body: sampleLeadsBodySchema, response: { 200: leadsLoadedSchema } },
     },
     async (request) =>
@@ -128,7 +128,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.addContentTypeParser([...CSV_TYPES], (_request, payload, done) => done(null, payload));
   app.post(
     '/api/lead-sources/:id/import-csv',
-    { onRequest: signedIn, bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024, schema: { params: idParamsSchema } },
+    { guard: signedIn, bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const userId = request.signedIn.user.id;
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -144,30 +144,21 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
       if (!(request.headers.accept ?? '').includes('application/x-ndjson')) {
         return leadsLoadedSchema.parse(await importLeadsCsv(db, mxCache, userId, request.params.id, source));
       }
-      // Progress as NDJSON lines: {"type":"progress","rows":n} …, then {"type":"result",result} or an error line.
-      const out = new PassThrough();
-      const write = (line: object) => out.write(`${JSON.stringify(line)}\n`);
-      void importLeadsCsv(db, mxCache, userId, request.params.id, source, (rows) => write({ type: 'progress', rows }))
-        .then((result: LeadsLoaded) => write({ type: 'result', result }))
-        .catch((error: unknown) => {
-          if (error instanceof AppError)
-            write({ type: 'error', status: statusByCode[error.code], message: error.message });
-          else if (error instanceof z.ZodError)
-            write({ type: 'error', status: 400, message: error.issues[0]?.message ?? 'The lead list is not valid' });
-          else {
-            request.log.error({ err: error }, 'lead list import failed');
-            write({ type: 'error', status: 500, message: 'Failed to import the lead list' });
-          }
-        })
-        .finally(() => out.end());
-      return reply.type('application/x-ndjson').send(out);
+      // Progress as NDJSON lines (leadImportProgressLineSchema): rows read so far, then the result or an error.
+      return sendProgressStream(
+        request,
+        reply,
+        (reportRows): Promise<LeadsLoaded> =>
+          importLeadsCsv(db, mxCache, userId, request.params.id, source, reportRows),
+        'Failed to import the lead list',
+      );
     },
   );
 
   app.post(
     '/api/leads/generate',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { body: generateLeadsBodySchema, response: { 202: leadGenerationRunResponseSchema } },
     },
     async (request, reply) =>
@@ -181,7 +172,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.get(
     '/api/leads/generate/:id',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { params: leadGenerationRunParamsSchema, response: { 200: leadGenerationRunResponseSchema } },
     },
     async (request, reply) => {
@@ -201,7 +192,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
     webhook.post(
       '/api/webhook/leads/:sourceId',
       {
-        config: publicRoute,
+        guard: 'public',
         bodyLimit: MAX_WEBHOOK_BYTES,
         schema: { params: webhookParamsSchema, response: { 200: leadsLoadedSchema } },
       },
@@ -223,13 +214,13 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
     );
   });
 
-  app.get('/api/leads', { onRequest: signedIn, schema: { response: { 200: leadsResponseSchema } } }, async (request) =>
+  app.get('/api/leads', { guard: signedIn, schema: { response: { 200: leadsResponseSchema } } }, async (request) =>
     leads.listLeads(db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/leads',
-    { onRequest: signedIn, schema: { body: createLeadBodySchema, response: { 201: leadSchema } } },
+    { guard: signedIn, schema: { body: createLeadBodySchema, response: { 201: leadSchema } } },
     async (request, reply) =>
       reply
         .status(201)
@@ -238,14 +229,14 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
 
   app.get(
     '/api/leads/:id',
-    { onRequest: signedIn, schema: { params: idParamsSchema, response: { 200: leadSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: leadSchema } } },
     async (request) => leads.getLead(db, request.signedIn.user.id, request.params.id),
   );
 
   app.patch(
     '/api/leads/:id',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { params: idParamsSchema, body: updateLeadBodySchema, response: { 200: leadSchema } },
     },
     async (request) => leads.updateLead(db, request.signedIn.user.id, request.params.id, request.body),
@@ -254,7 +245,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.post(
     '/api/leads/:id/convert',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { params: idParamsSchema, body: convertLeadBodySchema, response: { 200: convertLeadResultSchema } },
     },
     async (request) =>
@@ -263,13 +254,13 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
 
   app.get(
     '/api/lead-campaigns',
-    { onRequest: signedIn, schema: { response: { 200: leadCampaignsResponseSchema } } },
+    { guard: signedIn, schema: { response: { 200: leadCampaignsResponseSchema } } },
     async (request) => leads.leadCampaigns(db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/lead-campaigns',
-    { onRequest: signedIn, schema: { body: createLeadCampaignBodySchema, response: { 201: leadCampaignSchema } } },
+    { guard: signedIn, schema: { body: createLeadCampaignBodySchema, response: { 201: leadCampaignSchema } } },
     async (request, reply) =>
       reply.status(201).send(await leads.createLeadCampaign(db, request.signedIn.user.id, request.body)),
   );

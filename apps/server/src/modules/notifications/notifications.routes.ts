@@ -11,13 +11,15 @@ import * as notifications from './notifications.service.ts';
  */
 export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
-  app.addHook('onRequest', requireUser(db, ctx.config));
+  const signedIn = requireUser(db, ctx.config);
 
-  app.get('/api/notifications', { schema: { response: { 200: notificationListSchema } } }, async (request) =>
-    notifications.notificationsOf(db, request.signedIn.user.id),
+  app.get(
+    '/api/notifications',
+    { guard: signedIn, schema: { response: { 200: notificationListSchema } } },
+    async (request) => notifications.notificationsOf(db, request.signedIn.user.id),
   );
 
-  app.post('/api/notifications/read-all', async (request, reply) => {
+  app.post('/api/notifications/read-all', { guard: signedIn }, async (request, reply) => {
     await notifications.markAllNotificationsRead(db, request.signedIn.user.id);
     return reply.status(204).send();
   });

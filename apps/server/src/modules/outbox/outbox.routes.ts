@@ -13,11 +13,11 @@ import * as outbox from './outbox.service.ts';
  *   GET /api/outbox/:id    one message with its HTML (tracking left out), text, headers and source
  */
 export const outboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', requireUser(ctx.db, ctx.config));
+  const signedIn = requireUser(ctx.db, ctx.config);
 
   app.get(
     '/api/outbox',
-    { schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } },
+    { guard: signedIn, schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } },
     async (request, reply) => {
       const { messages, total } = await outbox.listOutbox(ctx.db, request.signedIn.user.id, request.query);
       setTotalHeaders(reply, { total });
@@ -27,7 +27,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   app.get(
     '/api/outbox/:id',
-    { schema: { params: idParamsSchema, response: { 200: outboxMessageSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: outboxMessageSchema } } },
     async (request) =>
       outbox.getOutboxMessage(ctx.db, ctx.config.sessionSecret, request.signedIn.user.id, request.params.id),
   );

@@ -8,7 +8,6 @@ import {
 import { providerErrorSchema } from '@sendwell/contract/errors';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { publicRoute } from '../../lib/route-guard.ts';
 import { requireUser } from '../auth/session-guard.ts';
 import { createCheckout, openBillingPortal, requestKeyOf, stripeEventJobData } from './payment.service.ts';
 import { verifyStripeEvent } from './stripe-client.ts';
@@ -34,7 +33,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post(
     '/api/payment/create-checkout',
     {
-      onRequest: signedIn,
+      guard: signedIn,
       schema: { body: createCheckoutBodySchema, response: { 200: checkoutResponseSchema, 503: providerErrorSchema } },
     },
     async (request) =>
@@ -48,13 +47,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.post(
     '/api/payment/billing-portal',
-    { onRequest: signedIn, schema: { response: { 200: checkoutResponseSchema, 503: providerErrorSchema } } },
+    { guard: signedIn, schema: { response: { 200: checkoutResponseSchema, 503: providerErrorSchema } } },
     async (request) => openBillingPortal(ctx, request.signedIn.user.id),
   );
 
   app.get(
     '/api/billing/usage',
-    { onRequest: signedIn, schema: { response: { 200: billingUsageSchema } } },
+    { guard: signedIn, schema: { response: { 200: billingUsageSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return billingUsageOf(ctx, request.signedIn.user);
@@ -71,7 +70,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     webhook.post(
       '/api/webhook/stripe',
       {
-        config: publicRoute,
+        guard: 'public',
         bodyLimit: MAX_WEBHOOK_BYTES,
         schema: { response: { 200: stripeWebhookResponseSchema } },
       },

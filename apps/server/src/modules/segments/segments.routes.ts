@@ -27,46 +27,56 @@ import * as segments from './segments.service.ts';
  */
 export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
-  app.addHook('onRequest', requireUser(db, ctx.config));
+  const signedIn = requireUser(db, ctx.config);
 
-  app.get('/api/contact-segments', { schema: { response: { 200: segmentListSchema } } }, async (request) =>
-    segments.segmentsOf(db, request.signedIn.user.id),
+  app.get(
+    '/api/contact-segments',
+    { guard: signedIn, schema: { response: { 200: segmentListSchema } } },
+    async (request) => segments.segmentsOf(db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/contact-segments',
-    { schema: { body: createSegmentBodySchema, response: { 201: segmentSchema } } },
+    { guard: signedIn, schema: { body: createSegmentBodySchema, response: { 201: segmentSchema } } },
     async (request, reply) =>
       reply.status(201).send(await segments.createSegment(db, request.signedIn.user.id, request.body)),
   );
 
   app.post(
     '/api/contact-segments/preview',
-    { schema: { body: segmentPreviewBodySchema, response: { 200: segmentPreviewResponseSchema } } },
+    { guard: signedIn, schema: { body: segmentPreviewBodySchema, response: { 200: segmentPreviewResponseSchema } } },
     async (request) =>
       segments.previewConditions(db, request.signedIn.user.id, request.body.conditions, request.body.pageSize),
   );
 
   app.patch(
     '/api/contact-segments/:id',
-    { schema: { params: idParamsSchema, body: updateSegmentBodySchema, response: { 200: segmentSchema } } },
+    {
+      guard: signedIn,
+      schema: { params: idParamsSchema, body: updateSegmentBodySchema, response: { 200: segmentSchema } },
+    },
     async (request) => segments.updateSegment(db, request.signedIn.user.id, request.params.id, request.body),
   );
 
-  app.delete('/api/contact-segments/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await segments.deleteSegment(db, request.signedIn.user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/contact-segments/:id',
+    { guard: signedIn, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await segments.deleteSegment(db, request.signedIn.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/contact-segments/:id/refresh',
-    { schema: { params: idParamsSchema, response: { 200: segmentSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: segmentSchema } } },
     async (request) => segments.refreshSegment(db, request.signedIn.user.id, request.params.id),
   );
 
   app.get(
     '/api/contact-segments/:id/contacts',
     {
+      guard: signedIn,
       schema: {
         params: idParamsSchema,
         querystring: segmentContactsQuerySchema,

@@ -26,26 +26,26 @@ export const senderAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
   app.get(
     '/api/sender-addresses',
-    { onRequest: signedIn, schema: { response: { 200: senderOverviewSchema } } },
+    { guard: signedIn, schema: { response: { 200: senderOverviewSchema } } },
     async (request) => senders.senderOverview(db, request.signedIn.user),
   );
 
   app.post(
     '/api/sender-addresses',
-    { onRequest: signedIn, schema: { body: addSenderAddressBodySchema, response: { 201: senderAddressSchema } } },
+    { guard: signedIn, schema: { body: addSenderAddressBodySchema, response: { 201: senderAddressSchema } } },
     async (request, reply) =>
       reply.status(201).send(await senders.addSenderAddress(ctx, request.signedIn.user, request.body.email)),
   );
 
   app.post(
     '/api/sender-addresses/:id/resend',
-    { onRequest: signedIn, schema: { params: idParamsSchema, response: { 200: senderAddressSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: senderAddressSchema } } },
     async (request) => senders.resendSenderConfirmation(ctx, request.signedIn.user, request.params.id),
   );
 
   app.delete(
     '/api/sender-addresses/:id',
-    { onRequest: signedIn, schema: { params: idParamsSchema } },
+    { guard: signedIn, schema: { params: idParamsSchema } },
     async (request, reply) => {
       await senders.deleteSenderAddress(db, request.signedIn.user.id, request.params.id);
       return reply.status(204).send();

@@ -39,42 +39,57 @@ import { requestAdvance } from './sequences.jobs.ts';
  */
 export const sequenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
-  app.addHook('onRequest', requireUser(db, ctx.config));
+  const signedIn = requireUser(db, ctx.config);
 
-  app.get('/api/email-sequences', { schema: { response: { 200: sequenceListSchema } } }, async (request) =>
-    sequences.sequencesOf(db, request.signedIn.user.id),
+  app.get(
+    '/api/email-sequences',
+    { guard: signedIn, schema: { response: { 200: sequenceListSchema } } },
+    async (request) => sequences.sequencesOf(db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/email-sequences',
-    { schema: { body: createSequenceBodySchema, response: { 201: sequenceSchema } } },
+    { guard: signedIn, schema: { body: createSequenceBodySchema, response: { 201: sequenceSchema } } },
     async (request, reply) =>
       reply.status(201).send(await sequences.createSequence(db, request.signedIn.user, request.body)),
   );
 
   app.patch(
     '/api/email-sequences/:id',
-    { schema: { params: idParamsSchema, body: updateSequenceBodySchema, response: { 200: sequenceSchema } } },
+    {
+      guard: signedIn,
+      schema: { params: idParamsSchema, body: updateSequenceBodySchema, response: { 200: sequenceSchema } },
+    },
     async (request) =>
       sequences.updateSequence(db, request.signedIn.user, request.params.id, request.body, () =>
         requestAdvance(ctx.queue, 'activated'),
       ),
   );
 
-  app.delete('/api/email-sequences/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await sequences.deleteSequence(db, request.signedIn.user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/email-sequences/:id',
+    { guard: signedIn, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await sequences.deleteSequence(db, request.signedIn.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/email-sequences/:id/edit-impact',
-    { schema: { params: idParamsSchema, body: editImpactBodySchema, response: { 200: editImpactSchema } } },
+    {
+      guard: signedIn,
+      schema: { params: idParamsSchema, body: editImpactBodySchema, response: { 200: editImpactSchema } },
+    },
     async (request) => sequences.editImpact(db, request.signedIn.user.id, request.params.id, request.body.flowData),
   );
 
   app.post(
     '/api/email-sequences/:id/enrolments',
-    { schema: { params: idParamsSchema, body: enrolBodySchema, response: { 200: enrolResponseSchema } } },
+    {
+      guard: signedIn,
+      schema: { params: idParamsSchema, body: enrolBodySchema, response: { 200: enrolResponseSchema } },
+    },
     async (request) =>
       sequences.enrol(db, request.signedIn.user.id, request.params.id, request.body, () =>
         requestAdvance(ctx.queue, 'enrolled'),
@@ -83,7 +98,10 @@ export const sequenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.get(
     '/api/email-sequences/:id/enrolments',
-    { schema: { params: idParamsSchema, querystring: enrolmentsQuerySchema, response: { 200: enrolmentListSchema } } },
+    {
+      guard: signedIn,
+      schema: { params: idParamsSchema, querystring: enrolmentsQuerySchema, response: { 200: enrolmentListSchema } },
+    },
     async (request, reply) => {
       const page = await sequences.enrolmentsOf(db, request.signedIn.user.id, request.params.id, request.query);
       setTotalHeaders(reply, page);
@@ -93,28 +111,32 @@ export const sequenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.post(
     '/api/email-sequences/events',
-    { schema: { body: sequenceEventBodySchema, response: { 200: enrolResponseSchema } } },
+    { guard: signedIn, schema: { body: sequenceEventBodySchema, response: { 200: enrolResponseSchema } } },
     async (request) =>
       sequences.postEvent(db, request.signedIn.user.id, request.body, () => requestAdvance(ctx.queue, 'event')),
   );
 
-  app.get('/api/email-sequences/analytics', { schema: { response: { 200: sequenceTotalsSchema } } }, async (request) =>
-    sequences.analyticsTotals(db, request.signedIn.user.id),
+  app.get(
+    '/api/email-sequences/analytics',
+    { guard: signedIn, schema: { response: { 200: sequenceTotalsSchema } } },
+    async (request) => sequences.analyticsTotals(db, request.signedIn.user.id),
   );
 
   app.get(
     '/api/email-sequences/:id/analytics',
-    { schema: { params: idParamsSchema, response: { 200: sequenceAnalyticsSchema } } },
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: sequenceAnalyticsSchema } } },
     async (request) => sequences.sequenceAnalytics(db, request.signedIn.user.id, request.params.id),
   );
 
-  app.get('/api/sequence-settings', { schema: { response: { 200: sequenceSettingsSchema } } }, async (request) =>
-    sequences.sequenceSettings(db, request.signedIn.user.id),
+  app.get(
+    '/api/sequence-settings',
+    { guard: signedIn, schema: { response: { 200: sequenceSettingsSchema } } },
+    async (request) => sequences.sequenceSettings(db, request.signedIn.user.id),
   );
 
   app.put(
     '/api/sequence-settings',
-    { schema: { body: sequenceSettingsSchema, response: { 200: sequenceSettingsSchema } } },
+    { guard: signedIn, schema: { body: sequenceSettingsSchema, response: { 200: sequenceSettingsSchema } } },
     async (request) => sequences.saveSequenceSettings(db, request.signedIn.user.id, request.body),
   );
 };

@@ -14,23 +14,27 @@ import { listSuppressions, removeSuppression, suppressionsCsv } from '../deliver
  */
 export const suppressionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
-  app.addHook('onRequest', requireUser(db, ctx.config));
+  const signedIn = requireUser(db, ctx.config);
 
   app.get(
     '/api/suppressions',
-    { schema: { querystring: suppressionsQuerySchema, response: { 200: suppressionsPageSchema } } },
+    { guard: signedIn, schema: { querystring: suppressionsQuerySchema, response: { 200: suppressionsPageSchema } } },
     async (request) => listSuppressions(db, request.signedIn.user.id, request.query),
   );
 
-  app.get('/api/suppressions/export', async (request, reply) =>
+  app.get('/api/suppressions/export', { guard: signedIn }, async (request, reply) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="suppressions.csv"')
       .send(Readable.from(suppressionsCsv(db, request.signedIn.user.id))),
   );
 
-  app.delete('/api/suppressions/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await removeSuppression(db, request.signedIn.user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/suppressions/:id',
+    { guard: signedIn, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await removeSuppression(db, request.signedIn.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

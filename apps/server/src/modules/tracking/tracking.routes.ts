@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { publicRoute } from '../../lib/route-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyRecipientToken, verifySequenceToken } from '../../lib/signed-token.ts';
 import * as pages from './preferences-page.ts';
@@ -67,7 +66,7 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
   const redirect = (reply: FastifyReply, url: string | null) =>
     url ? reply.header('cache-control', 'no-store').redirect(url, 302) : notFound(reply);
 
-  app.get<{ Params: { token: string } }>('/t/o/:token', { config: publicRoute }, async (request, reply) => {
+  app.get<{ Params: { token: string } }>('/t/o/:token', { guard: 'public' }, async (request, reply) => {
     const sendId = sendOfOpenToken(secret, request.params.token);
     const sequenceSendId = sendId === null ? verifySequenceToken(secret, request.params.token) : null;
     const known =
@@ -80,7 +79,7 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
 
   app.get<{ Params: { token: string; index: string } }>(
     '/t/c/:token/:index',
-    { config: publicRoute },
+    { guard: 'public' },
     async (request, reply) => {
       const sendId = verifyRecipientToken(secret, request.params.token);
       const index = parseLinkIndex(request.params.index);
@@ -92,7 +91,7 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     },
   );
 
-  app.get<{ Params: { token: string } }>('/t/c/:token', { config: publicRoute }, async (request, reply) => {
+  app.get<{ Params: { token: string } }>('/t/c/:token', { guard: 'public' }, async (request, reply) => {
     const old = legacyClick(secret, request.params.token);
     if (!old) return notFound(reply);
     return redirect(reply, await tracking.recordClick(ctx.db, old.sendId, { id: old.linkId }));
@@ -100,7 +99,7 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
 
   app.get<{ Params: { token: string }; Querystring: { preferences?: string } }>(
     '/u/:token',
-    { config: publicRoute },
+    { guard: 'public' },
     async (request, reply) => {
       const mail = mailOfUnsubscribeToken(secret, request.params.token);
       const view = mail === null ? null : await tracking.unsubscribeView(ctx.db, mail);
@@ -114,7 +113,7 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     },
   );
 
-  app.post<{ Params: { token: string } }>('/u/:token', { config: publicRoute }, async (request, reply) => {
+  app.post<{ Params: { token: string } }>('/u/:token', { guard: 'public' }, async (request, reply) => {
     const mail = mailOfUnsubscribeToken(secret, request.params.token);
     if (mail === null) return sendPage(reply, 404, pages.linkNotRecognisedPage());
     const wanted = requestedAction(request.body);

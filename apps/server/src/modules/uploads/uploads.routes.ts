@@ -14,7 +14,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localStorage } from '../../lib/storage.ts';
-import { publicRoute } from '../../lib/route-guard.ts';
 import { requireUser } from '../auth/session-guard.ts';
 import { deleteLogo, logosOf, storedImage, storeImage } from './uploads.service.ts';
 
@@ -45,34 +44,34 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   app.post(
     '/api/upload/image',
-    { onRequest: signedIn, schema: { response: { 201: uploadedImageSchema } } },
+    { guard: signedIn, schema: { response: { 201: uploadedImageSchema } } },
     async (request, reply) =>
       reply
         .status(201)
         .send(await storeImage(ctx.db, storage, request.signedIn.user.id, await imagePart(request), 'image', quota)),
   );
 
-  app.get('/api/logos', { onRequest: signedIn, schema: { response: { 200: logoListSchema } } }, async (request) =>
+  app.get('/api/logos', { guard: signedIn, schema: { response: { 200: logoListSchema } } }, async (request) =>
     logosOf(ctx.db, request.signedIn.user.id),
   );
 
   app.post(
     '/api/logos',
-    { onRequest: signedIn, schema: { response: { 201: uploadedImageSchema } } },
+    { guard: signedIn, schema: { response: { 201: uploadedImageSchema } } },
     async (request, reply) =>
       reply
         .status(201)
         .send(await storeImage(ctx.db, storage, request.signedIn.user.id, await imagePart(request), 'logo', quota)),
   );
 
-  app.delete('/api/logos/:id', { onRequest: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
+  app.delete('/api/logos/:id', { guard: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
     await deleteLogo(ctx.db, storage, request.signedIn.user.id, request.params.id);
     return reply.status(204).send();
   });
 
   app.get(
     '/uploads/:name',
-    { config: publicRoute, schema: { params: storedImageParamsSchema } },
+    { guard: 'public', schema: { params: storedImageParamsSchema } },
     async (request, reply) => {
       const { data, contentType } = await storedImage(storage, request.params.name);
       return reply

@@ -5,7 +5,6 @@ import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts'
 import { returnPathFor } from '../delivery/return-path.ts';
 import { classifySmtpResponse } from '../bounces/classify.ts';
 import { verpLocalPart } from '../bounces/verp.ts';
-import { trackedLinks } from './tracked-links.ts';
 import { recordHardRejection } from '../bounces/bounces.service.ts';
 import { userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
@@ -19,7 +18,7 @@ import {
 import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
 import { compileCampaign, senderFooter } from './campaigns.service.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
-import { renderForRecipient, type CompiledEmail } from './email-renderer.ts';
+import { renderForRecipient, trackedLinks, type CompiledEmail } from '../rendering/index.ts';
 import * as ledger from './campaign-send.repo.ts';
 import { batchExpirySeconds, sendBatchJob } from './campaigns.jobs.ts';
 

@@ -16,7 +16,7 @@ import * as ledger from './campaign-send.repo.ts';
 import { batchExpirySeconds, sendBatchJob, startScheduledJob } from './campaigns.jobs.ts';
 import { CAMPAIGN_NOT_FOUND, compileCampaign } from './campaigns.service.ts';
 import { findCampaign, lockCampaign, type CampaignRow } from './campaigns.repo.ts';
-import { renderForRecipient } from './email-renderer.ts';
+import { renderForRecipient } from '../rendering/index.ts';
 
 /** Recipients per batch job: large enough to amortise job overhead, small enough to retry cheaply. */
 export const SEND_BATCH_SIZE = 1000;

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireConfirmedAccount, type UserRow } from '../auth/auth.service.ts';
 import { checkSender } from '../sender-addresses/sender-addresses.service.ts';
 import { ratePercent } from '../analytics/analytics.service.ts';
-import { compileEmail, renderForRecipient, untrackedLinks, type CompiledEmail } from './email-renderer.ts';
+import { compileEmail, renderForRecipient, untrackedLinks, type CompiledEmail } from '../rendering/index.ts';
 import * as repo from './campaigns.repo.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';

@@ -20,7 +20,7 @@ import {
   signingKeyForMail,
 } from '../domains/domains.sending.ts';
 import { compileCampaign } from '../campaigns/campaigns.service.ts';
-import { renderForRecipient, untrackedLinks, type CompiledEmail } from '../campaigns/email-renderer.ts';
+import { renderForRecipient, untrackedLinks, type CompiledEmail } from '../rendering/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import * as ledger from './sequence-send.repo.ts';
 import { sequenceSettingsOf } from './sequences.repo.ts';

@@ -4,7 +4,7 @@ import { authJobs } from './modules/auth/auth.jobs.ts';
 import { segmentJobs } from './modules/segments/segments.jobs.ts';
 import { campaignJobs } from './modules/campaigns/campaigns.jobs.ts';
 import { domainJobs } from './modules/domains/domains.jobs.ts';
-import { paymentJobs } from './modules/payment/payment.jobs.ts';
+import { billingJobs } from './modules/billing/billing.jobs.ts';
 import { rateLimitJobs } from './modules/rate-limits/rate-limits.jobs.ts';
 import { inboundJobs } from './modules/inbound/forwarding.jobs.ts';
 import { sequenceJobs } from './modules/sequences/sequences.jobs.ts';
@@ -21,7 +21,7 @@ export const allJobs: readonly AnyJob<AppContext>[] = [
   ...inboundJobs,
   ...bounceJobs,
   ...sequenceJobs,
-  ...paymentJobs,
+  ...billingJobs,
 
   ...leadJobs,
 ];

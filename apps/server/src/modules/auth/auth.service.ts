@@ -11,7 +11,7 @@ import {
   type signupBodySchema,
   type updateProfileBodySchema,
 } from '@sendwell/contract/auth';
-import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/pricing';
+import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/billing';
 import type { AppContext } from '../../context.ts';
 import type { TransactionalResult } from '../../lib/mail-transport.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { EmailAlias } from '@sendwell/contract/aliases';
 import type { Domain } from '@sendwell/contract/domains';
-import type { BillingUsage } from '@sendwell/contract/payment';
+import type { BillingUsage } from '@sendwell/contract/billing';
 import {
   followConfirmationLink,
   signUpUser,

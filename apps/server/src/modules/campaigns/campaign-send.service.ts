@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uncoveredParts } from '../../lib/id-ranges.ts';
 import { liveJobs, stableJobId } from '../../lib/queue.ts';
@@ -9,6 +8,7 @@ import type { UserRow } from '../auth/auth.service.ts';
 import { checkSender, confirmedAddressesOf } from '../sender-addresses/sender-addresses.service.ts';
 import { assertCanSend } from '../billing/billing.service.ts';
 import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
+import { emailsSentThisMonth } from '../billing/usage.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { refreshAutoSegmentsIn } from '../segments/segments.service.ts';
 import { campaignBatchStore } from './campaign-batch.ts';
@@ -52,7 +52,7 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
     // Auto-updating segments are brought up to date before the audience is fixed.
     await refreshAutoSegmentsIn(tx, userId, campaign.segmentIds);
     // Counted before this campaign's own rows join the ledger (the account row is locked meanwhile).
-    const sentBefore = await ledger.sentThisMonth(tx, userId);
+    const sentBefore = await emailsSentThisMonth(tx, userId);
     const recipients = await ledger.insertLedger(tx, campaign);
     if (recipients === 0) {
       throw new AppError(
@@ -177,7 +177,7 @@ export async function sendTestEmails(
       ctx.config,
       (await userById(tx, user.id)) ?? user,
       emails.length,
-      await ledger.sentThisMonth(tx, user.id),
+      await emailsSentThisMonth(tx, user.id),
       (left) => `Test emails count against your plan, which has ${left} emails left this month.`,
     );
     const now = Date.now();
@@ -313,18 +313,4 @@ async function queueUncoveredSends(ctx: AppContext, campaignId?: number): Promis
   }
   await sendBatchJob.enqueueMany(ctx.queue, items);
   return items.length;
-}
-
-/** Emails the account sent or queued this month (campaigns, test mails, sequence emails and forwards), as counted against its plan. */
-export function emailsSentThisMonth(ctx: Pick<AppContext, 'db'>, userId: string): Promise<number> {
-  return ledger.sentThisMonth(ctx.db, userId);
-}
-
-/**
- * The same count inside the caller's transaction, with the account row locked first: sends of one
- * account are counted against its plan one at a time (the sequences' sender and the forwarder claim through this).
- */
-export async function lockAccountAndCountSent(tx: DbOrTx, userId: string): Promise<number> {
-  await ledger.lockAccount(tx, userId);
-  return ledger.sentThisMonth(tx, userId);
 }

@@ -20,6 +20,7 @@ import { isConnectionError } from '../../lib/db-errors.ts';
 import type { Config } from '../../config.ts';
 import { planLimitsOf, planOf } from '../billing/billing.service.ts';
 import { warnUsageOnce } from '../billing/usage-warnings.ts';
+import { subscriberCountOf } from '../billing/usage.service.ts';
 import * as repo from './contacts.repo.ts';
 import { LIST_EXISTS } from './contacts.service.ts';
 import { csvRecords } from './csv-records.ts';
@@ -242,7 +243,7 @@ export async function importContactsCsv(
     const plan = await repo.lockAccountPlan(tx, userId);
     const limit = plan === undefined ? null : planLimitsOf(billing, { plan }).subscribers;
     if (limit === null || plan === undefined) return rows;
-    const before = await repo.subscriberCount(tx, userId);
+    const before = await subscriberCountOf(tx, userId);
     let room = limit - before;
     const existing = await repo.existingEmails(
       tx,

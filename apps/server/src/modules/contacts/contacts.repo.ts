@@ -567,13 +567,6 @@ export async function lockAccountPlan(tx: DbOrTx, userId: string): Promise<strin
   return row?.plan;
 }
 
-/** How many contacts (subscribers) the account has. */
-export async function subscriberCount(db: DbOrTx, userId: string): Promise<number> {
-  // contact_counts is kept exact by triggers in the writing transaction, so it is one row read.
-  const [row] = await db.select({ n: contactCounts.total }).from(contactCounts).where(eq(contactCounts.userId, userId));
-  return row?.n ?? 0;
-}
-
 /** Which of these emails the account has as contacts already. */
 export async function existingEmails(db: DbOrTx, userId: string, emails: string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();

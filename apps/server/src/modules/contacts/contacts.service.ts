@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Config } from '../../config.ts';
 import { planLimitsOf, planOf, subscriberLimitError } from '../billing/billing.service.ts';
 import { warnUsageOnce } from '../billing/usage-warnings.ts';
+import { subscriberCountOf } from '../billing/usage.service.ts';
 import * as repo from './contacts.repo.ts';
 import { ContactPageCache, ContactSearchCache, type CachedPage, type CachedSearch } from './contacts.search-cache.ts';
 
@@ -339,7 +340,7 @@ export async function createContact(
   return db.transaction(async (tx) => {
     const plan = await repo.lockAccountPlan(tx, userId);
     const limit = plan === undefined ? null : planLimitsOf(config, { plan }).subscribers;
-    const before = limit !== null ? await repo.subscriberCount(tx, userId) : 0;
+    const before = limit !== null ? await subscriberCountOf(tx, userId) : 0;
     if (limit !== null && plan !== undefined && before >= limit) {
       if ((await repo.existingEmails(tx, userId, [fields.email])).size === 0)
         throw subscriberLimitError({ plan }, limit);
@@ -494,7 +495,3 @@ export async function deleteList(db: Db, userId: string, id: number): Promise<vo
   if (!(await repo.deleteList(db, userId, id))) throw new AppError('not_found', LIST_NOT_FOUND);
 }
 
-/** How many contacts (subscribers) the account has, as counted against its plan. */
-export function subscriberCountOf(db: Db, userId: string): Promise<number> {
-  return repo.subscriberCount(db, userId);
-}

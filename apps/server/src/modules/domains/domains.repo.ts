@@ -80,11 +80,6 @@ export async function lockDomain(tx: DbOrTx, id: number): Promise<DomainRow | un
   return row;
 }
 
-export async function countDomains(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(domains).where(eq(domains.userId, userId));
-  return row?.n ?? 0;
-}
-
 /** Locks the user's row: adding domains one at a time keeps the plan's limit exact under concurrent requests. */
 export async function lockUserPlan(tx: DbOrTx, userId: string): Promise<string | undefined> {
   const [row] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).for('update');

@@ -9,7 +9,7 @@ import * as aliases from '../aliases/aliases.inbound.ts';
 import { userById } from '../auth/auth.service.ts';
 import { monthlyLimitReachedReason, planLimitsOf, sendingBlockedReason } from '../billing/billing.service.ts';
 import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
-import { lockAccountAndCountSent } from '../campaigns/campaign-send.service.ts';
+import { lockAccountAndCountSent } from '../billing/usage.service.ts';
 import { LOOP_HEADER } from '../aliases/routing.ts';
 import { rewriteHeaders, sendRawMessage, splitMessage } from '../delivery/forward.ts';
 import { buildRawMessage, newMessageId } from '../delivery/message.ts';

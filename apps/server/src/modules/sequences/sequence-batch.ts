@@ -12,7 +12,7 @@ import { verpLocalPart } from '../bounces/verp.ts';
 import { userById } from '../auth/auth.service.ts';
 import { monthlySendAllowance, sendingBlockedReason } from '../billing/billing.service.ts';
 import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
-import { lockAccountAndCountSent } from '../campaigns/campaign-send.service.ts';
+import { lockAccountAndCountSent } from '../billing/usage.service.ts';
 import {
   releaseDailySends,
   reserveDailySends,

@@ -1,8 +1,9 @@
+import { campaignStartJobSchema, emptyJobSchema } from '@sendwell/contract/jobs';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uncoveredParts } from '../../lib/id-ranges.ts';
-import { liveJobs, stableJobId } from '../../lib/queue.ts';
-import { claimsStaleAfterMs, sendBatch } from '../delivery/engine.ts';
+import { defineJob, liveJobs, stableJobId } from '../../lib/queue.ts';
+import { claimsStaleAfterMs } from '../delivery/engine.ts';
 import { requireConfirmedAccount, userById } from '../auth/auth.service.ts';
 import type { UserRow } from '../auth/auth.service.ts';
 import { checkSender, confirmedAddressesOf } from '../sender-addresses/sender-addresses.service.ts';
@@ -11,9 +12,8 @@ import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
 import { emailsSentThisMonth } from '../billing/usage.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { refreshAutoSegmentsIn } from '../segments/segments.service.ts';
-import { campaignBatchStore } from './campaign-batch.ts';
+import { batchExpirySeconds, sendBatchJob } from './campaign-batch.ts';
 import * as ledger from './campaign-send.repo.ts';
-import { batchExpirySeconds, sendBatchJob, startScheduledJob } from './campaigns.jobs.ts';
 import { CAMPAIGN_NOT_FOUND, compileCampaign } from './campaigns.service.ts';
 import { findCampaign, lockCampaign, type CampaignRow } from './campaigns.repo.ts';
 import { renderForRecipient } from '../rendering/index.ts';
@@ -100,22 +100,6 @@ export async function scheduleCampaignStart(ctx: AppContext, campaignId: number,
     { campaignId },
     { startAfter: at, singletonKey: `campaign-${campaignId}-${at.getTime()}` },
   );
-}
-
-/**
- * Sends one batch of a campaign's ledger through the delivery engine. Rows the server deferred (4xx,
- * network) are back in the queue, and the job fails so that it is retried a little later.
- */
-export async function runSendBatch(ctx: AppContext, batch: ledger.Batch): Promise<void> {
-  const store = await campaignBatchStore(ctx, batch);
-  if (!store) return;
-  const result = await sendBatch(
-    { store, recorder: ctx.recorders.for(ledger.campaignLedger(ctx.db)), transport: ctx.transport },
-    { concurrency: ctx.config.smtpMaxConnections, claimsStaleAfterMs: claimsStaleAfterMs(ctx.config) },
-  );
-  if (result.retryLater > 0) {
-    throw new Error(`${result.retryLater} recipients were deferred by the mail server; the batch will be retried`);
-  }
 }
 
 /** Starts a scheduled campaign when its job fires (idempotent: only if it is still scheduled and due). */
@@ -314,3 +298,18 @@ async function queueUncoveredSends(ctx: AppContext, campaignId?: number): Promis
   await sendBatchJob.enqueueMany(ctx.queue, items);
   return items.length;
 }
+
+/** A scheduled campaign's start, at its time. */
+export const startScheduledJob = defineJob({
+  name: 'campaign.start-scheduled',
+  payload: campaignStartJobSchema,
+  handler: (ctx: AppContext, { campaignId }) => startScheduledCampaign(ctx, campaignId),
+});
+
+/** Every minute: sends a dead worker left half done are picked up again. */
+export const recoverSendsJob = defineJob({
+  name: 'campaign.recover-sends',
+  payload: emptyJobSchema,
+  worker: { cron: '* * * * *' },
+  handler: async (ctx: AppContext) => void (await recoverCampaignSends(ctx)),
+});

@@ -31,7 +31,7 @@ import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerRateLimits } from './modules/rate-limits/rate-limit-store.ts';
 import { senderAddressRoutes } from './modules/sender-addresses/sender-addresses.routes.ts';
-import { aliasRoutes } from './modules/aliases/aliases.routes.ts';
+import { aliasRoutes } from './modules/aliases/index.ts';
 import { leadRoutes } from './modules/leads/leads.routes.ts';
 import { leadFormRoutes } from './modules/leads/lead-forms.routes.ts';
 

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../auth/auth.service.ts';
-import * as aliases from '../aliases/aliases.inbound.ts';
+import * as aliases from '../aliases/index.ts';
 import { receiveInbound } from './pipeline.ts';
 
 /**

@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { RoutingDestination, RoutingRule } from './routing.ts';
-import { domains, emailAliases, forwardAddresses, forwardingDestinations, forwardingRules } from '../../db/schema/index.ts';
+import {
+  domains,
+  emailAliases,
+  forwardAddresses,
+  forwardingDestinations,
+  forwardingRules,
+} from '../../db/schema/index.ts';
 
 // An account's aliases (email_aliases, on its domains), and each alias as mail to it is routed
 // (its rules, destinations and confirmed forward addresses, read with it in one statement).

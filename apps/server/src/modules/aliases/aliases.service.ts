@@ -35,8 +35,8 @@ import {
 } from '../../lib/confirmation-link.ts';
 import { dnsResolver } from '../../lib/dns.ts';
 import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
-import type { UserRow } from '../auth/auth.service.ts';
-import { withinLimit } from '../rate-limits/rate-limits.service.ts';
+import type { UserRow } from '../auth/index.ts';
+import { withinLimit } from '../rate-limits/index.ts';
 import * as aliasRows from './aliases.repo.ts';
 import * as rulesRepo from './rules.repo.ts';
 import * as destinationsRepo from './destinations.repo.ts';
@@ -223,7 +223,9 @@ async function toAliases(db: DbOrTx, account: Account, rows: aliasRows.AliasWith
     ]),
   ];
   const confirmed = await confirmedSet(db, account, emails);
-  const addressRows = new Map((await addressesRepo.forwardAddressesOf(db, account.id, emails)).map((r) => [r.email, r]));
+  const addressRows = new Map(
+    (await addressesRepo.forwardAddressesOf(db, account.id, emails)).map((r) => [r.email, r]),
+  );
   return rows.map((row) => {
     const destinationConfirmed = row.destination ? confirmed.has(row.destination) : null;
     const isVerified =
@@ -270,7 +272,11 @@ function toRule(row: rulesRepo.RuleRow, confirmed: Set<string>): ForwardingRule 
   };
 }
 
-function toDestination(row: destinationsRepo.DestinationRow, address: addressesRepo.ForwardAddressRow | undefined, confirmed: boolean) {
+function toDestination(
+  row: destinationsRepo.DestinationRow,
+  address: addressesRepo.ForwardAddressRow | undefined,
+  confirmed: boolean,
+) {
   return {
     id: row.id,
     email: row.email,
@@ -584,7 +590,8 @@ export async function updateDestination(
 
 /** DELETE /api/forwarding-destinations/:id */
 export async function deleteDestination(db: DbOrTx, userId: string, id: number): Promise<void> {
-  if (!(await destinationsRepo.deleteDestination(db, userId, id))) throw new AppError('not_found', DESTINATION_NOT_FOUND);
+  if (!(await destinationsRepo.deleteDestination(db, userId, id)))
+    throw new AppError('not_found', DESTINATION_NOT_FOUND);
 }
 
 /** POST /api/forwarding-destinations/:id/resend-confirmation */

@@ -27,7 +27,7 @@ import {
 import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newTemporaryPassword, newToken, sha256Hex } from '../../lib/tokens.ts';
-import { withinLimit } from '../rate-limits/rate-limits.service.ts';
+import { withinLimit } from '../rate-limits/index.ts';
 import * as repo from './auth.repo.ts';
 import type { SessionCompanion } from './session-companion.ts';
 

@@ -9,7 +9,7 @@ import { providerErrorSchema } from '@sendwell/contract/errors';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publicRoute } from '../../lib/route-guard.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import { createCheckout, openBillingPortal, requestKeyOf, stripeEventJobData } from './subscriptions.service.ts';
 import { verifyStripeEvent } from './stripe-client.ts';
 import { billingUsageOf } from './usage.service.ts';

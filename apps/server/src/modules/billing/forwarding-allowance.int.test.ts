@@ -15,7 +15,7 @@ import { runForwardJobs } from '../../../test/forward-jobs.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
 import { aliasForwards, users } from '../../db/schema/index.ts';
 import { FORWARD_DEFER_RETRY_MS } from '../inbound/forwarder.ts';
-import { recoverForwards } from '../inbound/forwarding.jobs.ts';
+import { recoverForwards } from '../inbound/index.ts';
 
 const dns = await startTestDnsServer();
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;

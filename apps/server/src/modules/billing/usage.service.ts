@@ -2,7 +2,7 @@ import type { BillingUsage } from '@sendwell/contract/billing';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { monthlyLimitReachedReason, planLimitsOf, sendingBlockedReason } from './billing.service.ts';
-import type { UserRow } from '../auth/auth.service.ts';
+import type { UserRow } from '../auth/index.ts';
 import * as repo from './usage.repo.ts';
 
 /** GET /api/billing/usage: each plan limit against the account's use of it (the Billing page's bars). */

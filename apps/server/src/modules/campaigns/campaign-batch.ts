@@ -2,21 +2,25 @@ import { createHash, randomBytes } from 'node:crypto';
 import { campaignSendBatchJobSchema } from '@sendwell/contract/jobs';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../lib/queue.ts';
-import { claimsStaleAfterMs, sendBatch, type Allowance, type BatchStore } from '../delivery/engine.ts';
-import { buildRawMessage, newMessageId, signDkim } from '../delivery/message.ts';
-import { returnPathFor } from '../delivery/return-path.ts';
-import { classifySmtpResponse } from '../bounces/classify.ts';
-import { verpLocalPart } from '../bounces/verp.ts';
-import { recordHardRejection } from '../bounces/bounces.service.ts';
-import { userById } from '../auth/auth.service.ts';
-import type { UserRow } from '../auth/auth.service.ts';
+import {
+  claimsStaleAfterMs,
+  sendBatch,
+  buildRawMessage,
+  newMessageId,
+  signDkim,
+  returnPathFor,
+  type Allowance,
+  type BatchStore,
+} from '../delivery/index.ts';
+import { classifySmtpResponse, verpLocalPart, recordHardRejection } from '../bounces/index.ts';
+import { userById, type UserRow } from '../auth/index.ts';
 import {
   releaseDailySends,
   reserveDailySends,
   bounceHostFor,
   sendingDomainFor,
   signingKeyForMail,
-} from '../domains/domains.sending.ts';
+} from '../domains/index.ts';
 import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
 import { compileCampaign, senderFooter } from './campaigns.service.ts';
 import type { CampaignRow } from './campaigns.repo.ts';

@@ -2,14 +2,7 @@ import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
 import { sendLedgerOf } from '../../db/send-ledger.ts';
-import {
-  campaignLinks,
-  campaigns,
-  campaignSends,
-  campaignTestSends,
-  contacts,
-  users,
-} from '../../db/schema/index.ts';
+import { campaignLinks, campaigns, campaignSends, campaignTestSends, contacts, users } from '../../db/schema/index.ts';
 import { recipientPredicate } from './recipients.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
 

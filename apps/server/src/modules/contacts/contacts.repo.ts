@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rawStatement, type RawRow } from '../../db/raw-statement.ts';
-import type { SessionCompanion } from '../auth/session-companion.ts';
+import type { SessionCompanion } from '../auth/index.ts';
 import {
   campaigns,
   emailEvents,

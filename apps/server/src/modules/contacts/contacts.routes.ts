@@ -33,7 +33,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, statusByCode } from '../../lib/app-error.ts';
 import { DATABASE_UNAVAILABLE, isConnectionError } from '../../lib/db-errors.ts';
-import { requireUser, type RequestCompanion } from '../auth/session-guard.ts';
+import { requireUser, type RequestCompanion } from '../auth/index.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as contacts from './contacts.service.ts';
 import { exportContactsCsv } from './contacts.csv-export.ts';

@@ -14,9 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Config } from '../../config.ts';
-import { planLimitsOf, planOf, subscriberLimitError } from '../billing/billing.service.ts';
-import { warnUsageOnce } from '../billing/usage-warnings.ts';
-import { subscriberCountOf } from '../billing/usage.service.ts';
+import { planLimitsOf, planOf, subscriberLimitError, warnUsageOnce, subscriberCountOf } from '../billing/index.ts';
 import * as repo from './contacts.repo.ts';
 import { ContactPageCache, ContactSearchCache, type CachedPage, type CachedSearch } from './contacts.search-cache.ts';
 
@@ -494,4 +492,3 @@ export async function updateList(
 export async function deleteList(db: Db, userId: string, id: number): Promise<void> {
   if (!(await repo.deleteList(db, userId, id))) throw new AppError('not_found', LIST_NOT_FOUND);
 }
-

@@ -15,10 +15,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { dnsResolver } from '../../lib/dns.ts';
 import { sealSecret } from '../../lib/secret-box.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
-import { planCatalogue } from '../billing/plan-catalogue.ts';
-import { planLimitsOf } from '../billing/billing.service.ts';
-import { domainCountOf } from '../billing/usage.service.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { planCatalogue, planLimitsOf, domainCountOf } from '../billing/index.ts';
 import {
   BOUNCE_MX_PRIORITY,
   bounceHost,
@@ -418,4 +416,3 @@ function mergeChecks(current: repo.DomainRow, checks: DomainChecks) {
 function joinKinds(kinds: string[]): string {
   return kinds.length <= 1 ? (kinds[0] ?? '') : `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}`;
 }
-

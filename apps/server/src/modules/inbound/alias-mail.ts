@@ -221,12 +221,7 @@ async function routeAndStore(
  * and the (alias, sender) one (one per AUTO_REPLY_WINDOW_MS). Answers null when both were taken,
  * else why not (and neither is kept: the hour's count is handed back when the sender's turn is refused).
  */
-async function takeAutoReplyTurns(
-  tx: DbOrTx,
-  alias: AliasForMail,
-  sender: string,
-  now: Date,
-): Promise<string | null> {
+async function takeAutoReplyTurns(tx: DbOrTx, alias: AliasForMail, sender: string, now: Date): Promise<string | null> {
   const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
   if (!(await autoReplies.takeAutoReplyHour(tx, alias.userId, hour, AUTO_REPLIES_PER_ACCOUNT_PER_HOUR)))
     return `the account sent ${AUTO_REPLIES_PER_ACCOUNT_PER_HOUR} auto-replies this hour`;
@@ -296,4 +291,3 @@ export async function settleMessageOutcomes(db: DbOrTx, aliasMessageIds: number[
   }
   await messages.setAliasMessageOutcomes(db, outcomes);
 }
-

@@ -6,14 +6,17 @@ import { perDnsServerList } from '../../lib/dns.ts';
 import { TransportError } from '../../lib/mail-transport.ts';
 import { newToken } from '../../lib/tokens.ts';
 import * as aliases from '../aliases/index.ts';
-import { userById } from '../auth/auth.service.ts';
-import { monthlyLimitReachedReason, planLimitsOf, sendingBlockedReason } from '../billing/billing.service.ts';
-import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
-import { lockAccountAndCountSent } from '../billing/usage.service.ts';
+import { userById } from '../auth/index.ts';
+import {
+  monthlyLimitReachedReason,
+  planLimitsOf,
+  sendingBlockedReason,
+  warnEmailUsageOnce,
+  lockAccountAndCountSent,
+} from '../billing/index.ts';
 import { LOOP_HEADER } from '../aliases/index.ts';
-import { rewriteHeaders, sendRawMessage, splitMessage } from '../delivery/forward.ts';
-import { buildRawMessage, newMessageId } from '../delivery/message.ts';
-import { dkimSigningKeyFor, releaseDailySends, reserveDailySends } from '../domains/domains.sending.ts';
+import { rewriteHeaders, sendRawMessage, splitMessage, buildRawMessage, newMessageId } from '../delivery/index.ts';
+import { dkimSigningKeyFor, releaseDailySends, reserveDailySends } from '../domains/index.ts';
 import { settleMessageOutcomes } from './alias-mail.ts';
 import * as ledger from './forwards.repo.ts';
 import * as messages from './messages.repo.ts';

@@ -14,7 +14,7 @@ import { startTestDnsServer } from '../../../test/dns-server.ts';
 import { runForwardJobs } from '../../../test/forward-jobs.ts';
 import { senderDomain } from '../../../test/signed-mail.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
-import { emailsSentThisMonth } from '../billing/usage.service.ts';
+import { emailsSentThisMonth } from '../billing/index.ts';
 import { AUTO_REPLIES_PER_ACCOUNT_PER_HOUR } from './alias-mail.ts';
 import { sendForwards } from './forwarder.ts';
 import { recoverForwards } from './forwarding.jobs.ts';

@@ -1,11 +1,4 @@
-// The rendering module's public face: an email compiled once per content and filled per recipient,
-// with its tracked links. Other modules import only from here (eslint-rules/server-boundaries.js).
-export {
-  compileEmail,
-  escapeHtml,
-  renderForRecipient,
-  untrackedLinks,
-  type CompiledEmail,
-  type Recipient,
-} from './email-renderer.ts';
+// The rendering module's public face: what other modules, app.ts, jobs.ts, main.ts, app-context.ts and cli/ use
+// of it. Code outside the module imports only from here (eslint-rules/server-boundaries.js).
+export { compileEmail, escapeHtml, renderForRecipient, untrackedLinks, type CompiledEmail } from './email-renderer.ts';
 export { trackedLinks } from './tracked-links.ts';

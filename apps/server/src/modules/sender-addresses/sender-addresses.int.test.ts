@@ -16,7 +16,7 @@ import {
 import { startTestDnsServer } from '../../../test/dns-server.ts';
 import { runSendJobs } from '../../../test/send-jobs.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
-import { emailsSentThisMonth } from '../billing/usage.service.ts';
+import { emailsSentThisMonth } from '../billing/index.ts';
 import { TEST_SENDS_PER_HOUR } from '../campaigns/campaign-send.service.ts';
 import { accountConfirmationLink } from '../auth/auth.service.ts';
 import { CONFIRMATION_MAILS_PER_HOUR, senderConfirmationLink } from './sender-addresses.service.ts';

@@ -33,8 +33,9 @@ export default tseslint.config(
       ],
     },
   },
-  // server: routes and services never import tables, plugins never import modules, no module
-  // imports another's repo, delivery imports no module, modules import each other one way only.
+  // server: routes and services never import tables, plugins never import modules, code outside a
+  // module imports it only through its face (modules/<name>/index.ts, which hands out no repo), no
+  // module imports another's repo, delivery imports no module, modules import each other one way only.
   {
     files: ['apps/server/src/**/*.ts'],
     plugins: { server: serverBoundaries },

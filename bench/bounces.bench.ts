@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { classify } from '../apps/server/src/modules/bounces/classify.ts';
+import { classify } from '../apps/server/src/modules/bounces/index.ts';
 
 const TARGET_PER_SECOND = 2_000;
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50_000);

@@ -20,7 +20,7 @@ import { createAppContext } from '../apps/server/src/app-context.ts';
 import { signUp } from '../apps/server/src/modules/auth/auth.service.ts';
 import { addDomain } from '../apps/server/src/modules/domains/domains.service.ts';
 import { createAlias, createRule } from '../apps/server/src/modules/aliases/aliases.service.ts';
-import { startInboundSmtpServer } from '../apps/server/src/modules/inbound/smtp-server.ts';
+import { startInboundSmtpServer } from '../apps/server/src/modules/inbound/index.ts';
 import { startTestDnsServer } from '../apps/server/test/dns-server.ts';
 import { createAliasBodySchema, createRuleBodySchema } from '@sendwell/contract/aliases';
 

@@ -8,10 +8,10 @@ import { emailBlockSchema, type EmailBlockInput } from '@sendwell/contract/campa
 import {
   compileEmail,
   renderForRecipient,
+  trackedLinks,
   untrackedLinks,
-  type Recipient,
-} from '../apps/server/src/modules/campaigns/email-renderer.ts';
-import { trackedLinks } from '../apps/server/src/modules/campaigns/tracked-links.ts';
+} from '../apps/server/src/modules/rendering/index.ts';
+import type { Recipient } from '../apps/server/src/modules/rendering/email-renderer.ts';
 import { seededRandom } from './support.ts';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);

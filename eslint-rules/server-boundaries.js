@@ -1,6 +1,10 @@
 // The server's house rules on imports, checked by ESLint (see STYLE.md): routes parse and reply,
-// services decide, repos alone touch tables; plugins never import modules; no module imports
-// another's repo; the delivery engine imports no other module; modules import each other one way.
+// services decide, repos alone touch tables; plugins never import modules; code outside a module
+// imports it only through its face, modules/<name>/index.ts, which hands out no repo function; the
+// delivery engine imports no other module; modules import each other one way.
+// Test files (*.test.ts) are not checked, nor apps/server/test or bench: they set up and observe
+// state that no face offers (a module's ledger, its jobs' definitions), and take the rest from the
+// faces. modules/README.md has the picture these rules keep (scripts/module-graph.mjs draws it).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +27,9 @@ let moduleGraph = null;
 function graph() {
   if (moduleGraph) return moduleGraph;
   moduleGraph = new Map();
-  for (const name of readdirSync(modulesDir)) {
+  for (const entry of readdirSync(modulesDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const name = entry.name;
     const edges = new Set();
     const walk = (dir) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -60,6 +66,8 @@ const boundaries = {
       tables: 'Routes and services never import table definitions: go through the module’s repo.',
       plugins: 'Plugins never import modules.',
       repo: 'No module imports another module’s repo: use its service.',
+      deep: 'Import the {{module}} module only through its face, modules/{{module}}/index.ts.',
+      faceRepo: 'A module’s face hands out no repo function: export a service function that calls it.',
       delivery: 'The delivery engine imports no other module.',
       cycle: 'Modules import each other one way only: {{target}} already imports {{source}}.',
     },
@@ -74,6 +82,18 @@ const boundaries = {
       const target = resolveImport(file, source);
       if (!target) return;
       const targetModule = moduleOf(target);
+      if (targetModule && targetModule !== fromModule && target !== path.join(modulesDir, targetModule, 'index.ts'))
+        context.report({ node, messageId: 'deep', data: { module: targetModule } });
+      if (
+        base === 'index.ts' &&
+        fromModule &&
+        targetModule === fromModule &&
+        /\.repo(\.ts)?$/.test(target) &&
+        node.type !== 'ImportDeclaration' &&
+        node.exportKind !== 'type' &&
+        (node.specifiers ?? [{}]).some((specifier) => specifier.exportKind !== 'type')
+      )
+        context.report({ node, messageId: 'faceRepo' });
       if (/\.(routes|service)\.ts$/.test(base) && target.startsWith(schemaDir))
         context.report({ node, messageId: 'tables' });
       if (file.startsWith(path.join(serverSrc, 'plugins')) && targetModule)

@@ -3,15 +3,18 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerJobs, startQueue } from './lib/queue.ts';
 import { allJobs } from './jobs.ts';
-import { catcherTransport, smtpTransport } from './modules/delivery/transport.ts';
-import { createSendRecorders } from './modules/delivery/recorders.ts';
-import { mailer } from './modules/delivery/transactional.ts';
-import { isSuppressed } from './modules/delivery/suppressions.ts';
-import { signingKeyForMail } from './modules/domains/domains.sending.ts';
-import { storeCaughtMessage } from './modules/outbox/outbox.service.ts';
-import { recoverCampaignSends } from './modules/campaigns/campaign-send.service.ts';
-import { FORWARD_SWEEP_MS, recoverForwards } from './modules/inbound/forwarding.jobs.ts';
-import { recoverSequenceSends } from './modules/sequences/sequence-batch.ts';
+import {
+  catcherTransport,
+  smtpTransport,
+  createSendRecorders,
+  mailer,
+  isSuppressed,
+} from './modules/delivery/index.ts';
+import { signingKeyForMail } from './modules/domains/index.ts';
+import { storeCaughtMessage } from './modules/outbox/index.ts';
+import { recoverCampaignSends } from './modules/campaigns/index.ts';
+import { FORWARD_SWEEP_MS, recoverForwards } from './modules/inbound/index.ts';
+import { recoverSequenceSends } from './modules/sequences/index.ts';
 
 export type RunningContext = AppContext & {
   /** Stops the queue (letting running jobs finish when graceful), the recorders and the transport; not the database. */

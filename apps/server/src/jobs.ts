@@ -1,15 +1,15 @@
 import type { AppContext } from './context.ts';
 import type { AnyJob } from './lib/queue.ts';
-import { authJobs } from './modules/auth/auth.jobs.ts';
-import { segmentJobs } from './modules/segments/segments.jobs.ts';
-import { campaignJobs } from './modules/campaigns/campaigns.jobs.ts';
-import { domainJobs } from './modules/domains/domains.jobs.ts';
-import { paymentJobs } from './modules/payment/payment.jobs.ts';
-import { rateLimitJobs } from './modules/rate-limits/rate-limits.jobs.ts';
-import { inboundJobs } from './modules/inbound/forwarding.jobs.ts';
-import { sequenceJobs } from './modules/sequences/sequences.jobs.ts';
-import { leadJobs } from './modules/leads/leads.jobs.ts';
-import { bounceJobs } from './modules/bounces/bounces.jobs.ts';
+import { authJobs } from './modules/auth/index.ts';
+import { segmentJobs } from './modules/segments/index.ts';
+import { campaignJobs } from './modules/campaigns/index.ts';
+import { domainJobs } from './modules/domains/index.ts';
+import { billingJobs } from './modules/billing/index.ts';
+import { rateLimitJobs } from './modules/rate-limits/index.ts';
+import { inboundJobs } from './modules/inbound/index.ts';
+import { sequenceJobs } from './modules/sequences/index.ts';
+import { leadJobs } from './modules/leads/index.ts';
+import { bounceJobs } from './modules/bounces/index.ts';
 
 /** Every pg-boss job the app defines. */
 export const allJobs: readonly AnyJob<AppContext>[] = [
@@ -21,7 +21,7 @@ export const allJobs: readonly AnyJob<AppContext>[] = [
   ...inboundJobs,
   ...bounceJobs,
   ...sequenceJobs,
-  ...paymentJobs,
+  ...billingJobs,
 
   ...leadJobs,
 ];

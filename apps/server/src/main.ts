@@ -5,13 +5,8 @@ import { keepPrivate } from './lib/private-files.ts';
 import { createAppContext } from './app-context.ts';
 import { isConnectionError, rootMessage } from './lib/db-errors.ts';
 import { buildApp } from './app.ts';
-import { startInboundSmtpServer } from './modules/inbound/smtp-server.ts';
-import {
-  adminChannelRoutes,
-  newAdminToken,
-  removeRuntimeFile,
-  writeRuntimeFile,
-} from './modules/admin/admin-channel.ts';
+import { startInboundSmtpServer } from './modules/inbound/index.ts';
+import { adminChannelRoutes, newAdminToken, removeRuntimeFile, writeRuntimeFile } from './modules/admin/index.ts';
 
 type Role = 'all' | 'api' | 'worker';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/build-app.ts';
 import { buildApp } from './app.ts';
 import { routeGuards, type RouteGuardRow } from './lib/route-guard.ts';
-import { adminChannelRoutes } from './modules/admin/admin-channel.ts';
+import { adminChannelRoutes } from './modules/admin/index.ts';
 
 /** One line per route, listmonk style: method, URL, guard. */
 function printTable(rows: RouteGuardRow[]): string {

@@ -1,5 +1,5 @@
 import type { TestApp } from './build-app.ts';
-import { stripeEventJob } from '../src/modules/payment/payment.jobs.ts';
+import { stripeEventJob } from '../src/modules/billing/billing.jobs.ts';
 
 /** Runs every queued Stripe event job the way a worker would (tests run without pg-boss workers). */
 export async function runStripeEventJobs(t: TestApp): Promise<number> {

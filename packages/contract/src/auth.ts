@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planIdSchema, purchasablePlanIds, subscriptionStatusSchema } from './pricing.ts';
+import { planIdSchema, purchasablePlanIds, subscriptionStatusSchema } from './billing.ts';
 
 /** Shortest password accepted anywhere (spec part 1 §9). */
 export const PASSWORD_MIN_LENGTH = 6;

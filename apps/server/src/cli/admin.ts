@@ -1,9 +1,9 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { grantUnlimited, issueTemporaryPassword } from '../modules/auth/auth.service.ts';
+import { grantUnlimited, issueTemporaryPassword } from '../modules/auth/index.ts';
 import { resetPasswordResponseSchema } from '@sendwell/contract/admin';
-import { readRuntimeFile } from '../modules/admin/admin-channel.ts';
+import { readRuntimeFile } from '../modules/admin/index.ts';
 
 const usage = `Usage: npm run admin -- <command>
 

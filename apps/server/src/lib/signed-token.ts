@@ -7,7 +7,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * other personal data.
  *
  * Mail signed now carries one recipient token (the send row's id) in all of its URLs; see
- * modules/delivery/tracked-links.ts for why one token may serve the open pixel, the clicks and the
+ * modules/rendering/tracked-links.ts for why one token may serve the open pixel, the clicks and the
  * unsubscribe page. Mail signed before that carries one token per purpose ('open' [sendId],
  * 'click' [sendId, linkId], 'unsubscribe' [sendId]), each under its own key; those keep verifying
  * (`verifyLegacyIds`) and are never signed again. Because every kind has its own key, no token of

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Lock } from 'lucide-react';
-import type { PlanId } from '@sendwell/contract/pricing';
+import type { PlanId } from '@sendwell/contract/billing';
 
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -18,7 +18,7 @@ import { BillingPortalTab } from '@/features/billing/components/billing-portal-t
 import { CurrentPlanTab } from '@/features/billing/components/current-plan-tab';
 import { UnlimitedPlanCard } from '@/features/billing/components/unlimited-plan-card';
 import { UpgradePlansTab } from '@/features/billing/components/upgrade-plans-tab';
-import { purchasablePlans, usePlans } from '@/features/pricing/api/use-plans';
+import { purchasablePlans, usePlans } from '@/features/billing/api/use-plans';
 
 /** /billing: current plan, upgrades and the provider's billing portal (spec §2 Billing). */
 export default function BillingPage() {

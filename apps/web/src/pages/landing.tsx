@@ -8,8 +8,8 @@ import { HeroSection } from '@/features/landing/components/hero-section';
 import { LandingFooter } from '@/features/landing/components/landing-footer';
 import { LandingHeader } from '@/features/landing/components/landing-header';
 import { PricingSection } from '@/features/landing/components/pricing-section';
-import { purchasablePlans, usePlans } from '@/features/pricing/api/use-plans';
-import { PricingPlansGrid } from '@/features/pricing/components/pricing-plans-grid';
+import { purchasablePlans, usePlans } from '@/features/billing/api/use-plans';
+import { PricingPlansGrid } from '@/features/billing/components/pricing-plans-grid';
 
 /** Public landing page (/ when signed out). */
 export default function LandingPage() {

@@ -15,8 +15,8 @@ import {
   purchasablePlans,
   usePlans,
   type PurchasablePlanId,
-} from '@/features/pricing/api/use-plans';
-import { PlanPicker } from '@/features/pricing/components/plan-picker';
+} from '@/features/billing/api/use-plans';
+import { PlanPicker } from '@/features/billing/components/plan-picker';
 
 /** Default plan of sign-up (spec §9). */
 const DEFAULT_PLAN: PurchasablePlanId = 'pro';

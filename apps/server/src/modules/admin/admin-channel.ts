@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guardHook } from '../../lib/route-guard.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { grantUnlimited, issueTemporaryPassword } from '../auth/auth.service.ts';
+import { grantUnlimited, issueTemporaryPassword } from '../auth/index.ts';
 
 /**
  * PGlite lets one process open DATA_DIR, so while the server runs the admin CLI asks it over

@@ -21,7 +21,7 @@ import {
 } from '@sendwell/contract/aliases';
 import type { AppContext } from '../../context.ts';
 import { confirmationPage, serveConfirmationLink, type LinkState } from '../../lib/confirmation-link.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import * as aliases from './aliases.service.ts';
 
 /**

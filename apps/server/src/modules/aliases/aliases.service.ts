@@ -35,11 +35,17 @@ import {
 } from '../../lib/confirmation-link.ts';
 import { dnsResolver } from '../../lib/dns.ts';
 import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
-import type { UserRow } from '../auth/auth.service.ts';
-import { withinLimit } from '../rate-limits/rate-limits.service.ts';
-import * as repo from './aliases.repo.ts';
+import type { UserRow } from '../auth/index.ts';
+import { withinLimit } from '../rate-limits/index.ts';
+import * as aliasRows from './aliases.repo.ts';
+import * as rulesRepo from './rules.repo.ts';
+import * as destinationsRepo from './destinations.repo.ts';
+import * as addressesRepo from './forward-addresses.repo.ts';
+import * as activityRepo from './activity.repo.ts';
 
-export type { AliasWithDomain, DestinationRow, RuleRow } from './aliases.repo.ts';
+export type { AliasWithDomain } from './aliases.repo.ts';
+export type { DestinationRow } from './destinations.repo.ts';
+export type { RuleRow } from './rules.repo.ts';
 
 const ALIAS_NOT_FOUND = 'Alias not found';
 const DOMAIN_NOT_FOUND = 'Domain not found';
@@ -63,7 +69,7 @@ function requireConfirmedForForwarding(account: Account, addresses: readonly (st
 /** What the services need of the signed-in account. */
 export type Account = Pick<UserRow, 'id' | 'email' | 'emailConfirmedAt' | 'firstName' | 'lastName'>;
 
-export const addressOf = (alias: Pick<repo.AliasWithDomain, 'alias' | 'domainName'>) =>
+export const addressOf = (alias: Pick<aliasRows.AliasWithDomain, 'alias' | 'domainName'>) =>
   `${alias.alias}@${alias.domainName}`;
 
 // ── confirmation of forwarding addresses ────────────────────────────────────
@@ -81,14 +87,14 @@ export function forwardConfirmationLink(config: Config, row: { id: number; email
 
 /** Whether each address is confirmed for the account (its own confirmed sign-up address always is). */
 async function confirmedSet(db: DbOrTx, account: Account, emails: string[]): Promise<Set<string>> {
-  const confirmed = await repo.confirmedForwardEmails(db, account.id, emails);
+  const confirmed = await addressesRepo.confirmedForwardEmails(db, account.id, emails);
   if (account.emailConfirmedAt && emails.includes(account.email)) confirmed.add(account.email);
   return confirmed;
 }
 
 /** The confirmed addresses among `emails` for the account with this id (the pipeline asks). */
 export async function confirmedForwardTargets(db: DbOrTx, userId: string, emails: string[]): Promise<Set<string>> {
-  return repo.confirmedForwardEmails(db, userId, emails);
+  return addressesRepo.confirmedForwardEmails(db, userId, emails);
 }
 
 /**
@@ -101,19 +107,19 @@ async function requestConfirmation(
   account: Account,
   email: string,
   options: { explicit: boolean } = { explicit: false },
-): Promise<repo.ForwardAddressRow> {
-  let row = await repo.ensureForwardAddress(ctx.db, account.id, email);
+): Promise<addressesRepo.ForwardAddressRow> {
+  let row = await addressesRepo.ensureForwardAddress(ctx.db, account.id, email);
   if (row.confirmedAt) return row;
   const now = new Date();
   if (email === account.email && account.emailConfirmedAt) {
-    await repo.markForwardAddressConfirmed(ctx.db, row.id, now);
+    await addressesRepo.markForwardAddressConfirmed(ctx.db, row.id, now);
     return { ...row, confirmedAt: now };
   }
   // The minute's wait is claimed in one conditional UPDATE (two requests at once mail once), and the
   // hour's count is taken by the statement that counts this mail (rate-limits' window row): 40
   // requests at once send at most FORWARD_CONFIRMATIONS_PER_HOUR.
   const previous = row.confirmationSentAt;
-  const claimed = await repo.claimForwardConfirmation(
+  const claimed = await addressesRepo.claimForwardConfirmation(
     ctx.db,
     row.id,
     now,
@@ -127,7 +133,7 @@ async function requestConfirmation(
       );
     return row;
   }
-  const release = () => repo.setForwardConfirmationSent(ctx.db, row.id, previous);
+  const release = () => addressesRepo.setForwardConfirmationSent(ctx.db, row.id, previous);
   if (!(await withinLimit(ctx.db, `forward-confirmations:${account.id}`, FORWARD_CONFIRMATIONS_PER_HOUR, HOUR_MS))) {
     await release();
     if (options.explicit)
@@ -194,20 +200,20 @@ export async function forwardConfirmation(
   if (read.status === 'invalid') return { state: 'invalid', email: null };
   const colon = read.subject.indexOf(':');
   const id = Number(read.subject.slice(0, colon));
-  const row = Number.isSafeInteger(id) && id > 0 ? await repo.findForwardAddressById(db, id) : undefined;
+  const row = Number.isSafeInteger(id) && id > 0 ? await addressesRepo.findForwardAddressById(db, id) : undefined;
   if (!row || row.email !== read.subject.slice(colon + 1)) return { state: 'invalid', email: null };
   if (read.status === 'expired') return { state: 'expired', email: row.email };
   if (row.confirmedAt) return { state: 'already', email: row.email };
   if (!confirm) return { state: 'ready', email: row.email };
-  await repo.markForwardAddressConfirmed(db, row.id, new Date());
+  await addressesRepo.markForwardAddressConfirmed(db, row.id, new Date());
   return { state: 'confirmed', email: row.email };
 }
 
 // ── views ───────────────────────────────────────────────────────────────────
 
-async function toAliases(db: DbOrTx, account: Account, rows: repo.AliasWithDomain[]): Promise<EmailAlias[]> {
+async function toAliases(db: DbOrTx, account: Account, rows: aliasRows.AliasWithDomain[]): Promise<EmailAlias[]> {
   if (rows.length === 0) return [];
-  const destinations = (await repo.listDestinations(db, account.id)).filter((d) =>
+  const destinations = (await destinationsRepo.listDestinations(db, account.id)).filter((d) =>
     rows.some((row) => row.id === d.aliasId),
   );
   const emails = [
@@ -217,7 +223,9 @@ async function toAliases(db: DbOrTx, account: Account, rows: repo.AliasWithDomai
     ]),
   ];
   const confirmed = await confirmedSet(db, account, emails);
-  const addressRows = new Map((await repo.forwardAddressesOf(db, account.id, emails)).map((r) => [r.email, r]));
+  const addressRows = new Map(
+    (await addressesRepo.forwardAddressesOf(db, account.id, emails)).map((r) => [r.email, r]),
+  );
   return rows.map((row) => {
     const destinationConfirmed = row.destination ? confirmed.has(row.destination) : null;
     const isVerified =
@@ -244,13 +252,13 @@ async function toAliases(db: DbOrTx, account: Account, rows: repo.AliasWithDomai
   });
 }
 
-async function toAlias(db: DbOrTx, account: Account, row: repo.AliasWithDomain): Promise<EmailAlias> {
+async function toAlias(db: DbOrTx, account: Account, row: aliasRows.AliasWithDomain): Promise<EmailAlias> {
   const [alias] = await toAliases(db, account, [row]);
   if (!alias) throw new Error('alias view missing');
   return alias;
 }
 
-function toRule(row: repo.RuleRow, confirmed: Set<string>): ForwardingRule {
+function toRule(row: rulesRepo.RuleRow, confirmed: Set<string>): ForwardingRule {
   return {
     id: row.id,
     name: row.name,
@@ -264,7 +272,11 @@ function toRule(row: repo.RuleRow, confirmed: Set<string>): ForwardingRule {
   };
 }
 
-function toDestination(row: repo.DestinationRow, address: repo.ForwardAddressRow | undefined, confirmed: boolean) {
+function toDestination(
+  row: destinationsRepo.DestinationRow,
+  address: addressesRepo.ForwardAddressRow | undefined,
+  confirmed: boolean,
+) {
   return {
     id: row.id,
     email: row.email,
@@ -285,7 +297,7 @@ function toDestination(row: repo.DestinationRow, address: repo.ForwardAddressRow
  * alias of the same account from which mail comes back to this alias (directly or through others).
  */
 async function refuseLoop(db: DbOrTx, userId: string, fromAliasId: number, targets: string[]): Promise<void> {
-  const aliases = await repo.aliasesOfUser(db, userId);
+  const aliases = await aliasRows.aliasesOfUser(db, userId);
   if (aliases.length === 0) return;
   const byAddress = new Map(aliases.map((alias) => [addressOf(alias), alias]));
   const catchAllByDomain = new Map(
@@ -293,17 +305,17 @@ async function refuseLoop(db: DbOrTx, userId: string, fromAliasId: number, targe
   );
   const aliasFor = (email: string) =>
     byAddress.get(email) ?? catchAllByDomain.get(email.slice(email.lastIndexOf('@') + 1));
-  const rules = await repo.listRules(db, userId);
-  const destinations = await repo.listDestinations(db, userId);
-  const targetsOf = (alias: repo.AliasWithDomain) => [
+  const rules = await rulesRepo.listRules(db, userId);
+  const destinations = await destinationsRepo.listDestinations(db, userId);
+  const targetsOf = (alias: aliasRows.AliasWithDomain) => [
     ...(alias.destination ? [alias.destination] : []),
     ...destinations.filter((d) => d.aliasId === alias.id).map((d) => d.email),
     ...rules.filter((r) => r.aliasId === alias.id).flatMap((r) => r.actions.forwardTo),
   ];
   const seen = new Set<number>();
-  const pending = targets.map(aliasFor).filter((alias): alias is repo.AliasWithDomain => alias !== undefined);
+  const pending = targets.map(aliasFor).filter((alias): alias is aliasRows.AliasWithDomain => alias !== undefined);
   while (pending.length > 0) {
-    const alias = pending.pop() as repo.AliasWithDomain;
+    const alias = pending.pop() as aliasRows.AliasWithDomain;
     if (alias.id === fromAliasId) throw new AppError('bad_request', FORWARDING_LOOP, { destination: FORWARDING_LOOP });
     if (seen.has(alias.id)) continue;
     seen.add(alias.id);
@@ -313,16 +325,16 @@ async function refuseLoop(db: DbOrTx, userId: string, fromAliasId: number, targe
 
 // ── aliases ─────────────────────────────────────────────────────────────────
 
-async function ownedAlias(db: DbOrTx, userId: string, id: number): Promise<repo.AliasWithDomain> {
-  const alias = await repo.findAlias(db, userId, id);
+async function ownedAlias(db: DbOrTx, userId: string, id: number): Promise<aliasRows.AliasWithDomain> {
+  const alias = await aliasRows.findAlias(db, userId, id);
   if (!alias) throw new AppError('not_found', ALIAS_NOT_FOUND);
   return alias;
 }
 
 /** GET /api/domains/:id/aliases: the aliases of the account's domain (404 for a domain not its own). */
 export async function listAliases(db: DbOrTx, account: Account, domainId: number): Promise<EmailAlias[]> {
-  if (!(await repo.findOwnedDomain(db, account.id, domainId))) throw new AppError('not_found', DOMAIN_NOT_FOUND);
-  return toAliases(db, account, await repo.listAliases(db, account.id, domainId));
+  if (!(await aliasRows.findOwnedDomain(db, account.id, domainId))) throw new AppError('not_found', DOMAIN_NOT_FOUND);
+  return toAliases(db, account, await aliasRows.listAliases(db, account.id, domainId));
 }
 
 /** One alias of the account (404 otherwise). */
@@ -340,7 +352,7 @@ export async function createAlias(
   domainId: number,
   input: CreateAliasInput,
 ): Promise<EmailAlias> {
-  const domain = await repo.findOwnedDomain(ctx.db, account.id, domainId);
+  const domain = await aliasRows.findOwnedDomain(ctx.db, account.id, domainId);
   if (!domain) throw new AppError('not_found', DOMAIN_NOT_FOUND);
   requireConfirmedForForwarding(account, [input.destination]);
   const conflict = input.alias === CATCH_ALL_ALIAS ? CATCH_ALL_EXISTS : ALIAS_EXISTS;
@@ -349,7 +361,7 @@ export async function createAlias(
       throw new AppError('bad_request', FORWARDING_LOOP, { destination: FORWARDING_LOOP });
     await refuseLoopForNew(ctx.db, account.id, `${input.alias}@${domain.domain}`, input.destination);
   }
-  const row = await repo.insertAlias(ctx.db, {
+  const row = await aliasRows.insertAlias(ctx.db, {
     userId: account.id,
     domainId,
     alias: input.alias,
@@ -366,10 +378,10 @@ export async function createAlias(
 
 /** A new alias has no id yet: a loop exists when its destination leads back to its own address. */
 async function refuseLoopForNew(db: DbOrTx, userId: string, address: string, destination: string): Promise<void> {
-  const aliases = await repo.aliasesOfUser(db, userId);
+  const aliases = await aliasRows.aliasesOfUser(db, userId);
   const byAddress = new Map(aliases.map((alias) => [addressOf(alias), alias]));
-  const rules = await repo.listRules(db, userId);
-  const destinations = await repo.listDestinations(db, userId);
+  const rules = await rulesRepo.listRules(db, userId);
+  const destinations = await destinationsRepo.listDestinations(db, userId);
   const seen = new Set<string>();
   const pending = [destination];
   while (pending.length > 0) {
@@ -395,7 +407,7 @@ export async function updateAlias(
   const alias = await ownedAlias(ctx.db, account.id, id);
   if (patch.destination !== alias.destination) requireConfirmedForForwarding(account, [patch.destination]);
   if (patch.destination) await refuseLoop(ctx.db, account.id, alias.id, [patch.destination]);
-  const row = await repo.updateAlias(ctx.db, account.id, id, patch);
+  const row = await aliasRows.updateAlias(ctx.db, account.id, id, patch);
   if (!row) throw new AppError('not_found', ALIAS_NOT_FOUND);
   if (patch.destination && patch.destination !== alias.destination)
     await requestConfirmation(ctx, account, patch.destination);
@@ -404,7 +416,7 @@ export async function updateAlias(
 
 /** DELETE /api/email-aliases/:id (its rules, destinations and log go with it). */
 export async function deleteAlias(db: DbOrTx, userId: string, id: number): Promise<void> {
-  if (!(await repo.deleteAlias(db, userId, id))) throw new AppError('not_found', ALIAS_NOT_FOUND);
+  if (!(await aliasRows.deleteAlias(db, userId, id))) throw new AppError('not_found', ALIAS_NOT_FOUND);
 }
 
 /** POST /api/email-aliases/:id/resend-confirmation: the destination's link again. */
@@ -420,7 +432,7 @@ export async function resendAliasConfirmation(
 }
 
 async function resend(ctx: AppContext, account: Account, email: string): Promise<ResendConfirmationResponse> {
-  const before = await repo.ensureForwardAddress(ctx.db, account.id, email);
+  const before = await addressesRepo.ensureForwardAddress(ctx.db, account.id, email);
   if (before.confirmedAt || (email === account.email && account.emailConfirmedAt))
     return { sent: false, email, confirmationSentAt: before.confirmationSentAt?.toISOString() ?? null };
   const row = await requestConfirmation(ctx, account, email, { explicit: true });
@@ -430,7 +442,7 @@ async function resend(ctx: AppContext, account: Account, email: string): Promise
 /** GET /api/email-aliases/:id/activity: the last 100 messages, newest first. */
 export async function aliasActivity(db: DbOrTx, userId: string, id: number): Promise<AliasActivity[]> {
   const alias = await ownedAlias(db, userId, id);
-  return (await repo.aliasActivity(db, alias.id, ALIAS_ACTIVITY_LIMIT)).map((row) => ({
+  return (await activityRepo.aliasActivity(db, alias.id, ALIAS_ACTIVITY_LIMIT)).map((row) => ({
     id: row.id,
     from: row.fromAddress,
     subject: row.subject,
@@ -448,7 +460,7 @@ export async function aliasActivity(db: DbOrTx, userId: string, id: number): Pro
 /** GET /api/forwarding-rules?aliasId= (404 for an alias not the account's). */
 export async function listRules(db: DbOrTx, account: Account, aliasId?: number): Promise<ForwardingRule[]> {
   if (aliasId !== undefined) await ownedAlias(db, account.id, aliasId);
-  const rows = await repo.listRules(db, account.id, aliasId);
+  const rows = await rulesRepo.listRules(db, account.id, aliasId);
   const confirmed = await confirmedSet(db, account, [...new Set(rows.flatMap((row) => row.actions.forwardTo))]);
   return rows.map((row) => toRule(row, confirmed));
 }
@@ -461,7 +473,7 @@ export async function createRule(ctx: AppContext, account: Account, input: Creat
   if (forwardTo.includes(addressOf(alias)))
     throw new AppError('bad_request', FORWARDING_LOOP, { 'actions.forwardTo': FORWARDING_LOOP });
   await refuseLoop(ctx.db, account.id, alias.id, forwardTo);
-  const row = await repo.insertRule(ctx.db, {
+  const row = await rulesRepo.insertRule(ctx.db, {
     userId: account.id,
     aliasId: alias.id,
     name: input.name,
@@ -484,7 +496,7 @@ export async function updateRule(
   id: number,
   patch: UpdateRuleInput,
 ): Promise<ForwardingRule> {
-  const existing = await repo.ruleOf(ctx.db, account.id, id);
+  const existing = await rulesRepo.ruleOf(ctx.db, account.id, id);
   if (!existing) throw new AppError('not_found', RULE_NOT_FOUND);
   let added: string[] = [];
   let actions: UpdateRuleInput['actions'];
@@ -498,7 +510,7 @@ export async function updateRule(
     await refuseLoop(ctx.db, account.id, alias.id, added);
     actions = { ...patch.actions, forwardTo };
   }
-  const row = await repo.updateRule(ctx.db, account.id, id, {
+  const row = await rulesRepo.updateRule(ctx.db, account.id, id, {
     ...(patch.name !== undefined ? { name: patch.name } : {}),
     ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}),
     ...(patch.priority !== undefined ? { priority: patch.priority } : {}),
@@ -512,7 +524,7 @@ export async function updateRule(
 
 /** DELETE /api/forwarding-rules/:id */
 export async function deleteRule(db: DbOrTx, userId: string, id: number): Promise<void> {
-  if (!(await repo.deleteRule(db, userId, id))) throw new AppError('not_found', RULE_NOT_FOUND);
+  if (!(await rulesRepo.deleteRule(db, userId, id))) throw new AppError('not_found', RULE_NOT_FOUND);
 }
 
 // ── destinations ────────────────────────────────────────────────────────────
@@ -520,11 +532,11 @@ export async function deleteRule(db: DbOrTx, userId: string, id: number): Promis
 async function toDestinations(
   db: DbOrTx,
   account: Account,
-  rows: repo.DestinationRow[],
+  rows: destinationsRepo.DestinationRow[],
 ): Promise<ForwardingDestination[]> {
   const emails = [...new Set(rows.map((row) => row.email))];
   const confirmed = await confirmedSet(db, account, emails);
-  const addresses = new Map((await repo.forwardAddressesOf(db, account.id, emails)).map((r) => [r.email, r]));
+  const addresses = new Map((await addressesRepo.forwardAddressesOf(db, account.id, emails)).map((r) => [r.email, r]));
   return rows.map((row) => toDestination(row, addresses.get(row.email), confirmed.has(row.email)));
 }
 
@@ -535,7 +547,7 @@ export async function listDestinations(
   aliasId?: number,
 ): Promise<ForwardingDestination[]> {
   if (aliasId !== undefined) await ownedAlias(db, account.id, aliasId);
-  return toDestinations(db, account, await repo.listDestinations(db, account.id, aliasId));
+  return toDestinations(db, account, await destinationsRepo.listDestinations(db, account.id, aliasId));
 }
 
 /** POST /api/forwarding-destinations: Pending until the address follows the link mailed to it. */
@@ -548,7 +560,7 @@ export async function createDestination(
   requireConfirmedForForwarding(account, [input.email]);
   if (input.email === addressOf(alias)) throw new AppError('bad_request', FORWARDING_LOOP, { email: FORWARDING_LOOP });
   await refuseLoop(ctx.db, account.id, alias.id, [input.email]);
-  const row = await repo.insertDestination(ctx.db, {
+  const row = await destinationsRepo.insertDestination(ctx.db, {
     userId: account.id,
     aliasId: alias.id,
     email: input.email,
@@ -569,7 +581,7 @@ export async function updateDestination(
   id: number,
   patch: UpdateDestinationBody,
 ): Promise<ForwardingDestination> {
-  const row = await repo.updateDestination(db, account.id, id, patch);
+  const row = await destinationsRepo.updateDestination(db, account.id, id, patch);
   if (!row) throw new AppError('not_found', DESTINATION_NOT_FOUND);
   const [view] = await toDestinations(db, account, [row]);
   if (!view) throw new Error('destination view missing');
@@ -578,7 +590,8 @@ export async function updateDestination(
 
 /** DELETE /api/forwarding-destinations/:id */
 export async function deleteDestination(db: DbOrTx, userId: string, id: number): Promise<void> {
-  if (!(await repo.deleteDestination(db, userId, id))) throw new AppError('not_found', DESTINATION_NOT_FOUND);
+  if (!(await destinationsRepo.deleteDestination(db, userId, id)))
+    throw new AppError('not_found', DESTINATION_NOT_FOUND);
 }
 
 /** POST /api/forwarding-destinations/:id/resend-confirmation */
@@ -587,7 +600,7 @@ export async function resendDestinationConfirmation(
   account: Account,
   id: number,
 ): Promise<ResendConfirmationResponse> {
-  const row = await repo.findDestination(ctx.db, account.id, id);
+  const row = await destinationsRepo.findDestination(ctx.db, account.id, id);
   if (!row) throw new AppError('not_found', DESTINATION_NOT_FOUND);
   requireConfirmedForForwarding(account, [row.email]);
   return resend(ctx, account, row.email);
@@ -610,7 +623,7 @@ export async function forwardingStats(
   if (aliasId !== undefined) await ownedAlias(db, account.id, aliasId);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const first = new Date(today - (FORWARDING_STATS_DAYS - 1) * 86_400_000);
-  const { messages, totals } = await repo.dailyCounts(db, account.id, aliasId, first);
+  const { messages, totals } = await activityRepo.dailyCounts(db, account.id, aliasId, first);
   const byDay = new Map(messages.map((entry) => [entry.day, entry]));
   const days = Array.from({ length: FORWARDING_STATS_DAYS }, (_, index) => {
     const date = utcDay(new Date(first.getTime() + index * 86_400_000));
@@ -648,7 +661,7 @@ export const INBOUND_MX_PRIORITY = 10;
  * installation's inbound SMTP server, and what DNS holds for it now (looked up on each call).
  */
 export async function inboundMx(db: DbOrTx, config: Config, userId: string, domainId: number): Promise<InboundMx> {
-  const domain = await repo.findOwnedDomain(db, userId, domainId);
+  const domain = await aliasRows.findOwnedDomain(db, userId, domainId);
   if (!domain) throw new AppError('not_found', DOMAIN_NOT_FOUND);
   const want = config.inboundSmtp.mxHost.toLowerCase().replace(/\.$/, '');
   const lookup = await dnsResolver(config.dnsServers).resolveMx(domain.domain);

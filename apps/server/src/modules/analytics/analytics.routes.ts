@@ -8,7 +8,7 @@ import {
 } from '@sendwell/contract/analytics';
 import type { AppContext } from '../../context.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import { dashboardStats, listPurchases, recordPurchase } from './analytics.service.ts';
 
 /**

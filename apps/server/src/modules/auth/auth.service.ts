@@ -11,7 +11,7 @@ import {
   type signupBodySchema,
   type updateProfileBodySchema,
 } from '@sendwell/contract/auth';
-import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/pricing';
+import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/billing';
 import type { AppContext } from '../../context.ts';
 import type { TransactionalResult } from '../../lib/mail-transport.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -27,7 +27,7 @@ import {
 import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newTemporaryPassword, newToken, sha256Hex } from '../../lib/tokens.ts';
-import { withinLimit } from '../rate-limits/rate-limits.service.ts';
+import { withinLimit } from '../rate-limits/index.ts';
 import * as repo from './auth.repo.ts';
 import type { SessionCompanion } from './session-companion.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
 import { users } from '../../db/schema/index.ts';
-import { grantUnlimited } from '../auth/auth.service.ts';
+import { grantUnlimited } from '../auth/index.ts';
 
 /** Gives the account `count` contacts straight in the table (the triggers keep its counts). */
 async function seedContacts(t: TestApp, userId: string, count: number, prefix = 'seed') {

@@ -1,7 +1,7 @@
-import { planIdSchema, type Plan } from '@sendwell/contract/pricing';
+import { planIdSchema, type Plan } from '@sendwell/contract/billing';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { planById } from '../pricing/plan-catalogue.ts';
+import { planById } from './plan-catalogue.ts';
 
 /**
  * The plan rules every module that creates contacts, adds domains or sends mail applies: which

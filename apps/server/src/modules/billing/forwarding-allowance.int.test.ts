@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { EmailAlias } from '@sendwell/contract/aliases';
 import type { Domain } from '@sendwell/contract/domains';
-import type { BillingUsage } from '@sendwell/contract/payment';
+import type { BillingUsage } from '@sendwell/contract/billing';
 import {
   followConfirmationLink,
   signUpUser,
@@ -15,7 +15,7 @@ import { runForwardJobs } from '../../../test/forward-jobs.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
 import { aliasForwards, users } from '../../db/schema/index.ts';
 import { FORWARD_DEFER_RETRY_MS } from '../inbound/forwarder.ts';
-import { recoverForwards } from '../inbound/forwarding.jobs.ts';
+import { recoverForwards } from '../inbound/index.ts';
 
 const dns = await startTestDnsServer();
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;

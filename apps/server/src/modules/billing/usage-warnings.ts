@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
+import { notifyUser } from '../notifications/index.ts';
 import { planLimitsOf, planOf, USAGE_WARNING_THRESHOLDS, usageWarning, type BillingState } from './billing.service.ts';
 import * as repo from './billing.repo.ts';
 

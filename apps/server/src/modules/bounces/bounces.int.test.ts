@@ -7,7 +7,7 @@ import { runSendJobs } from '../../../test/send-jobs.ts';
 import { arf, qmailNotice } from '../../../test/feedback-reports.ts';
 import { sentCampaign } from '../../../test/sent-campaign.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
-import { startInboundSmtpServer } from '../inbound/smtp-server.ts';
+import { startInboundSmtpServer } from '../inbound/index.ts';
 import { handleBounceMessage, isBounceAddress, SOFT_BOUNCE_LIMIT } from './bounces.service.ts';
 
 /** The test app, as useTestApp hands it out. */

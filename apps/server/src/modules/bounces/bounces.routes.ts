@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bounceMailboxStatusSchema, bounceSettingsSchema } from '@sendwell/contract/bounces';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import { bounceMailboxStatusOf } from './bounce-mailbox.ts';
 import { bounceSettingsOf, saveBounceSettings } from './bounces.service.ts';
 

@@ -2,8 +2,8 @@ import { DEFAULT_BOUNCE_SETTINGS, type BounceSettings, type BounceVerdictRespons
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { withoutMboxSeparator } from '../../lib/mbox.ts';
-import { endSequenceEnrolmentsOf, suppress } from '../delivery/suppressions.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
+import { endSequenceEnrolmentsOf, suppress } from '../delivery/index.ts';
+import { notifyUser } from '../notifications/index.ts';
 import { classify, type Verdict } from './classify.ts';
 import { parseHeaders, splitHead } from './mime-lite.ts';
 import * as repo from './bounces.repo.ts';

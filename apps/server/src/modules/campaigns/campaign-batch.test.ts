@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailBlockSchema } from '@sendwell/contract/campaigns';
-import type { UserRow } from '../auth/auth.service.ts';
+import type { UserRow } from '../auth/index.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
 import { compiledCacheSize, compiledFor } from './campaign-batch.ts';
 

@@ -2,7 +2,7 @@ import { bounceReasonSchema, type BounceReason } from '@sendwell/contract/bounce
 import type { CampaignReport } from '@sendwell/contract/campaigns';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ratePercent } from '../analytics/analytics.service.ts';
+import { ratePercent } from '../analytics/index.ts';
 import { campaignReportFigures, findCampaign } from './campaigns.repo.ts';
 import { CAMPAIGN_NOT_FOUND } from './campaigns.service.ts';
 

@@ -7,8 +7,8 @@ import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app
 import { campaignSends, outboxMessages } from '../../db/schema/index.ts';
 import { arf, dsn } from '../../../test/feedback-reports.ts';
 import { sendBatchJob } from './campaigns.jobs.ts';
-import { catcherTransport } from '../delivery/transport.ts';
-import { storeCaughtMessage } from '../outbox/outbox.service.ts';
+import { catcherTransport } from '../delivery/index.ts';
+import { storeCaughtMessage } from '../outbox/index.ts';
 
 const blocks = [{ id: 'b1', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'p' } }];
 

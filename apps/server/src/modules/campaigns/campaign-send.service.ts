@@ -1,22 +1,19 @@
+import { campaignStartJobSchema, emptyJobSchema } from '@sendwell/contract/jobs';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uncoveredParts } from '../../lib/id-ranges.ts';
-import { liveJobs, stableJobId } from '../../lib/queue.ts';
-import { claimsStaleAfterMs, sendBatch } from '../delivery/engine.ts';
-import { requireConfirmedAccount, userById } from '../auth/auth.service.ts';
-import type { UserRow } from '../auth/auth.service.ts';
-import { checkSender, confirmedAddressesOf } from '../sender-addresses/sender-addresses.service.ts';
-import { assertCanSend } from '../billing/billing.service.ts';
-import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
-import { refreshAutoSegmentsIn } from '../segments/segments.service.ts';
-import { campaignBatchStore } from './campaign-batch.ts';
+import { defineJob, liveJobs, stableJobId } from '../../lib/queue.ts';
+import { claimsStaleAfterMs } from '../delivery/index.ts';
+import { requireConfirmedAccount, userById, type UserRow } from '../auth/index.ts';
+import { checkSender, confirmedAddressesOf } from '../sender-addresses/index.ts';
+import { assertCanSend, warnEmailUsageOnce, emailsSentThisMonth } from '../billing/index.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { refreshAutoSegmentsIn } from '../segments/index.ts';
+import { batchExpirySeconds, sendBatchJob } from './campaign-batch.ts';
 import * as ledger from './campaign-send.repo.ts';
-import { batchExpirySeconds, sendBatchJob, startScheduledJob } from './campaigns.jobs.ts';
 import { CAMPAIGN_NOT_FOUND, compileCampaign } from './campaigns.service.ts';
 import { findCampaign, lockCampaign, type CampaignRow } from './campaigns.repo.ts';
-import { renderForRecipient } from './email-renderer.ts';
+import { renderForRecipient } from '../rendering/index.ts';
 
 /** Recipients per batch job: large enough to amortise job overhead, small enough to retry cheaply. */
 export const SEND_BATCH_SIZE = 1000;
@@ -52,7 +49,7 @@ export async function startCampaignSend(ctx: AppContext, userId: string, campaig
     // Auto-updating segments are brought up to date before the audience is fixed.
     await refreshAutoSegmentsIn(tx, userId, campaign.segmentIds);
     // Counted before this campaign's own rows join the ledger (the account row is locked meanwhile).
-    const sentBefore = await ledger.sentThisMonth(tx, userId);
+    const sentBefore = await emailsSentThisMonth(tx, userId);
     const recipients = await ledger.insertLedger(tx, campaign);
     if (recipients === 0) {
       throw new AppError(
@@ -100,22 +97,6 @@ export async function scheduleCampaignStart(ctx: AppContext, campaignId: number,
     { campaignId },
     { startAfter: at, singletonKey: `campaign-${campaignId}-${at.getTime()}` },
   );
-}
-
-/**
- * Sends one batch of a campaign's ledger through the delivery engine. Rows the server deferred (4xx,
- * network) are back in the queue, and the job fails so that it is retried a little later.
- */
-export async function runSendBatch(ctx: AppContext, batch: ledger.Batch): Promise<void> {
-  const store = await campaignBatchStore(ctx, batch);
-  if (!store) return;
-  const result = await sendBatch(
-    { store, recorder: ctx.recorders.for(ledger.campaignLedger(ctx.db)), transport: ctx.transport },
-    { concurrency: ctx.config.smtpMaxConnections, claimsStaleAfterMs: claimsStaleAfterMs(ctx.config) },
-  );
-  if (result.retryLater > 0) {
-    throw new Error(`${result.retryLater} recipients were deferred by the mail server; the batch will be retried`);
-  }
 }
 
 /** Starts a scheduled campaign when its job fires (idempotent: only if it is still scheduled and due). */
@@ -177,7 +158,7 @@ export async function sendTestEmails(
       ctx.config,
       (await userById(tx, user.id)) ?? user,
       emails.length,
-      await ledger.sentThisMonth(tx, user.id),
+      await emailsSentThisMonth(tx, user.id),
       (left) => `Test emails count against your plan, which has ${left} emails left this month.`,
     );
     const now = Date.now();
@@ -315,16 +296,17 @@ async function queueUncoveredSends(ctx: AppContext, campaignId?: number): Promis
   return items.length;
 }
 
-/** Emails the account sent or queued this month (campaigns, test mails, sequence emails and forwards), as counted against its plan. */
-export function emailsSentThisMonth(ctx: Pick<AppContext, 'db'>, userId: string): Promise<number> {
-  return ledger.sentThisMonth(ctx.db, userId);
-}
+/** A scheduled campaign's start, at its time. */
+export const startScheduledJob = defineJob({
+  name: 'campaign.start-scheduled',
+  payload: campaignStartJobSchema,
+  handler: (ctx: AppContext, { campaignId }) => startScheduledCampaign(ctx, campaignId),
+});
 
-/**
- * The same count inside the caller's transaction, with the account row locked first: sends of one
- * account are counted against its plan one at a time (the sequences' sender and the forwarder claim through this).
- */
-export async function lockAccountAndCountSent(tx: DbOrTx, userId: string): Promise<number> {
-  await ledger.lockAccount(tx, userId);
-  return ledger.sentThisMonth(tx, userId);
-}
+/** Every minute: sends a dead worker left half done are picked up again. */
+export const recoverSendsJob = defineJob({
+  name: 'campaign.recover-sends',
+  payload: emptyJobSchema,
+  worker: { cron: '* * * * *' },
+  handler: async (ctx: AppContext) => void (await recoverCampaignSends(ctx)),
+});

@@ -13,7 +13,7 @@ import {
 } from '@sendwell/contract/campaigns';
 import { idParamsSchema } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import * as campaigns from './campaigns.service.ts';
 import { campaignReport } from './campaign-report.ts';
 import { countRecipients } from './recipients.ts';

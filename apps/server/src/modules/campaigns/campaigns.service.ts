@@ -10,16 +10,16 @@ import {
 import { campaignStatusSchema } from '@sendwell/contract/campaigns';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireConfirmedAccount, type UserRow } from '../auth/auth.service.ts';
-import { checkSender } from '../sender-addresses/sender-addresses.service.ts';
-import { ratePercent } from '../analytics/analytics.service.ts';
+import { requireConfirmedAccount, type UserRow } from '../auth/index.ts';
+import { checkSender } from '../sender-addresses/index.ts';
+import { ratePercent } from '../analytics/index.ts';
 import {
   compileEmail,
   RAW_HTML_PLACEHOLDERS,
   renderForRecipient,
   untrackedLinks,
   type CompiledEmail,
-} from './email-renderer.ts';
+} from '../rendering/index.ts';
 import * as repo from './campaigns.repo.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';

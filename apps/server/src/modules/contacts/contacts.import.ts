@@ -18,8 +18,7 @@ import { runsOnPool, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isConnectionError } from '../../lib/db-errors.ts';
 import type { Config } from '../../config.ts';
-import { planLimitsOf, planOf } from '../billing/billing.service.ts';
-import { warnUsageOnce } from '../billing/usage-warnings.ts';
+import { planLimitsOf, planOf, warnUsageOnce, subscriberCountOf } from '../billing/index.ts';
 import * as repo from './contacts.repo.ts';
 import { LIST_EXISTS } from './contacts.service.ts';
 import { csvRecords } from './csv-records.ts';
@@ -242,7 +241,7 @@ export async function importContactsCsv(
     const plan = await repo.lockAccountPlan(tx, userId);
     const limit = plan === undefined ? null : planLimitsOf(billing, { plan }).subscribers;
     if (limit === null || plan === undefined) return rows;
-    const before = await repo.subscriberCount(tx, userId);
+    const before = await subscriberCountOf(tx, userId);
     let room = limit - before;
     const existing = await repo.existingEmails(
       tx,

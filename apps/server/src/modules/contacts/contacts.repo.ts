@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rawStatement, type RawRow } from '../../db/raw-statement.ts';
-import type { SessionCompanion } from '../auth/session-companion.ts';
+import type { SessionCompanion } from '../auth/index.ts';
 import {
   campaigns,
   emailEvents,
@@ -565,13 +565,6 @@ export async function upsertImportBatch(
 export async function lockAccountPlan(tx: DbOrTx, userId: string): Promise<string | undefined> {
   const [row] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).for('update');
   return row?.plan;
-}
-
-/** How many contacts (subscribers) the account has. */
-export async function subscriberCount(db: DbOrTx, userId: string): Promise<number> {
-  // contact_counts is kept exact by triggers in the writing transaction, so it is one row read.
-  const [row] = await db.select({ n: contactCounts.total }).from(contactCounts).where(eq(contactCounts.userId, userId));
-  return row?.n ?? 0;
 }
 
 /** Which of these emails the account has as contacts already. */

@@ -31,7 +31,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendProgressStream } from '../../lib/ndjson-stream.ts';
-import { requireUser, type RequestCompanion } from '../auth/session-guard.ts';
+import { requireUser, type RequestCompanion } from '../auth/index.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as contacts from './contacts.service.ts';
 import { exportContactsCsv } from './contacts.csv-export.ts';

@@ -14,8 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Config } from '../../config.ts';
-import { planLimitsOf, planOf, subscriberLimitError } from '../billing/billing.service.ts';
-import { warnUsageOnce } from '../billing/usage-warnings.ts';
+import { planLimitsOf, planOf, subscriberLimitError, warnUsageOnce, subscriberCountOf } from '../billing/index.ts';
 import * as repo from './contacts.repo.ts';
 import { ContactPageCache, ContactSearchCache, type CachedPage, type CachedSearch } from './contacts.search-cache.ts';
 
@@ -339,7 +338,7 @@ export async function createContact(
   return db.transaction(async (tx) => {
     const plan = await repo.lockAccountPlan(tx, userId);
     const limit = plan === undefined ? null : planLimitsOf(config, { plan }).subscribers;
-    const before = limit !== null ? await repo.subscriberCount(tx, userId) : 0;
+    const before = limit !== null ? await subscriberCountOf(tx, userId) : 0;
     if (limit !== null && plan !== undefined && before >= limit) {
       if ((await repo.existingEmails(tx, userId, [fields.email])).size === 0)
         throw subscriberLimitError({ plan }, limit);
@@ -492,9 +491,4 @@ export async function updateList(
 /** Deletes a list; its contacts stay. */
 export async function deleteList(db: Db, userId: string, id: number): Promise<void> {
   if (!(await repo.deleteList(db, userId, id))) throw new AppError('not_found', LIST_NOT_FOUND);
-}
-
-/** How many contacts (subscribers) the account has, as counted against its plan. */
-export function subscriberCountOf(db: Db, userId: string): Promise<number> {
-  return repo.subscriberCount(db, userId);
 }

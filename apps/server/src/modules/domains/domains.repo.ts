@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, domainDailySends, domains, emailEvents, emailSequences, users } from '../../db/schema/index.ts';
 
@@ -78,11 +78,6 @@ export async function findDomainByName(db: DbOrTx, userId: string, name: string)
 export async function lockDomain(tx: DbOrTx, id: number): Promise<DomainRow | undefined> {
   const [row] = await tx.select().from(domains).where(eq(domains.id, id)).for('update');
   return row;
-}
-
-export async function countDomains(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(domains).where(eq(domains.userId, userId));
-  return row?.n ?? 0;
 }
 
 /** Locks the user's row: adding domains one at a time keeps the plan's limit exact under concurrent requests. */

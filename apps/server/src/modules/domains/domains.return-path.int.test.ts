@@ -4,7 +4,7 @@ import { signUpUser, useTestApp } from '../../../test/build-app.ts';
 import { startTestDnsServer } from '../../../test/dns-server.ts';
 import { sentCampaign } from '../../../test/sent-campaign.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { handleBounceMessage } from '../bounces/bounces.service.ts';
+import { handleBounceMessage } from '../bounces/index.ts';
 
 const dns = await startTestDnsServer();
 afterAll(() => dns.close());

@@ -6,7 +6,7 @@ import {
   domainSchema,
 } from '@sendwell/contract/domains';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import * as domains from './domains.service.ts';
 
 /**

@@ -8,16 +8,15 @@ import {
   type DnsRecordStatus,
   type Domain,
 } from '@sendwell/contract/domains';
-import { planIdSchema } from '@sendwell/contract/pricing';
+import { planIdSchema } from '@sendwell/contract/billing';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { dnsResolver } from '../../lib/dns.ts';
 import { sealSecret } from '../../lib/secret-box.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
-import { planCatalogue } from '../pricing/plan-catalogue.ts';
-import { planLimitsOf } from '../billing/billing.service.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { planCatalogue, planLimitsOf, domainCountOf } from '../billing/index.ts';
 import {
   BOUNCE_MX_PRIORITY,
   bounceHost,
@@ -272,14 +271,14 @@ export async function addDomain(
   // Cheap refusals first, so a bad name, a duplicate or an over-limit request costs no key generation.
   requireRegistrable(config, name);
   if (await repo.findDomainByName(db, user.id, name)) throw new AppError('conflict', DOMAIN_ALREADY_ADDED);
-  if (atLimit(config, user.plan, await repo.countDomains(db, user.id))) throw planLimitError(user.plan);
+  if (atLimit(config, user.plan, await domainCountOf(db, user.id))) throw planLimitError(user.plan);
 
   const { publicKey, privateKeyPem } = await generateDkimKeyPair();
   let row: repo.DomainRow;
   try {
     row = await db.transaction(async (tx) => {
       const plan = (await repo.lockUserPlan(tx, user.id)) ?? user.plan;
-      if (atLimit(config, plan, await repo.countDomains(tx, user.id))) throw planLimitError(plan);
+      if (atLimit(config, plan, await domainCountOf(tx, user.id))) throw planLimitError(plan);
       const isFirst = !(await repo.hasPrimaryDomain(tx, user.id));
       return repo.insertDomain(tx, {
         userId: user.id,
@@ -416,9 +415,4 @@ function mergeChecks(current: repo.DomainRow, checks: DomainChecks) {
 
 function joinKinds(kinds: string[]): string {
   return kinds.length <= 1 ? (kinds[0] ?? '') : `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}`;
-}
-
-/** How many sending domains the account has, as counted against its plan. */
-export function domainCountOf(db: Db, userId: string): Promise<number> {
-  return repo.countDomains(db, userId);
 }

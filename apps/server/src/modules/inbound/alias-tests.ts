@@ -8,8 +8,8 @@ import {
 } from '@sendwell/contract/aliases';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../auth/auth.service.ts';
-import * as aliases from '../aliases/aliases.inbound.ts';
+import type { UserRow } from '../auth/index.ts';
+import * as aliases from '../aliases/index.ts';
 import { receiveInbound } from './pipeline.ts';
 
 /**

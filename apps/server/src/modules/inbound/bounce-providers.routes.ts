@@ -11,14 +11,9 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guardHook } from '../../lib/route-guard.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import { accountOfInboundToken, inboundAddressOf } from './inbound.service.ts';
-import {
-  deleteProviderSecret,
-  providerStatuses,
-  receiveProviderPost,
-  saveProviderSecret,
-} from '../bounces/providers.service.ts';
+import { deleteProviderSecret, providerStatuses, receiveProviderPost, saveProviderSecret } from '../bounces/index.ts';
 
 /** Provider posts are small JSON (SendGrid batches up to a few hundred events); 5 MB is plenty. */
 const MAX_PROVIDER_POST_BYTES = 5 * 1024 * 1024;

@@ -5,16 +5,23 @@ import type { AppContext } from '../../context.ts';
 import { perDnsServerList } from '../../lib/dns.ts';
 import { TransportError } from '../../lib/mail-transport.ts';
 import { newToken } from '../../lib/tokens.ts';
-import * as aliases from '../aliases/aliases.inbound.ts';
-import { userById } from '../auth/auth.service.ts';
-import { monthlyLimitReachedReason, planLimitsOf, sendingBlockedReason } from '../billing/billing.service.ts';
-import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
-import { lockAccountAndCountSent } from '../campaigns/campaign-send.service.ts';
-import { LOOP_HEADER } from '../aliases/routing.ts';
-import { rewriteHeaders, sendRawMessage, splitMessage } from '../delivery/forward.ts';
-import { buildRawMessage, newMessageId } from '../delivery/message.ts';
-import { dkimSigningKeyFor, releaseDailySends, reserveDailySends } from '../domains/domains.sending.ts';
+import * as aliases from '../aliases/index.ts';
+import { userById } from '../auth/index.ts';
+import {
+  monthlyLimitReachedReason,
+  planLimitsOf,
+  sendingBlockedReason,
+  warnEmailUsageOnce,
+  lockAccountAndCountSent,
+} from '../billing/index.ts';
+import { LOOP_HEADER } from '../aliases/index.ts';
+import { rewriteHeaders, sendRawMessage, splitMessage, buildRawMessage, newMessageId } from '../delivery/index.ts';
+import { dkimSigningKeyFor, releaseDailySends, reserveDailySends } from '../domains/index.ts';
+import { settleMessageOutcomes } from './alias-mail.ts';
+import * as ledger from './forwards.repo.ts';
+import * as messages from './messages.repo.ts';
 import { mailauthResolver } from './sender-auth.ts';
+import * as srsPaths from './srs.repo.ts';
 import { srsForward, srsReverse } from './srs.ts';
 
 /**
@@ -112,7 +119,7 @@ async function strictDmarcPolicy(
 async function deliverForward(
   ctx: AppContext,
   alias: aliases.AliasWithDomain,
-  forward: aliases.ForwardRow,
+  forward: ledger.ForwardRow,
   stored: { raw: Buffer; mailFrom: string; via: string; messageId: string },
   recipient: string,
   returnPath: string,
@@ -159,8 +166,8 @@ async function deliverForward(
 async function deliverAutoReply(
   ctx: AppContext,
   alias: aliases.AliasWithDomain,
-  forward: aliases.ForwardRow,
-  message: aliases.AliasMessageRow,
+  forward: ledger.ForwardRow,
+  message: messages.AliasMessageRow,
   stored: { messageId: string },
   text: string,
   isTest: boolean,
@@ -218,8 +225,8 @@ export async function sendForward(ctx: AppContext, forwardId: number, now = new 
  * statement before the first forward goes.
  */
 type BatchReads = {
-  contexts: Awaited<ReturnType<typeof aliases.forwardContexts>>;
-  stored: Awaited<ReturnType<typeof aliases.findInboundRaws>>;
+  contexts: Awaited<ReturnType<typeof ledger.forwardContexts>>;
+  stored: Awaited<ReturnType<typeof messages.findInboundRaws>>;
   key(userId: string, domainName: string): ReturnType<typeof aliasDomainKey>;
   /** The forward's return path, once all of the batch's SRS addresses are recorded; throws this row's own error. */
   returnPath(forwardId: number): Promise<string>;
@@ -245,12 +252,12 @@ function forwardReturnPath(
   }
 }
 
-async function batchReads(ctx: AppContext, claimed: aliases.ForwardRow[]): Promise<BatchReads> {
-  const contexts = await aliases.forwardContexts(
+async function batchReads(ctx: AppContext, claimed: ledger.ForwardRow[]): Promise<BatchReads> {
+  const contexts = await ledger.forwardContexts(
     ctx.db,
     claimed.map((row) => row.id),
   );
-  const stored = await aliases.findInboundRaws(ctx.db, [
+  const stored = await messages.findInboundRaws(ctx.db, [
     ...new Set([...contexts.values()].map((context) => context.message.inboundMessageId)),
   ]);
   const keys = new Map<string, ReturnType<typeof aliasDomainKey>>();
@@ -282,7 +289,7 @@ async function batchReads(ctx: AppContext, claimed: aliases.ForwardRow[]): Promi
     if (found instanceof Error) throw found;
     // Started by the first forward that needs it, so a failure fails each forward (retried) alike.
     // Sorted: two batches recording the same addresses take their index entries in one order.
-    recorded ??= aliases.recordSrsAddresses(
+    recorded ??= srsPaths.recordSrsAddresses(
       ctx.db,
       [...toRecord.values()].sort((a, b) => (a.address < b.address ? -1 : 1)),
     );
@@ -308,7 +315,7 @@ export async function sendForwards(ctx: AppContext, forwardIds: number[], now = 
   const claimed = await claimWithinAllowance(ctx, [...new Set(forwardIds)], claimToken, now);
   if (claimed.length === 0) return;
   const heartbeat = setInterval(() => {
-    aliases.renewForwardClaims(ctx.db, claimToken, new Date()).catch(() => undefined);
+    ledger.renewForwardClaims(ctx.db, claimToken, new Date()).catch(() => undefined);
   }, FORWARD_HEARTBEAT_MS);
   heartbeat.unref();
   try {
@@ -324,14 +331,14 @@ export async function sendForwards(ctx: AppContext, forwardIds: number[], now = 
     const outcomes = await Promise.allSettled(sendable.map((row) => sendClaimed(ctx, row, claimToken, reads)));
     const sent = sendable.filter((_, i) => outcomes[i]?.status === 'fulfilled' && outcomes[i].value === 'sent');
     // What went is recorded at once (one statement); failures were recorded one by one.
-    await aliases.finishForwardsSent(
+    await ledger.finishForwardsSent(
       ctx.db,
       sent.map((row) => row.id),
       claimToken,
       new Date(),
     );
     await release(new Set(sent.map((row) => row.id)));
-    await aliases.settleMessageOutcomes(ctx.db, [...new Set(claimed.map((row) => row.aliasMessageId))]);
+    await settleMessageOutcomes(ctx.db, [...new Set(claimed.map((row) => row.aliasMessageId))]);
     const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failed) throw failed.reason;
   } finally {
@@ -345,7 +352,7 @@ export async function sendForwards(ctx: AppContext, forwardIds: number[], now = 
  */
 async function finishAfterError(
   ctx: AppContext,
-  row: aliases.ForwardRow,
+  row: ledger.ForwardRow,
   claimToken: string,
   error: unknown,
 ): Promise<'failed' | 'pending'> {
@@ -353,7 +360,7 @@ async function finishAfterError(
     error instanceof PermanentForwardError || (error instanceof TransportError && error.kind !== 'retry');
   const status = permanent || row.attempts >= FORWARD_MAX_ATTEMPTS ? 'failed' : 'pending';
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  await aliases.finishForward(ctx.db, row.id, claimToken, { status, error: message, at: new Date() });
+  await ledger.finishForward(ctx.db, row.id, claimToken, { status, error: message, at: new Date() });
   return status;
 }
 
@@ -364,19 +371,19 @@ async function finishAfterError(
  */
 async function withinWarmingCaps(
   ctx: AppContext,
-  claimed: aliases.ForwardRow[],
+  claimed: ledger.ForwardRow[],
   claimToken: string,
   reads: BatchReads,
   now: Date,
-): Promise<{ sendable: aliases.ForwardRow[]; release(sent: Set<number>): Promise<void> }> {
-  const byDomain = new Map<number, aliases.ForwardRow[]>();
-  const sendable: aliases.ForwardRow[] = [];
+): Promise<{ sendable: ledger.ForwardRow[]; release(sent: Set<number>): Promise<void> }> {
+  const byDomain = new Map<number, ledger.ForwardRow[]>();
+  const sendable: ledger.ForwardRow[] = [];
   for (const row of claimed) {
     const domainId = reads.contexts.get(row.id)?.alias.domainId;
     if (domainId === undefined) sendable.push(row);
     else byDomain.set(domainId, [...(byDomain.get(domainId) ?? []), row]);
   }
-  const reserved: { domainId: number; day: string; rows: aliases.ForwardRow[] }[] = [];
+  const reserved: { domainId: number; day: string; rows: ledger.ForwardRow[] }[] = [];
   for (const [domainId, rows] of byDomain) {
     const reservation = await reserveDailySends(ctx.db, domainId, rows.length, now);
     const granted = rows.slice(0, reservation.granted);
@@ -384,7 +391,7 @@ async function withinWarmingCaps(
     reserved.push({ domainId, day: reservation.day, rows: granted });
     const reason = `The domain's warming cap for today (${reservation.dailyLimit ?? 0}) is reached; it goes when the cap allows`;
     for (const row of rows.slice(reservation.granted))
-      await aliases.finishForward(ctx.db, row.id, claimToken, { status: 'deferred', error: reason, at: new Date() });
+      await ledger.finishForward(ctx.db, row.id, claimToken, { status: 'deferred', error: reason, at: new Date() });
   }
   return {
     sendable,
@@ -404,12 +411,12 @@ async function withinWarmingCaps(
  */
 async function sendClaimed(
   ctx: AppContext,
-  claimed: aliases.ForwardRow,
+  claimed: ledger.ForwardRow,
   claimToken: string,
   reads: BatchReads,
 ): Promise<'sent' | 'failed'> {
   const finish = (status: 'failed' | 'pending', error: string | null) =>
-    aliases.finishForward(ctx.db, claimed.id, claimToken, { status, error, at: new Date() });
+    ledger.finishForward(ctx.db, claimed.id, claimToken, { status, error, at: new Date() });
   const context = reads.contexts.get(claimed.id);
   const alias = context?.alias;
   const stored = context ? reads.stored.get(context.message.inboundMessageId) : undefined;
@@ -459,11 +466,11 @@ async function claimWithinAllowance(
   forwardIds: number[],
   claimToken: string,
   now: Date,
-): Promise<aliases.ForwardRow[]> {
+): Promise<ledger.ForwardRow[]> {
   const staleBefore = new Date(now.getTime() - FORWARD_CLAIM_STALE_MS);
   return ctx.db.transaction(async (tx) => {
-    const owners = await aliases.forwardOwners(tx, forwardIds);
-    const claimed: aliases.ForwardRow[] = [];
+    const owners = await ledger.forwardOwners(tx, forwardIds);
+    const claimed: ledger.ForwardRow[] = [];
     const byAccount = new Map<string, number[]>();
     for (const owner of owners) byAccount.set(owner.userId, [...(byAccount.get(owner.userId) ?? []), owner.id]);
     // Accounts locked in one order, so two batches of the same accounts cannot deadlock.
@@ -472,7 +479,7 @@ async function claimWithinAllowance(
       const sentBefore = await lockAccountAndCountSent(tx, userId);
       const account = await userById(tx, userId);
       if (!account) {
-        claimed.push(...(await aliases.claimForwards(tx, ids, claimToken, now, staleBefore)));
+        claimed.push(...(await ledger.claimForwards(tx, ids, claimToken, now, staleBefore)));
         continue;
       }
       const paused = !account.emailConfirmedAt
@@ -480,7 +487,7 @@ async function claimWithinAllowance(
         : sendingBlockedReason(ctx.config, account, now);
       const limit = planLimitsOf(ctx.config, account).emailsPerMonth;
       const room = paused ? 0 : limit === null ? ids.length : Math.max(0, limit - sentBefore);
-      const taken = await aliases.claimForwards(tx, ids, claimToken, now, staleBefore, room);
+      const taken = await ledger.claimForwards(tx, ids, claimToken, now, staleBefore, room);
       claimed.push(...taken);
       if (taken.length < ids.length) {
         const reason =
@@ -488,7 +495,7 @@ async function claimWithinAllowance(
           monthlyLimitReachedReason(ctx.config, account, sentBefore + taken.length, now) ??
           'Sending is paused';
         const takenIds = new Set(taken.map((row) => row.id));
-        await aliases.deferForwards(
+        await ledger.deferForwards(
           tx,
           ids.filter((id) => !takenIds.has(id)),
           reason,
@@ -536,9 +543,9 @@ export async function relaySrsBounce(
   const reversed = srsReverse(ctx.config.sessionSecret, recipient, now);
   if (reversed.status === 'expired') return 'expired';
   if (reversed.status !== 'valid') return 'forged';
-  const used = await aliases.findSrsAddress(ctx.db, recipient.toLowerCase());
+  const used = await srsPaths.findSrsAddress(ctx.db, recipient.toLowerCase());
   if (!used) return 'unknown';
-  const stored = await aliases.findInboundRaw(ctx.db, inboundMessageId);
+  const stored = await messages.findInboundRaw(ctx.db, inboundMessageId);
   if (!stored) return 'unknown';
   if (stored.mailFrom !== '') return 'refused';
   const domain = recipient.slice(recipient.lastIndexOf('@') + 1).toLowerCase();
@@ -550,7 +557,7 @@ export async function relaySrsBounce(
     if (!account?.emailConfirmedAt || sendingBlockedReason(ctx.config, account, now)) return 'refused' as const;
     const limit = planLimitsOf(ctx.config, account).emailsPerMonth;
     if (limit !== null && sentBefore >= limit) return 'limit' as const;
-    if (!(await aliases.takeSrsBounceTurn(tx, used.address, SRS_BOUNCES_PER_ADDRESS, now))) return 'limit' as const;
+    if (!(await srsPaths.takeSrsBounceTurn(tx, used.address, SRS_BOUNCES_PER_ADDRESS, now))) return 'limit' as const;
     return 'taken' as const;
   });
   if (turn !== 'taken') return turn;
@@ -571,7 +578,7 @@ export async function relaySrsBounce(
       isTest: false,
     });
   } catch (error) {
-    await aliases.returnSrsBounceTurn(ctx.db, used.address);
+    await srsPaths.returnSrsBounceTurn(ctx.db, used.address);
     throw error;
   }
   return 'relayed';

@@ -15,7 +15,7 @@ import { startTestDnsServer } from '../../../test/dns-server.ts';
 import { runForwardJobs } from '../../../test/forward-jobs.ts';
 import { senderDomain } from '../../../test/signed-mail.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
-import { claimForward } from '../aliases/aliases.inbound.ts';
+import { claimForward } from './forwards.repo.ts';
 import { FORWARD_CLAIM_STALE_MS, relaySrsBounce, sendForward } from './forwarder.ts';
 import { receiveInbound } from './pipeline.ts';
 import { srsForward } from './srs.ts';

@@ -1,7 +1,7 @@
 import { emptyJobSchema, inboundForwardJobSchema, srsBounceJobSchema } from '@sendwell/contract/jobs';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../lib/queue.ts';
-import * as aliases from '../aliases/aliases.inbound.ts';
+import * as ledger from './forwards.repo.ts';
 import {
   FORWARD_CLAIM_STALE_MS,
   FORWARD_DEFER_RETRY_MS,
@@ -57,7 +57,7 @@ export const FORWARD_SWEEP_MS = 20_000;
 
 /** Enqueues the forwards left pending or stuck (and deferred ones due another try); answers how many. */
 export async function recoverForwards(ctx: AppContext, now = new Date()): Promise<number> {
-  const ids = await aliases.strandedForwards(
+  const ids = await ledger.strandedForwards(
     ctx.db,
     new Date(now.getTime() - FORWARD_CLAIM_STALE_MS),
     1000,

@@ -14,8 +14,8 @@ import { startTestDnsServer } from '../../../test/dns-server.ts';
 import { runForwardJobs } from '../../../test/forward-jobs.ts';
 import { senderDomain } from '../../../test/signed-mail.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
-import { sentThisMonth } from '../campaigns/campaign-send.repo.ts';
-import { AUTO_REPLIES_PER_ACCOUNT_PER_HOUR } from '../aliases/aliases.inbound.ts';
+import { emailsSentThisMonth } from '../billing/index.ts';
+import { AUTO_REPLIES_PER_ACCOUNT_PER_HOUR } from './alias-mail.ts';
 import { sendForwards } from './forwarder.ts';
 import { recoverForwards } from './forwarding.jobs.ts';
 import { receiveInbound } from './pipeline.ts';
@@ -198,7 +198,7 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     expect(receivedTo('victim@victim.example')).toHaveLength(0);
     expect(sink.received.length).toBe(before);
     expect(await rows(t(), 'SELECT id FROM alias_forwards WHERE user_id = $1', [attacker.user.id])).toHaveLength(0);
-    expect(await sentThisMonth(t().ctx.db, attacker.user.id)).toBe(0);
+    expect(await emailsSentThisMonth(t().ctx.db, attacker.user.id)).toBe(0);
   });
 
   it('finding 1, a domain that loses its verification before the auto-reply goes: nothing is sent or counted (SMTP)', async () => {
@@ -225,7 +225,7 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     expect(receivedTo('gale@people.example')).toHaveLength(0);
     const [reply] = await rows(t(), `SELECT status, error FROM alias_forwards WHERE user_id = $1`, [account.user.id]);
     expect(reply).toMatchObject({ status: 'failed', error: expect.stringMatching(/not verified/) });
-    expect(await sentThisMonth(t().ctx.db, account.user.id)).toBe(0);
+    expect(await emailsSentThisMonth(t().ctx.db, account.user.id)).toBe(0);
     const awayId = (await rows(t(), `SELECT id FROM email_aliases WHERE user_id = $1`, [account.user.id]))[0]
       ?.id as number;
     const activity = (await account.client.get(`/api/email-aliases/${awayId}/activity`)).json() as AliasActivity[];
@@ -236,7 +236,7 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
   });
 
   it('finding 1, backscatter: an authenticated sender gets one auto-reply (DKIM by webhook, SPF over SMTP); a forged one none', async () => {
-    const sentBefore = await sentThisMonth(t().ctx.db, owner.user.id);
+    const sentBefore = await emailsSentThisMonth(t().ctx.db, owner.user.id);
     // Forged over SMTP: the victim's domain publishes no SPF naming us, the message is unsigned.
     await sendSmtp(
       'victim@victim.example',
@@ -293,7 +293,7 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     const forwarded = (
       await rows(t(), `SELECT id FROM alias_forwards WHERE user_id = $1 AND status = 'sent'`, [owner.user.id])
     ).length;
-    expect(await sentThisMonth(t().ctx.db, owner.user.id)).toBe(forwarded);
+    expect(await emailsSentThisMonth(t().ctx.db, owner.user.id)).toBe(forwarded);
     expect(forwarded - sentBefore).toBeGreaterThanOrEqual(2);
     // The activity log says why the forged senders got nothing.
     const helpId = (await rows(t(), `SELECT id FROM email_aliases WHERE alias = 'help'`))[0]?.id as number;
@@ -350,7 +350,7 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     const forward = receivedTo('boss@dest.example').find((m) => m.parsed.subject === 'will bounce');
     const srs = forward?.from ?? '';
     expect(srs).toMatch(/^SRS0=/);
-    const sentBefore = await sentThisMonth(t().ctx.db, owner.user.id);
+    const sentBefore = await emailsSentThisMonth(t().ctx.db, owner.user.id);
 
     // A normal message to the SRS address: refused at RCPT (a sender) and at DATA (the null sender, no report).
     await expect(
@@ -394,7 +394,7 @@ describe('issue 27 (inbound): nobody makes Sendwell mail strangers, and one bad 
     expect(relayed).toHaveLength(1);
     expect(relayed[0]?.from).toBe('');
     expect(relayed[0]?.raw).toMatch(/DKIM-Signature:[^]*d=owned\.example/);
-    expect(await sentThisMonth(t().ctx.db, owner.user.id)).toBe(sentBefore + 1);
+    expect(await emailsSentThisMonth(t().ctx.db, owner.user.id)).toBe(sentBefore + 1);
 
     // A forward of a webhook post: its envelope.from is the poster's word, so no SRS address is minted for it.
     await postWebhook(

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guardHook } from '../../lib/route-guard.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import { accountOfInboundToken, inboundAddressOf, regenerateInboundAddress } from './inbound.service.ts';
 import { testAlias, testForwarding } from './alias-tests.ts';
 import { receiveInbound, type InboundEnvelope } from './pipeline.ts';

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { withoutMboxSeparator } from '../../lib/mbox.ts';
-import * as aliases from '../aliases/aliases.inbound.ts';
-import { LOOP_HEADER, type RoutingDecision, type RoutingMessage } from '../aliases/routing.ts';
+import * as aliases from '../aliases/index.ts';
+import { LOOP_HEADER, type RoutingDecision, type RoutingMessage } from '../aliases/index.ts';
 import type { BounceVerdictResponse } from '@sendwell/contract/bounces';
-import { handleBounceMessage, isBounceAddress } from '../bounces/bounces.service.ts';
-import { classify } from '../bounces/classify.ts';
-import { endEnrolmentsOnReply, repliedMessageIds } from '../sequences/sequences.service.ts';
+import { handleBounceMessage, isBounceAddress, classify } from '../bounces/index.ts';
+import { endEnrolmentsOnReply, repliedMessageIds } from '../sequences/index.ts';
+import { storeInbound, type AliasRecipient } from './alias-mail.ts';
 import { parseMime } from './mime.ts';
 import { cleanHeaderControls, isDataException, withoutControls } from './content.ts';
 import { proveSender, type SmtpClientInfo } from './sender-auth.ts';
@@ -274,11 +274,11 @@ async function receive(ctx: AppContext, input: Parameters<typeof receiveInbound>
 
   if (aliasRecipients.length > 0 || srsRecipients.length > 0) {
     // A message to an alias twice (To and Cc, or the exact alias and the catch-all) is routed once per alias.
-    const recipients: aliases.AliasRecipient[] = [];
+    const recipients: AliasRecipient[] = [];
     for (const { recipient, kind } of aliasRecipients)
       if (!recipients.some((entry) => entry.alias.id === kind.alias.id))
         recipients.push({ alias: kind.alias, recipient });
-    const outcome = await aliases.storeInbound(ctx.db, {
+    const outcome = await storeInbound(ctx.db, {
       stored: { messageId, mailFrom, via: input.via, raw },
       recipients,
       message: routing,

@@ -4,7 +4,7 @@ import { INBOUND_MAX_BYTES } from '@sendwell/contract/aliases';
 import { INBOUND_MAX_RECIPIENTS } from '@sendwell/contract/inbound';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { servesMailHost } from '../domains/domains.sending.ts';
+import { servesMailHost } from '../domains/index.ts';
 import { receiveInbound, recipientKind, SRS_ONLY_REPORTS, type RecipientKind } from './pipeline.ts';
 
 /**

@@ -10,9 +10,9 @@ import {
   installationSender,
 } from '../../lib/confirmation-link.ts';
 import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
-import { userById } from '../auth/auth.service.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
-import { countHit } from '../rate-limits/rate-limits.service.ts';
+import { userById } from '../auth/index.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { countHit } from '../rate-limits/index.ts';
 import { addressSummary, checkAddress, mxCacheFor } from './address-checks.ts';
 import * as repo from './leads.repo.ts';
 import type { LeadConsentRecord } from './leads.repo.ts';

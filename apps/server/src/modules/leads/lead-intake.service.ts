@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret } from '../../lib/secret-box.ts';
-import { csvCandidateRows, type CsvSource } from '../contacts/contacts.import.ts';
+import { csvCandidateRows, type CsvSource } from '../contacts/index.ts';
 import { addressSummary, checkAddress, type MxCache } from './address-checks.ts';
 import * as repo from './leads.repo.ts';
 import { scoreLead, type ScoreSource } from './leads.scoring.ts';

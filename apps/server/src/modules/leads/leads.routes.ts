@@ -31,8 +31,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendProgressStream } from '../../lib/ndjson-stream.ts';
-import { requireUser } from '../auth/session-guard.ts';
-import { MAX_IMPORT_BYTES, type CsvSource } from '../contacts/contacts.import.ts';
+import { requireUser } from '../auth/index.ts';
+import { MAX_IMPORT_BYTES, type CsvSource } from '../contacts/index.ts';
 import { mxCacheFor } from './address-checks.ts';
 import { importLeadsCsv, loadSampleLeads, receiveWebhookLeads } from './lead-intake.service.ts';
 import { generationRun, startGeneration } from './leads.generate.ts';

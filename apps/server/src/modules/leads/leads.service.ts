@@ -23,7 +23,7 @@ import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import type { Config } from '../../config.ts';
 import { hunterCredits } from './lead-providers.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { saveContactToList } from '../contacts/contacts.service.ts';
+import { saveContactToList } from '../contacts/index.ts';
 import { addressSummary, checkAddress, type MxCache } from './address-checks.ts';
 import * as repo from './leads.repo.ts';
 import { scoreLead, type ScoreSource } from './leads.scoring.ts';

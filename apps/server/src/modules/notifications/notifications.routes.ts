@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationListSchema } from '@sendwell/contract/notifications';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import * as notifications from './notifications.service.ts';
 
 /**

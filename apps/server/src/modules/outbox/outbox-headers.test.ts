@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRawMessage } from '../delivery/message.ts';
+import { buildRawMessage } from '../delivery/index.ts';
 import { readableHeaders } from './outbox.service.ts';
 
 // First-hour finding 10: the Outbox's Headers tab showed subjects as RFC 2047 encoded words.

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@sendwell/contract/common';
 import { outboxListSchema, outboxMessageSchema, outboxQuerySchema } from '@sendwell/contract/outbox';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as outbox from './outbox.service.ts';
 

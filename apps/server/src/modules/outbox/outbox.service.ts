@@ -2,7 +2,7 @@ import { simpleParser } from 'mailparser';
 import type { OutboxItem, OutboxMessage } from '@sendwell/contract/outbox';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { withoutTracking } from '../tracking/tracking.service.ts';
+import { withoutTracking } from '../tracking/index.ts';
 import * as repo from './outbox.repo.ts';
 
 const MESSAGE_NOT_FOUND = 'Message not found';

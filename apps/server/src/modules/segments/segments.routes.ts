@@ -11,7 +11,7 @@ import {
   updateSegmentBodySchema,
 } from '@sendwell/contract/segments';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as segments from './segments.service.ts';
 

@@ -8,7 +8,7 @@ import type {
 } from '@sendwell/contract/segments';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toContact } from '../contacts/contacts.service.ts';
+import { toContact } from '../contacts/index.ts';
 import * as repo from './segments.repo.ts';
 
 const SEGMENT_NOT_FOUND = 'Segment not found';

@@ -16,7 +16,7 @@ import {
 import { startTestDnsServer } from '../../../test/dns-server.ts';
 import { runSendJobs } from '../../../test/send-jobs.ts';
 import { startSmtpSink, type ReceivedMessage } from '../../../test/smtp-sink.ts';
-import { sentThisMonth } from '../campaigns/campaign-send.repo.ts';
+import { emailsSentThisMonth } from '../billing/index.ts';
 import { TEST_SENDS_PER_HOUR } from '../campaigns/campaign-send.service.ts';
 import { accountConfirmationLink } from '../auth/auth.service.ts';
 import { CONFIRMATION_MAILS_PER_HOUR, senderConfirmationLink } from './sender-addresses.service.ts';
@@ -435,7 +435,7 @@ describe('senders are proven', () => {
     expect(sink.received.length - before).toBe(4);
 
     // Plan counting: each test mail counts as an email this month.
-    expect(await sentThisMonth(db, user.id)).toBe(4);
+    expect(await emailsSentThisMonth(db, user.id)).toBe(4);
     // A test mail that does not go (a suppressed contact) is not counted.
     expect(
       (await client.post('/api/contacts', { email: 'gone@x.io', firstName: 'G', lastName: 'One' })).statusCode,
@@ -445,7 +445,7 @@ describe('senders are proven', () => {
       [user.id],
     );
     expect((await client.post(`/api/campaigns/${id}/test`, { emails: ['gone@x.io'] })).statusCode).toBe(400);
-    expect(await sentThisMonth(db, user.id)).toBe(4);
+    expect(await emailsSentThisMonth(db, user.id)).toBe(4);
 
     // Rate limit: TEST_SENDS_PER_HOUR in an hour, then 429.
     const contacts = ['tester0@x.io', 'tester1@x.io', 'tester2@x.io', 'tester3@x.io', 'tester4@x.io'];
@@ -462,7 +462,7 @@ describe('senders are proven', () => {
     expect(limited.json().message).toMatch(
       /^You can send 20 test emails an hour and have 0 left\. Try again in \d+ minutes?\.$/,
     );
-    expect(await sentThisMonth(db, user.id)).toBe(TEST_SENDS_PER_HOUR);
+    expect(await emailsSentThisMonth(db, user.id)).toBe(TEST_SENDS_PER_HOUR);
 
     // The plan's monthly emails: Starter has 15,000; with test mails filling all but one, a test
     // to two is refused, and so is a campaign to five.
@@ -470,8 +470,8 @@ describe('senders are proven', () => {
       `INSERT INTO campaign_test_sends (user_id, email, sent_at) SELECT $1, 'x@x.io', now() - interval '2 hours' FROM generate_series(1, $2::int)`,
       [user.id, 15_000 - TEST_SENDS_PER_HOUR - 1],
     );
-    expect(await sentThisMonth(db, user.id)).toBeLessThanOrEqual(14_999);
-    const monthLeft = 15_000 - (await sentThisMonth(db, user.id));
+    expect(await emailsSentThisMonth(db, user.id)).toBeLessThanOrEqual(14_999);
+    const monthLeft = 15_000 - (await emailsSentThisMonth(db, user.id));
     const overPlan = await client.post(`/api/campaigns/${id}/test`, { emails: contacts.slice(0, monthLeft + 1) });
     expect(overPlan.statusCode).toBe(403);
     expect(overPlan.json().message).toBe(

@@ -7,8 +7,7 @@ import {
 } from '@sendwell/contract/sender-addresses';
 import type { AppContext } from '../../context.ts';
 import { confirmationPage, serveConfirmationLink, type LinkState } from '../../lib/confirmation-link.ts';
-import { resolveSession } from '../auth/auth.service.ts';
-import { requireUser, sessionToken } from '../auth/session-guard.ts';
+import { resolveSession, requireUser, sessionToken } from '../auth/index.ts';
 import * as senders from './sender-addresses.service.ts';
 
 /**

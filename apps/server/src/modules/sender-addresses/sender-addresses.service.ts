@@ -13,8 +13,8 @@ import {
 } from '../../lib/confirmation-link.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { readExpiringToken, signExpiringToken } from '../../lib/expiring-token.ts';
-import { accountUnconfirmedMessage, requireConfirmedAccount, type UserRow } from '../auth/auth.service.ts';
-import { domainStandingFor, verifiedSendingDomains } from '../domains/domains.sending.ts';
+import { accountUnconfirmedMessage, requireConfirmedAccount, type UserRow } from '../auth/index.ts';
+import { domainStandingFor, verifiedSendingDomains } from '../domains/index.ts';
 import * as repo from './sender-addresses.repo.ts';
 
 const ADDRESS_NOT_FOUND = 'Sender address not found';

@@ -3,24 +3,28 @@ import type { FlowNode } from '@sendwell/contract/sequences';
 import type { AppContext } from '../../context.ts';
 import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
 import { signSequenceToken } from '../../lib/signed-token.ts';
-import { claimsStaleAfterMs, sendBatch, type Allowance, type BatchStore } from '../delivery/engine.ts';
-import { buildRawMessage, listIdOf, newMessageId, signDkim } from '../delivery/message.ts';
-import { returnPathFor } from '../delivery/return-path.ts';
-import { recordHardRejection } from '../bounces/bounces.service.ts';
-import { classifySmtpResponse } from '../bounces/classify.ts';
-import { verpLocalPart } from '../bounces/verp.ts';
-import { userById } from '../auth/auth.service.ts';
-import { monthlySendAllowance, sendingBlockedReason } from '../billing/billing.service.ts';
-import { warnEmailUsageOnce } from '../billing/usage-warnings.ts';
-import { lockAccountAndCountSent } from '../campaigns/campaign-send.service.ts';
 import {
-  releaseDailySends,
-  reserveDailySends,
-  sendingDomainFor,
-  signingKeyForMail,
-} from '../domains/domains.sending.ts';
-import { compileCampaign } from '../campaigns/campaigns.service.ts';
-import { renderForRecipient, untrackedLinks, type CompiledEmail } from '../campaigns/email-renderer.ts';
+  claimsStaleAfterMs,
+  sendBatch,
+  buildRawMessage,
+  listIdOf,
+  newMessageId,
+  signDkim,
+  returnPathFor,
+  type Allowance,
+  type BatchStore,
+} from '../delivery/index.ts';
+import { recordHardRejection, classifySmtpResponse, verpLocalPart } from '../bounces/index.ts';
+import { userById } from '../auth/index.ts';
+import {
+  monthlySendAllowance,
+  sendingBlockedReason,
+  warnEmailUsageOnce,
+  lockAccountAndCountSent,
+} from '../billing/index.ts';
+import { releaseDailySends, reserveDailySends, sendingDomainFor, signingKeyForMail } from '../domains/index.ts';
+import { compileCampaign } from '../campaigns/index.ts';
+import { renderForRecipient, untrackedLinks, type CompiledEmail } from '../rendering/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import * as ledger from './sequence-send.repo.ts';
 import { sequenceSettingsOf } from './sequences.repo.ts';

@@ -5,7 +5,7 @@ import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { signSequenceToken } from '../../lib/signed-token.ts';
-import { withoutTracking } from '../tracking/tracking.service.ts';
+import { withoutTracking } from '../tracking/index.ts';
 import { advanceAllDue } from './sequence-engine.ts';
 import { sendSequenceEmails } from './sequence-batch.ts';
 import { runListTriggers, TRIGGER_SETTLE_MS } from './sequences.service.ts';

@@ -9,7 +9,7 @@ import {
 } from '@sendwell/contract/sequences';
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
 import { contacts, domainDailySends, sequenceSends } from '../../db/schema/index.ts';
-import { reserveDailySends } from '../domains/domains.sending.ts';
+import { reserveDailySends } from '../domains/index.ts';
 import { advanceAllDue } from './sequence-engine.ts';
 import { sendSequenceEmails } from './sequence-batch.ts';
 import { sendSequenceEmailsJob, sequenceTickJob } from './sequences.jobs.ts';

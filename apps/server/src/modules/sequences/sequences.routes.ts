@@ -17,7 +17,7 @@ import {
   updateSequenceBodySchema,
 } from '@sendwell/contract/sequences';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as sequences from './sequences.service.ts';
 import { requestAdvance } from './sequences.jobs.ts';

@@ -18,9 +18,9 @@ import type {
 } from '@sendwell/contract/sequences';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireConfirmedAccount, type UserRow } from '../auth/auth.service.ts';
-import { checkSender } from '../sender-addresses/sender-addresses.service.ts';
-import { ratePercent } from '../analytics/analytics.service.ts';
+import { requireConfirmedAccount, type UserRow } from '../auth/index.ts';
+import { checkSender } from '../sender-addresses/index.ts';
+import { ratePercent } from '../analytics/index.ts';
 import * as repo from './sequences.repo.ts';
 
 export const SEQUENCE_NOT_FOUND = 'Sequence not found';

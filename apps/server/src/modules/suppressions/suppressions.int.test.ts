@@ -3,7 +3,7 @@ import type { SuppressionsPage } from '@sendwell/contract/suppressions';
 import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
 import { dsn } from '../../../test/feedback-reports.ts';
 import { sentCampaign } from '../../../test/sent-campaign.ts';
-import { suppress } from '../delivery/suppressions.ts';
+import { suppress } from '../delivery/index.ts';
 
 async function webhookToken(client: TestClient): Promise<string> {
   return ((await client.get('/api/webhook/email-address')).json() as { token: string }).token;

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@sendwell/contract/common';
 import { suppressionsPageSchema, suppressionsQuerySchema } from '@sendwell/contract/suppressions';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/session-guard.ts';
-import { listSuppressions, removeSuppression, suppressionsCsv } from '../delivery/suppressions.ts';
+import { requireUser } from '../auth/index.ts';
+import { listSuppressions, removeSuppression, suppressionsCsv } from '../delivery/index.ts';
 
 /**
  * Route table (signed-in, the account's own list only):

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../campaigns/email-renderer.ts';
+import { escapeHtml } from '../rendering/index.ts';
 import type { SubscriptionStatus, UnsubscribeView } from './tracking.service.ts';
 
 /**

@@ -2,7 +2,7 @@ import { verifyLegacyIds, verifyRecipientToken, verifySequenceToken } from '../.
 
 /**
  * Reading the tokens in tracking URLs. Mail signed now carries one recipient token in every URL
- * (see delivery/tracked-links.ts); older mail carries a token per purpose, which keeps working on
+ * (see rendering/tracked-links.ts); older mail carries a token per purpose, which keeps working on
  * the route it was made for and no other (an old open token does not unsubscribe).
  */
 

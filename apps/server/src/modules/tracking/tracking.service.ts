@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { verifyRecipientToken, verifySequenceToken } from '../../lib/signed-token.ts';
-import { compileEmail, escapeHtml } from '../campaigns/email-renderer.ts';
-import { endSequenceEnrolmentsOf } from '../delivery/suppressions.ts';
+import { compileEmail, escapeHtml } from '../rendering/index.ts';
+import { endSequenceEnrolmentsOf } from '../delivery/index.ts';
 import * as repo from './tracking.repo.ts';
 import { legacyClick, parseLinkIndex, sendOfOpenToken } from './tracking-tokens.ts';
 

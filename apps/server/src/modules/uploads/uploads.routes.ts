@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localStorage } from '../../lib/storage.ts';
-import { requireUser } from '../auth/session-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import { deleteLogo, logosOf, storedImage, storeImage } from './uploads.service.ts';
 
 /** The `image` part of a multipart upload, read whole (at most 5 MB + 1 byte, to tell "too large"). */

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { signupBodySchema, type SignupBody } from '@sendwell/contract/auth';
-import type { purchasablePlanIds } from '@sendwell/contract/pricing';
+import type { purchasablePlanIds } from '@sendwell/contract/billing';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';

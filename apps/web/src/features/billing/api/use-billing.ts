@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { BillingUsage } from '@sendwell/contract/payment';
-import type { PlanId } from '@sendwell/contract/pricing';
+import type { BillingUsage, PlanId } from '@sendwell/contract/billing';
 
 import { apiJson, getApiErrorMessage } from '@/lib/api';
 import { toastError } from '@/lib/toast-error';

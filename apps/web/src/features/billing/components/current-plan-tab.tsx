@@ -1,11 +1,10 @@
 import type { CurrentUser } from '@sendwell/contract/auth';
-import type { Plan } from '@sendwell/contract/pricing';
+import type { BillingUsage, Plan } from '@sendwell/contract/billing';
 
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { formatDate, formatDollars } from '@/lib/format';
-import type { BillingUsage } from '@sendwell/contract/payment';
 import { PlanLimits } from './plan-limits';
 import { UsageMeters } from './usage-meters';
 import { PlanFeatureList } from './plan-feature-list';

@@ -1,4 +1,4 @@
-import type { Plan } from '@sendwell/contract/pricing';
+import type { Plan } from '@sendwell/contract/billing';
 import { Globe, Mail, Users } from 'lucide-react';
 
 import { formatLimit } from '@/lib/format';

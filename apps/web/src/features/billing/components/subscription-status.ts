@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@sendwell/contract/pricing';
+import type { SubscriptionStatus } from '@sendwell/contract/billing';
 
 /** Status text of the Current Plan tab (spec §2 Billing). */
 export function subscriptionStatusText(status: SubscriptionStatus | string | null | undefined): string {

@@ -1,4 +1,4 @@
-import type { BillingUsage, UsageMeter } from '@sendwell/contract/payment';
+import type { BillingUsage, UsageMeter } from '@sendwell/contract/billing';
 import { Globe, Mail, Users } from 'lucide-react';
 
 import { Progress } from '@/components/ui/progress';

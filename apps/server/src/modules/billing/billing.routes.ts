@@ -4,15 +4,15 @@ import {
   checkoutResponseSchema,
   createCheckoutBodySchema,
   stripeWebhookResponseSchema,
-} from '@sendwell/contract/payment';
+} from '@sendwell/contract/billing';
 import { providerErrorSchema } from '@sendwell/contract/errors';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireUser } from '../auth/session-guard.ts';
-import { createCheckout, openBillingPortal, requestKeyOf, stripeEventJobData } from './payment.service.ts';
+import { requireUser } from '../auth/index.ts';
+import { createCheckout, openBillingPortal, requestKeyOf, stripeEventJobData } from './subscriptions.service.ts';
 import { verifyStripeEvent } from './stripe-client.ts';
-import { billingUsageOf } from './billing-usage.service.ts';
-import { stripeEventJob } from './payment.jobs.ts';
+import { billingUsageOf } from './usage.service.ts';
+import { stripeEventJob } from './billing.jobs.ts';
 
 /** Stripe's webhook bodies are small; anything larger is not Stripe. */
 const MAX_WEBHOOK_BYTES = 512 * 1024;

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { Plan } from '@sendwell/contract/pricing';
+import type { Plan } from '@sendwell/contract/billing';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,7 @@ import { signUpUser, useTestApp, type TestApp } from '../../../test/build-app.ts
 import { signedStripeEvent, startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { runStripeEventJobs } from '../../../test/stripe-jobs.ts';
 import { stripeEvents, users } from '../../db/schema/index.ts';
-import { handleStripeEvent } from './payment.service.ts';
+import { handleStripeEvent } from './subscriptions.service.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_sendwell';
 const PRICES = { starter: 'price_starter_test', pro: 'price_pro_test', enterprise: 'price_enterprise_test' };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { plansResponseSchema } from '@sendwell/contract/pricing';
+import { plansResponseSchema } from '@sendwell/contract/billing';
 import { planCatalogue } from './plan-catalogue.ts';
 
 /** Route table: public GET /api/pricing/plans */

@@ -1,4 +1,4 @@
-import type { Plan, PlanId, PlansResponse } from '@sendwell/contract/pricing';
+import type { Plan, PlanId, PlansResponse } from '@sendwell/contract/billing';
 
 /** The only source of plan data: the API, billing and the landing page all read it from here. */
 export const planCatalogue: PlansResponse = {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { stripeEventJobSchema } from '@sendwell/contract/jobs';
 import { defineJob } from '../../lib/queue.ts';
-import { handleStripeEvent } from './payment.service.ts';
+import { handleStripeEvent } from './subscriptions.service.ts';
 
 /**
  * Applies one verified Stripe webhook event. Retried with backoff when Stripe cannot be read; safe
@@ -15,4 +15,4 @@ export const stripeEventJob = defineJob({
   handler: (ctx: AppContext, data) => handleStripeEvent(ctx, data),
 });
 
-export const paymentJobs = [stripeEventJob];
+export const billingJobs = [stripeEventJob];

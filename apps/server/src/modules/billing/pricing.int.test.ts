@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plansResponseSchema } from '@sendwell/contract/pricing';
+import { plansResponseSchema } from '@sendwell/contract/billing';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
 
 describe('pricing and checkout hand-off', () => {

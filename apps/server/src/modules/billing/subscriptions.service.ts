@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { purchasablePlanIds, type PlanId, type SubscriptionStatus } from '@sendwell/contract/pricing';
+import { purchasablePlanIds, type PlanId, type SubscriptionStatus } from '@sendwell/contract/billing';
 import type { StripeEventJob } from '@sendwell/contract/jobs';
 import type { AppContext } from '../../context.ts';
 import type { Config } from '../../config.ts';
 import { AppError, ProviderError } from '../../lib/app-error.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { planById } from '../pricing/plan-catalogue.ts';
+import { planById } from './plan-catalogue.ts';
 import { stripeFor, type Stripe } from './stripe-client.ts';
-import * as repo from './payment.repo.ts';
+import * as repo from './subscriptions.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

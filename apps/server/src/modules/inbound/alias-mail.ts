@@ -1,57 +1,27 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
-import * as repo from './aliases.repo.ts';
-import { addressOf } from './aliases.service.ts';
-import { decideRoute, ruleMatches, type RoutingDecision, type RoutingMessage } from './routing.ts';
+import {
+  addressOf,
+  decideRoute,
+  ruleMatches,
+  takeRoundRobinTurn,
+  type AliasForMail,
+  type RoutingDecision,
+  type RoutingMessage,
+} from '../aliases/index.ts';
+import * as autoReplies from './auto-replies.repo.ts';
+import * as ledger from './forwards.repo.ts';
+import * as messages from './messages.repo.ts';
 
 /**
- * What the inbound pipeline (modules/inbound) asks of aliases: which alias an address is, routing
- * and storing a message on it in one step, and the forwarding ledger its jobs work through.
+ * Storing a message on the aliases it is for, in one step with what each decided and the forwards
+ * to send, and settling a message's outcome once its forwards are done (the pipeline and the
+ * forwarding jobs).
  */
-
-export type { AliasWithDomain, AliasForMail, ForwardRow, AliasMessageRow } from './aliases.repo.ts';
-export { addressOf };
 
 /** One auto-reply per sender per alias in this window (RFC 3834 §2: "a reasonable period"). */
 export const AUTO_REPLY_WINDOW_MS = 7 * 86_400_000;
 /** Auto-replies one account may send in a clock hour, whatever its aliases and senders. */
 export const AUTO_REPLIES_PER_ACCOUNT_PER_HOUR = 100;
-
-/** Whether the alias could auto-reply to anything (its own setting or an active rule's): only then is the sender's proof sought. */
-export function mayAutoReply(alias: repo.AliasForMail): boolean {
-  return (
-    (alias.autoReply && Boolean(alias.autoReplyMessage)) || alias.routing.rules.some((rule) => rule.actions.autoReply)
-  );
-}
-
-/**
- * The active alias mail to `address` is for: the exact alias, else the domain's catch-all, with
- * what routing reads of it (its rules, destinations and confirmed addresses; one statement). Only
- * aliases on domains whose DKIM record is verified by the alias's account; with `userId` (the
- * webhook's account), only that account's aliases; without (the SMTP server), any account's.
- */
-export async function aliasForAddress(
-  db: DbOrTx,
-  address: string,
-  userId: string | null,
-): Promise<repo.AliasForMail | undefined> {
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return undefined;
-  const local = address.slice(0, at).toLowerCase();
-  const domain = address.slice(at + 1).toLowerCase();
-  return repo.aliasForMail(db, local, domain, userId);
-}
-
-/** The account's alias by id (404 is the caller's). */
-export async function ownAlias(db: DbOrTx, userId: string, id: number): Promise<repo.AliasWithDomain | undefined> {
-  return repo.findAlias(db, userId, id);
-}
-
-/** Whether the alias could forward anywhere at all: a destination, destinations, or a rule that forwards. */
-export async function aliasHasDestination(db: DbOrTx, alias: repo.AliasWithDomain): Promise<boolean> {
-  if (alias.destination) return true;
-  if ((await repo.countDestinations(db, alias.id)) > 0) return true;
-  return (await repo.activeRulesOf(db, alias.id)).some((rule) => rule.actions.forwardTo.length > 0);
-}
 
 export type StoredRouting = {
   aliasId: number;
@@ -63,7 +33,7 @@ export type StoredRouting = {
 };
 
 /** One alias a message is for, with the envelope recipient that named it. */
-export type AliasRecipient = { alias: repo.AliasForMail; recipient: string };
+export type AliasRecipient = { alias: AliasForMail; recipient: string };
 
 /**
  * Stores an inbound message and what each of its aliases decided (once per alias: the caller
@@ -95,7 +65,7 @@ export async function storeInbound(
   });
   if (planned.some((plan) => plan.needsTurn))
     return db.transaction(async (tx) => {
-      const inboundId = await repo.insertInboundMessage(tx, input.stored);
+      const inboundId = await messages.insertInboundMessage(tx, input.stored);
       const routed: StoredRouting[] = [];
       for (const { alias, recipient } of planned)
         routed.push(
@@ -110,7 +80,7 @@ export async function storeInbound(
         );
       return { inboundId, routed };
     });
-  const { inboundId, stored } = await repo.insertRoutedMessage(
+  const { inboundId, stored } = await messages.insertRoutedMessage(
     db,
     input.stored,
     planned.map(({ alias, recipient, decision }) => ({
@@ -132,7 +102,7 @@ export async function storeInbound(
       });
       continue;
     }
-    const earlier = await repo.findAliasMessage(db, alias.id, message.messageId);
+    const earlier = await messages.findAliasMessage(db, alias.id, message.messageId);
     if (!earlier) throw new Error('alias message neither inserted nor found');
     routed.push(duplicateOf(earlier));
   }
@@ -140,7 +110,7 @@ export async function storeInbound(
 }
 
 /** What routing decides for the message on this alias, given the round-robin turn it took. */
-function decide(alias: repo.AliasForMail, message: RoutingMessage, roundRobinTurn: number): RoutingDecision {
+function decide(alias: AliasForMail, message: RoutingMessage, roundRobinTurn: number): RoutingDecision {
   return decideRoute({
     alias: { ...alias, address: addressOf(alias) },
     rules: alias.routing.rules,
@@ -152,7 +122,7 @@ function decide(alias: repo.AliasForMail, message: RoutingMessage, roundRobinTur
 }
 
 const aliasMessageValues = (
-  alias: repo.AliasForMail,
+  alias: AliasForMail,
   recipient: string,
   message: RoutingMessage,
   isTest: boolean,
@@ -191,7 +161,7 @@ const forwardsOf = (decision: RoutingDecision) => [
 async function routeAndStore(
   tx: DbOrTx,
   input: {
-    alias: repo.AliasForMail;
+    alias: AliasForMail;
     inboundMessageId: number;
     recipient: string;
     message: RoutingMessage;
@@ -200,7 +170,7 @@ async function routeAndStore(
   },
 ): Promise<StoredRouting> {
   const { alias, message, now } = input;
-  const row = await repo.insertAliasMessage(tx, {
+  const row = await messages.insertAliasMessage(tx, {
     ...aliasMessageValues(alias, input.recipient, message, input.isTest, now),
     inboundMessageId: input.inboundMessageId,
     messageId: message.messageId,
@@ -208,13 +178,13 @@ async function routeAndStore(
     detail: 'Received',
   });
   if (!row) {
-    const stored = await repo.findAliasMessage(tx, alias.id, message.messageId);
+    const stored = await messages.findAliasMessage(tx, alias.id, message.messageId);
     if (!stored) throw new Error('alias message neither inserted nor found');
     return duplicateOf(stored);
   }
   const ruleMatched = alias.routing.rules.some((rule) => ruleMatches(rule.conditions, message));
   const roundRobinTurn =
-    alias.forwardingType === 'round_robin' && !ruleMatched ? await repo.takeRoundRobinTurn(tx, alias.id) : 0;
+    alias.forwardingType === 'round_robin' && !ruleMatched ? await takeRoundRobinTurn(tx, alias.id) : 0;
   const decision = decide(alias, message, roundRobinTurn);
   if (decision.autoReply) {
     const why = await takeAutoReplyTurns(tx, alias, decision.autoReply.to, now);
@@ -226,8 +196,8 @@ async function routeAndStore(
       }
     }
   }
-  await repo.setAliasMessageDecision(tx, row.id, decisionValues(decision));
-  const forwards = await repo.insertForwards(
+  await messages.setAliasMessageDecision(tx, row.id, decisionValues(decision));
+  const forwards = await ledger.insertForwards(
     tx,
     forwardsOf(decision).map((forward) => ({
       userId: alias.userId,
@@ -251,21 +221,16 @@ async function routeAndStore(
  * and the (alias, sender) one (one per AUTO_REPLY_WINDOW_MS). Answers null when both were taken,
  * else why not (and neither is kept: the hour's count is handed back when the sender's turn is refused).
  */
-async function takeAutoReplyTurns(
-  tx: DbOrTx,
-  alias: repo.AliasForMail,
-  sender: string,
-  now: Date,
-): Promise<string | null> {
+async function takeAutoReplyTurns(tx: DbOrTx, alias: AliasForMail, sender: string, now: Date): Promise<string | null> {
   const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
-  if (!(await repo.takeAutoReplyHour(tx, alias.userId, hour, AUTO_REPLIES_PER_ACCOUNT_PER_HOUR)))
+  if (!(await autoReplies.takeAutoReplyHour(tx, alias.userId, hour, AUTO_REPLIES_PER_ACCOUNT_PER_HOUR)))
     return `the account sent ${AUTO_REPLIES_PER_ACCOUNT_PER_HOUR} auto-replies this hour`;
-  if (await repo.takeAutoReplyTurn(tx, alias.id, sender, now, AUTO_REPLY_WINDOW_MS)) return null;
-  await repo.returnAutoReplyHour(tx, alias.userId, hour);
+  if (await autoReplies.takeAutoReplyTurn(tx, alias.id, sender, now, AUTO_REPLY_WINDOW_MS)) return null;
+  await autoReplies.returnAutoReplyHour(tx, alias.userId, hour);
   return `${sender} had one in the last 7 days`;
 }
 
-function duplicateOf(row: repo.AliasMessageRow): StoredRouting {
+function duplicateOf(row: messages.AliasMessageRow): StoredRouting {
   return {
     aliasId: row.aliasId,
     duplicate: true,
@@ -283,27 +248,6 @@ function duplicateOf(row: repo.AliasMessageRow): StoredRouting {
   };
 }
 
-// ── the forwarding ledger, for the jobs ─────────────────────────────────────
-
-export const claimForward = repo.claimForward;
-export const claimForwards = repo.claimForwards;
-export const forwardOwners = repo.forwardOwners;
-export const deferForwards = repo.deferForwards;
-export const forwardOwner = repo.forwardOwner;
-export const deferForward = repo.deferForward;
-export const finishForward = repo.finishForward;
-export const forwardContext = repo.forwardContext;
-export const forwardContexts = repo.forwardContexts;
-export const findInboundRaws = repo.findInboundRaws;
-export const finishForwardsSent = repo.finishForwardsSent;
-export const findInboundRaw = repo.findInboundRaw;
-export const strandedForwards = repo.strandedForwards;
-export const recordSrsAddresses = repo.recordSrsAddresses;
-export const findSrsAddress = repo.findSrsAddress;
-export const takeSrsBounceTurn = repo.takeSrsBounceTurn;
-export const returnSrsBounceTurn = repo.returnSrsBounceTurn;
-export const renewForwardClaims = repo.renewForwardClaims;
-
 /** Once every forward of a message is done: 'forwarded' when one arrived, 'failed' when none did. */
 export async function settleMessageOutcome(db: DbOrTx, aliasMessageId: number): Promise<void> {
   await settleMessageOutcomes(db, [aliasMessageId]);
@@ -311,9 +255,9 @@ export async function settleMessageOutcome(db: DbOrTx, aliasMessageId: number): 
 
 /** settleMessageOutcome for many messages at once (two statements whatever their number). */
 export async function settleMessageOutcomes(db: DbOrTx, aliasMessageIds: number[]): Promise<void> {
-  const byMessage = new Map<number, repo.ForwardRow[]>();
-  const failedReplies = new Map<number, repo.ForwardRow>();
-  for (const forward of await repo.forwardsOfMessages(db, aliasMessageIds)) {
+  const byMessage = new Map<number, ledger.ForwardRow[]>();
+  const failedReplies = new Map<number, ledger.ForwardRow>();
+  for (const forward of await ledger.forwardsOfMessages(db, aliasMessageIds)) {
     if (forward.kind === 'auto_reply' && forward.status === 'failed')
       failedReplies.set(forward.aliasMessageId, forward);
     if (forward.kind !== 'forward') continue;
@@ -345,7 +289,5 @@ export async function settleMessageOutcomes(db: DbOrTx, aliasMessageIds: number[
           },
     );
   }
-  await repo.setAliasMessageOutcomes(db, outcomes);
+  await messages.setAliasMessageOutcomes(db, outcomes);
 }
-
-export const ruleOfAlias = repo.findRuleOfAlias;

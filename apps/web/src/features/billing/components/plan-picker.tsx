@@ -1,4 +1,4 @@
-import type { Plan, PlanId } from '@sendwell/contract/pricing';
+import type { Plan, PlanId } from '@sendwell/contract/billing';
 
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,0 +1,5 @@
+// The leads module's public face: what other modules, app.ts, jobs.ts, main.ts, app-context.ts and cli/ use
+// of it. Code outside the module imports only from here (eslint-rules/server-boundaries.js).
+export { leadFormRoutes } from './lead-forms.routes.ts';
+export { leadJobs } from './leads.jobs.ts';
+export { leadRoutes } from './leads.routes.ts';

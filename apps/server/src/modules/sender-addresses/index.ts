@@ -1,0 +1,4 @@
+// The sender-addresses module's public face: what other modules, app.ts, jobs.ts, main.ts, app-context.ts and cli/ use
+// of it. Code outside the module imports only from here (eslint-rules/server-boundaries.js).
+export { senderAddressRoutes } from './sender-addresses.routes.ts';
+export { checkSender, confirmedAddressesOf } from './sender-addresses.service.ts';

@@ -44,7 +44,7 @@ export function CampaignSettings({
         <Input
           {...field('name')}
           value={values.name}
-          placeholder="Spring Sale"
+          placeholder="e.g. Spring Sale"
           maxLength={200}
           onChange={(e) => onChange({ name: e.target.value })}
         />
@@ -55,7 +55,7 @@ export function CampaignSettings({
         <Input
           {...field('subject')}
           value={values.subject}
-          placeholder="Fresh deals for spring"
+          placeholder="e.g. Fresh deals for spring"
           maxLength={300}
           onChange={(e) => onChange({ subject: e.target.value })}
         />
@@ -67,7 +67,7 @@ export function CampaignSettings({
           {...field('preheader')}
           aria-describedby={errors.preheader ? 'campaign-preheader-error' : 'campaign-preheader-help'}
           value={values.preheader}
-          placeholder="Up to 40% off everything in the garden"
+          placeholder="e.g. Up to 40% off everything in the garden"
           maxLength={PREHEADER_MAX}
           onChange={(e) => onChange({ preheader: e.target.value })}
         />

@@ -71,18 +71,16 @@ export default function DomainSettingsPage() {
       {primary && <PrimaryDomainCard domain={primary} />}
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as DomainTab)} className="gap-4">
-        {/* Seven tabs do not fit a phone's width: the list scrolls sideways there. */}
-        <div className="-mx-1 overflow-x-auto px-1 pb-1">
-          <TabsList>
-            <TabsTrigger value="domains">Domains</TabsTrigger>
-            <TabsTrigger value="basic-aliases">Basic Aliases</TabsTrigger>
-            <TabsTrigger value="advanced-aliases">Advanced Aliases</TabsTrigger>
-            <TabsTrigger value="forwarding">Email Forwarding</TabsTrigger>
-            <TabsTrigger value="dns">DNS Records</TabsTrigger>
-            <TabsTrigger value="reputation">Reputation</TabsTrigger>
-            <TabsTrigger value="senders">Sender Addresses</TabsTrigger>
-          </TabsList>
-        </div>
+        {/* Seven tabs are ~770 px wide: on a narrower screen they wrap onto more rows, every one in sight. */}
+        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+          <TabsTrigger value="domains">Domains</TabsTrigger>
+          <TabsTrigger value="basic-aliases">Basic Aliases</TabsTrigger>
+          <TabsTrigger value="advanced-aliases">Advanced Aliases</TabsTrigger>
+          <TabsTrigger value="forwarding">Email Forwarding</TabsTrigger>
+          <TabsTrigger value="dns">DNS Records</TabsTrigger>
+          <TabsTrigger value="reputation">Reputation</TabsTrigger>
+          <TabsTrigger value="senders">Sender Addresses</TabsTrigger>
+        </TabsList>
         <TabsContent value="domains">
           <DomainList
             domains={domains.data}

@@ -5,13 +5,13 @@ import { formatNumber } from '@/lib/format';
 /** How a sequence's status reads on its badge. */
 export const STATUS_LABELS: Record<SequenceStatus, string> = { draft: 'Draft', active: 'Active', paused: 'Paused' };
 
-/** How a trigger type reads on its badge. */
+/** How a trigger type reads, on the sequence's card and in the builder alike. */
 export const TRIGGER_LABELS: Record<TriggerType, string> = {
-  signup: 'Signup',
-  segment_joined: 'Segment joined',
-  tag_added: 'Tag added',
-  custom_event: 'Custom event',
-  manual: 'Manual',
+  signup: 'A contact joins a list',
+  segment_joined: 'A contact joins a segment',
+  tag_added: 'A tag is added to a contact',
+  custom_event: 'A custom event (API)',
+  manual: 'Manual enrolment only',
 };
 
 /** How an enrolment's state reads. */

@@ -1,18 +1,13 @@
-import type { TriggerConfig, TriggerType } from '@sendwell/contract/sequences';
+import { TRIGGER_TYPES, type TriggerConfig, type TriggerType } from '@sendwell/contract/sequences';
 
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useListChoices, useSegmentChoices } from '../../api/use-sequences';
+import { TRIGGER_LABELS } from '../../sequence-labels';
 
-/** The triggers the builder offers. */
-const TRIGGER_CHOICES: readonly { type: TriggerType; label: string }[] = [
-  { type: 'signup', label: 'A contact joins a list' },
-  { type: 'segment_joined', label: 'A contact joins a segment' },
-  { type: 'tag_added', label: 'A tag is added to a contact' },
-  { type: 'custom_event', label: 'A custom event (API)' },
-  { type: 'manual', label: 'Manual enrolment only' },
-];
+/** The triggers the builder offers, named as the sequence's card names them. */
+const TRIGGER_CHOICES = TRIGGER_TYPES.map((type) => ({ type, label: TRIGGER_LABELS[type] }));
 
 /** Radix Select has no empty value: this one stands for "any list". */
 const ANY_LIST = '__any__';

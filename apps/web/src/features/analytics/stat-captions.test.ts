@@ -53,15 +53,17 @@ describe('dashboard stat captions', () => {
   });
 
   it('compare click rates in percentage points', () => {
-    expect(clickRateCaption({ current: 5, previous: 2, changePoints: 3 })).toEqual({
+    expect(clickRateCaption({ current: 5, previous: 2, changePoints: 3 }, true)).toEqual({
       text: '+3.0 pts vs previous 30 days',
       direction: 'up',
     });
-    expect(clickRateCaption({ current: 1.5, previous: 2, changePoints: -0.5 })).toEqual({
+    expect(clickRateCaption({ current: 1.5, previous: 2, changePoints: -0.5 }, true)).toEqual({
       text: '−0.5 pts vs previous 30 days',
       direction: 'down',
     });
-    expect(clickRateCaption({ current: 2, previous: null, changePoints: null }).text).toBe(NO_PREVIOUS_DATA);
-    expect(clickRateCaption({ current: null, previous: 2, changePoints: null }).text).toBe(NO_RECENT_CAMPAIGNS);
+    expect(clickRateCaption({ current: 2, previous: null, changePoints: null }, true).text).toBe(NO_PREVIOUS_DATA);
+    expect(clickRateCaption({ current: null, previous: 2, changePoints: null }, true).text).toBe(NO_RECENT_CAMPAIGNS);
+    // Never a campaign: the same words as the Open Rate card beside it.
+    expect(clickRateCaption({ current: null, previous: null, changePoints: null }, false).text).toBe(NO_CAMPAIGNS_SENT);
   });
 });

@@ -40,8 +40,12 @@ export function openRateCaption(vsIndustry: StatsTrends['openRateVsIndustry']): 
   };
 }
 
-/** Click Rate: campaigns sent in the last 30 days against those of the 30 days before. */
-export function clickRateCaption(trend: StatsTrends['clickRate']): StatCaption {
+/**
+ * Click Rate: campaigns sent in the last 30 days against those of the 30 days before. An account that
+ * never sent one reads as the Open Rate card beside it does.
+ */
+export function clickRateCaption(trend: StatsTrends['clickRate'], anyCampaignSent: boolean): StatCaption {
+  if (!anyCampaignSent) return { text: NO_CAMPAIGNS_SENT, direction: 'none' };
   if (trend.current === null) return { text: NO_RECENT_CAMPAIGNS, direction: 'none' };
   if (trend.changePoints === null) return { text: NO_PREVIOUS_DATA, direction: 'none' };
   return {

@@ -52,7 +52,7 @@ const STAT_CARDS: readonly StatCardDef[] = [
     title: 'Click Rate',
     icon: MousePointerClick,
     value: (s) => formatPercent(s.avgClickRate),
-    caption: (s) => clickRateCaption(s.trends.clickRate),
+    caption: (s) => clickRateCaption(s.trends.clickRate, s.trends.openRateVsIndustry !== null),
     tone: 'bg-amber-100 text-amber-700 dark:bg-amber-950 dark:text-amber-300',
   },
   {

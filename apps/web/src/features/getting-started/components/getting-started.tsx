@@ -16,7 +16,7 @@ export function GettingStarted({ steps }: { steps: SetupStep[] }) {
           <h2 className="text-lg">Get started</h2>
         </CardTitle>
         <CardDescription>
-          {done} of {steps.length} done. This list goes away once your first campaign is out.
+          {done} of {steps.length} done. This list goes away once every step is done.
         </CardDescription>
         <Progress value={(done / steps.length) * 100} aria-label="Setup progress" className="mt-2 h-1.5" />
       </CardHeader>

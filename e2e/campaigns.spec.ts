@@ -326,6 +326,8 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await expect(edit).toHaveCount(0);
   await expect(row.getByText('scheduled', { exact: true })).toBeVisible();
   await expect(row.getByText(/^Scheduled /).filter({ visible: true })).toBeVisible();
+  // Its Recipients column says how many its list holds now (a dash before it went out).
+  await expect(row.getByText('3 now', { exact: true })).toBeVisible();
 
   // A scheduled row offers Send (with the recipient count) but not Edit.
   await expect(page.getByRole('button', { name: 'Edit Spring newsletter' })).toHaveCount(0);

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { useRecipientCount } from '../api/use-campaigns';
 import { campaignActions } from '../campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
 
@@ -23,6 +24,21 @@ function whenText(campaign: CampaignListItem): { text: string; muted: boolean } 
     return { text: `Scheduled ${formatDateTime(campaign.scheduledAt)}`, muted: false };
   if (campaign.status === 'sending') return { text: 'Sending now…', muted: false };
   return { text: 'Not sent', muted: true };
+}
+
+/**
+ * How many a campaign goes (or went) to: the count it was sent to, or for a scheduled one how many its
+ * lists and segments hold now (it is counted again when it starts); a dash for a draft.
+ */
+function RecipientsFigure({ campaign, suffix = '' }: { campaign: CampaignListItem; suffix?: string }) {
+  const scheduled = campaign.status === 'scheduled';
+  const now = useRecipientCount(campaign.id, scheduled);
+  if (campaign.totalRecipients > 0) return <>{`${formatNumber(campaign.totalRecipients)}${suffix}`}</>;
+  if (scheduled && now.data)
+    return (
+      <span title="How many the chosen lists and segments hold now">{`${formatNumber(now.data.count)}${suffix} now`}</span>
+    );
+  return suffix ? null : <span className="text-muted-foreground">—</span>;
 }
 
 /** The campaign rows (spec §2 Campaigns): name, subject, recipients, sent date, rates when sent, status and actions. */
@@ -71,7 +87,11 @@ function CampaignListCard({
       </div>
       <p className="text-muted-foreground flex flex-wrap gap-x-3 gap-y-1 text-xs">
         <span>{when.text}</span>
-        {campaign.totalRecipients > 0 && <span>{formatNumber(campaign.totalRecipients)} recipients</span>}
+        {(campaign.totalRecipients > 0 || campaign.status === 'scheduled') && (
+          <span>
+            <RecipientsFigure campaign={campaign} suffix=" recipients" />
+          </span>
+        )}
         {sent && <span>{formatPercent(campaign.openRate)} opened</span>}
         {sent && <span>{formatPercent(campaign.clickRate)} clicked</span>}
       </p>
@@ -111,11 +131,7 @@ function CampaignRowsTable({ campaigns, onEdit, onSend, onDelete, onUnschedule }
                 <CampaignStatusBadge status={campaign.status} />
               </TableCell>
               <TableCell className="text-right tabular-nums">
-                {campaign.totalRecipients > 0 ? (
-                  formatNumber(campaign.totalRecipients)
-                ) : (
-                  <span className="text-muted-foreground">—</span>
-                )}
+                <RecipientsFigure campaign={campaign} />
               </TableCell>
               <TableCell className={`hidden lg:table-cell ${when.muted ? 'text-muted-foreground' : ''}`}>
                 {when.text}

@@ -23,6 +23,7 @@ export type ForwardAddressRow = typeof forwardAddresses.$inferSelect;
 export type AliasMessageRow = typeof aliasMessages.$inferSelect;
 export type ForwardRow = typeof aliasForwards.$inferSelect;
 export type NewAliasRow = typeof emailAliases.$inferInsert;
+export type { StoredRuleActions, StoredRuleConditions } from '../../db/schema/aliases.ts';
 
 const aliasColumns = { alias: emailAliases, domainName: domains.domain };
 const withDomain = (row: { alias: AliasRow; domainName: string }): AliasWithDomain => ({

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * What a route requires before its handler runs. Every route has exactly one: a guard hook among
@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
  * routes themselves, and a test keeps a snapshot of it, so a route added without a guard or a guard
  * dropped from one shows up as a failing test.
  */
-export type RouteGuard = 'session' | 'webhook-token' | 'admin-token' | 'public';
+type RouteGuard = 'session' | 'webhook-token' | 'admin-token' | 'public';
 type HookGuard = Exclude<RouteGuard, 'public'>;
 
 declare module 'fastify' {
@@ -31,22 +31,10 @@ export function guardHook<Hook extends (...args: never[]) => unknown>(guard: Hoo
   return hook;
 }
 
-/** Registers a route plugin whose routes are all public, declaring it on each route that declares nothing. */
-export function publicRoutes<Options extends Record<string, unknown>>(
-  plugin: FastifyPluginAsync<Options>,
-): FastifyPluginAsync<Options> {
-  return async (app, options) => {
-    app.addHook('onRoute', (route) => {
-      route.config = { ...route.config, guard: route.config?.guard ?? 'public' };
-    });
-    await app.register(plugin, options);
-  };
-}
-
 export type RouteGuardRow = { method: string; url: string; guard: string };
 
 /** The schemas a route was declared with (zod schemas here), by the part of the request or answer they check. */
-export type RouteSchemas = Partial<Record<'body' | 'querystring' | 'params' | 'headers' | 'response', unknown>>;
+type RouteSchemas = Partial<Record<'body' | 'querystring' | 'params' | 'headers' | 'response', unknown>>;
 export type RouteRow = RouteGuardRow & { schema: RouteSchemas | undefined };
 
 /** What Fastify keeps of a route (its context) that the guard and schemas are read from. */

@@ -12,7 +12,7 @@ export type { AliasWithDomain, AliasForMail, ForwardRow, AliasMessageRow } from 
 export { addressOf };
 
 /** One auto-reply per sender per alias in this window (RFC 3834 §2: "a reasonable period"). */
-export const AUTO_REPLY_WINDOW_MS = 7 * 86_400_000;
+const AUTO_REPLY_WINDOW_MS = 7 * 86_400_000;
 /** Auto-replies one account may send in a clock hour, whatever its aliases and senders. */
 export const AUTO_REPLIES_PER_ACCOUNT_PER_HOUR = 100;
 
@@ -289,10 +289,7 @@ export const claimForward = repo.claimForward;
 export const claimForwards = repo.claimForwards;
 export const forwardOwners = repo.forwardOwners;
 export const deferForwards = repo.deferForwards;
-export const forwardOwner = repo.forwardOwner;
-export const deferForward = repo.deferForward;
 export const finishForward = repo.finishForward;
-export const forwardContext = repo.forwardContext;
 export const forwardContexts = repo.forwardContexts;
 export const findInboundRaws = repo.findInboundRaws;
 export const finishForwardsSent = repo.finishForwardsSent;
@@ -304,12 +301,10 @@ export const takeSrsBounceTurn = repo.takeSrsBounceTurn;
 export const returnSrsBounceTurn = repo.returnSrsBounceTurn;
 export const renewForwardClaims = repo.renewForwardClaims;
 
-/** Once every forward of a message is done: 'forwarded' when one arrived, 'failed' when none did. */
-export async function settleMessageOutcome(db: DbOrTx, aliasMessageId: number): Promise<void> {
-  await settleMessageOutcomes(db, [aliasMessageId]);
-}
-
-/** settleMessageOutcome for many messages at once (two statements whatever their number). */
+/**
+ * Once every forward of a message is done: 'forwarded' when one arrived, 'failed' when none did; for
+ * many messages at once (two statements whatever their number).
+ */
 export async function settleMessageOutcomes(db: DbOrTx, aliasMessageIds: number[]): Promise<void> {
   const byMessage = new Map<number, repo.ForwardRow[]>();
   const failedReplies = new Map<number, repo.ForwardRow>();

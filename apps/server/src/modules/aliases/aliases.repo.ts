@@ -103,7 +103,7 @@ export async function deleteAlias(db: DbOrTx, userId: string, id: number): Promi
 }
 
 /** What routing reads of an alias besides its row (routing.ts): its active rules and destinations, and which of their addresses are confirmed. */
-export type AliasRouting = { rules: RoutingRule[]; destinations: RoutingDestination[]; confirmed: string[] };
+type AliasRouting = { rules: RoutingRule[]; destinations: RoutingDestination[]; confirmed: string[] };
 /** An alias as mail to it is routed: its row, its domain's name and its routing data. */
 export type AliasForMail = AliasWithDomain & { routing: AliasRouting };
 
@@ -534,14 +534,6 @@ export async function findAliasMessage(
   return row;
 }
 
-export async function setAliasMessageOutcome(
-  db: DbOrTx,
-  id: number,
-  patch: Partial<Pick<AliasMessageRow, 'outcome' | 'detail' | 'autoReplied'>>,
-): Promise<void> {
-  await db.update(aliasMessages).set(patch).where(eq(aliasMessages.id, id));
-}
-
 /** Records what routing decided for a stored message. */
 export async function setAliasMessageDecision(
   db: DbOrTx,
@@ -636,7 +628,11 @@ export async function forwardOwners(
     .where(inArray(aliasForwards.id, ids));
 }
 
-/** deferForward for many rows at once (only those no live worker holds). */
+/**
+ * Parks forwards the account may not send now (sending paused, or the month's emails used up): each
+ * waits as 'deferred' with the reason, and the recovery sweep offers it again once `claimedAt` is
+ * stale. Only rows no live worker holds.
+ */
 export async function deferForwards(
   db: DbOrTx,
   ids: number[],
@@ -649,46 +645,6 @@ export async function deferForwards(
     .update(aliasForwards)
     .set({ status: 'deferred', error: reason.slice(0, 500), claimToken: null, claimedAt: now })
     .where(and(inArray(aliasForwards.id, ids), claimable(staleBefore)));
-}
-
-/** Whose forward this is and of which kind (the allowance check before a claim), or undefined. */
-export async function forwardOwner(
-  db: DbOrTx,
-  id: number,
-): Promise<{ userId: string; kind: string; status: string } | undefined> {
-  const [row] = await db
-    .select({ userId: aliasForwards.userId, kind: aliasForwards.kind, status: aliasForwards.status })
-    .from(aliasForwards)
-    .where(eq(aliasForwards.id, id));
-  return row;
-}
-
-/**
- * Parks a forward the account may not send now (sending paused, or the month's emails used up): it
- * waits as 'deferred' with the reason, and the recovery sweep offers it again once `claimedAt` is
- * stale. Only a row another worker does not hold; answers whether it was parked.
- */
-export async function deferForward(
-  db: DbOrTx,
-  id: number,
-  reason: string,
-  now: Date,
-  staleBefore: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(aliasForwards)
-    .set({ status: 'deferred', error: reason.slice(0, 500), claimToken: null, claimedAt: now })
-    .where(
-      and(
-        eq(aliasForwards.id, id),
-        or(
-          inArray(aliasForwards.status, ['pending', 'deferred']),
-          and(eq(aliasForwards.status, 'sending'), lt(aliasForwards.claimedAt, staleBefore)),
-        ),
-      ),
-    )
-    .returning({ id: aliasForwards.id });
-  return rows.length > 0;
 }
 
 /**
@@ -715,20 +671,7 @@ export async function finishForward(
   return rows.length > 0;
 }
 
-/** What a forward job needs: the forward, its alias message, and the alias with its domain. */
-export async function forwardContext(
-  db: DbOrTx,
-  forwardId: number,
-): Promise<{ forward: ForwardRow; message: AliasMessageRow } | undefined> {
-  const [row] = await db
-    .select({ forward: aliasForwards, message: aliasMessages })
-    .from(aliasForwards)
-    .innerJoin(aliasMessages, eq(aliasMessages.id, aliasForwards.aliasMessageId))
-    .where(eq(aliasForwards.id, forwardId));
-  return row;
-}
-
-/** forwardContext for many forwards at once, by forward id, with each one's alias and its domain. */
+/** What forward jobs need, by forward id: each forward, its alias message, and the alias with its domain. */
 export async function forwardContexts(
   db: DbOrTx,
   ids: number[],
@@ -800,11 +743,6 @@ export async function setAliasMessageOutcomes(
         outcomes.map((row) => row.id),
       ),
     );
-}
-
-/** Forwards of a message, to settle its outcome once all are done. */
-export async function forwardsOfMessage(db: DbOrTx, aliasMessageId: number): Promise<ForwardRow[]> {
-  return db.select().from(aliasForwards).where(eq(aliasForwards.aliasMessageId, aliasMessageId));
 }
 
 /**

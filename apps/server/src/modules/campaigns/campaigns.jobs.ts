@@ -36,7 +36,7 @@ export const startScheduledJob = defineJob({
 });
 
 /** Every minute: sends a dead worker left half done are picked up again. */
-export const recoverSendsJob = defineJob({
+const recoverSendsJob = defineJob({
   name: 'campaign.recover-sends',
   payload: emptyJobSchema,
   worker: { cron: '* * * * *' },

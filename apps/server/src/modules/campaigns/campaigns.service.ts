@@ -41,7 +41,7 @@ function toCampaignListItem(row: repo.CampaignRow): CampaignListItem {
   };
 }
 
-export function toCampaignDetail(row: repo.CampaignRow): CampaignDetail {
+function toCampaignDetail(row: repo.CampaignRow): CampaignDetail {
   return {
     ...toCampaignListItem(row),
     fromEmail: row.fromEmail,

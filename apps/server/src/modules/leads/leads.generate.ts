@@ -89,7 +89,7 @@ export async function startGeneration(
 }
 
 /** A run not finished this long after it started has lost its job (the job expires after 15 minutes). */
-export const RUN_ABANDONED_AFTER_MS = 20 * 60 * 1000;
+const RUN_ABANDONED_AFTER_MS = 20 * 60 * 1000;
 export const RUN_ABANDONED = 'The run stopped before it finished. Start it again: leads it stored are not duplicated.';
 
 /**

@@ -45,7 +45,7 @@ export const STYLE_DEFAULTS = {
  * The blue new buttons get: the spec's blue, a shade darker than the renderer's #007bff so that
  * white 16px text on it passes WCAG AA contrast (#007bff gives 3.98:1; this gives 5.17:1).
  */
-export const NEW_BUTTON_BACKGROUND = '#2563eb';
+const NEW_BUTTON_BACKGROUND = '#2563eb';
 
 /** A fresh block id: crypto.randomUUID where the page is a secure context, else a v4 UUID from getRandomValues. */
 export function newBlockId(): string {
@@ -58,7 +58,7 @@ export function newBlockId(): string {
 }
 
 /** The sample picture shipped with the web app (apps/web/public), so an offline install never opens on a broken image. */
-export const SAMPLE_IMAGE_PATH = '/sample-images/spring-flowers.jpg';
+const SAMPLE_IMAGE_PATH = '/sample-images/spring-flowers.jpg';
 
 /**
  * The sample picture's full address on this app (the server wants an http(s) URL, and the mail
@@ -146,7 +146,7 @@ export function springSaleTemplate(
 }
 
 /** A copy of a block with a new id (content and styles copied, not shared). */
-export function cloneBlock(block: EmailBlock, id: string = newBlockId()): EmailBlock {
+function cloneBlock(block: EmailBlock, id: string = newBlockId()): EmailBlock {
   return structuredClone({ ...block, id });
 }
 

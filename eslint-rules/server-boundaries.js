@@ -1,7 +1,8 @@
 // The server's house rules on imports, checked by ESLint (see STYLE.md): routes parse and reply,
-// services decide, repos alone touch tables; plugins never import modules; code outside a module
-// imports it only through its face, modules/<name>/index.ts, which hands out no repo function; the
-// delivery engine imports no other module; modules import each other one way.
+// services decide, repos alone touch tables (no file but a *.repo.ts or one under db/ imports db/schema);
+// plugins never import modules; code outside a module imports it only through its face,
+// modules/<name>/index.ts, which hands out no repo function; the delivery engine imports no other
+// module; modules import each other one way.
 // Test files (*.test.ts) are not checked, nor apps/server/test or bench: they set up and observe
 // state that no face offers (a module's ledger, its jobs' definitions), and take the rest from the
 // faces. modules/README.md has the picture these rules keep (scripts/module-graph.mjs draws it).
@@ -12,9 +13,12 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const serverSrc = path.join(root, 'apps/server/src');
 const modulesDir = path.join(serverSrc, 'modules');
-const schemaDir = path.join(serverSrc, 'db/schema');
+const dbDir = path.join(serverSrc, 'db');
+const schemaDir = path.join(dbDir, 'schema');
 
 const isTest = (file) => /\.test\.ts$/.test(file);
+/** Files that may import the table definitions: repos, and db/ itself (client, migrations, ledgers). */
+const mayTouchTables = (file) => /\.repo\.ts$/.test(file) || file.startsWith(dbDir + path.sep);
 const moduleOf = (file) => {
   const relative = path.relative(modulesDir, file);
   return relative.startsWith('..') ? null : relative.split(path.sep)[0];
@@ -63,7 +67,7 @@ const boundaries = {
     type: 'problem',
     docs: { description: "the server's import boundaries" },
     messages: {
-      tables: 'Routes and services never import table definitions: go through the module’s repo.',
+      tables: 'Only repos (*.repo.ts) and db/ import table definitions: move the query into the module’s repo.',
       plugins: 'Plugins never import modules.',
       repo: 'No module imports another module’s repo: use its service.',
       deep: 'Import the {{module}} module only through its face, modules/{{module}}/index.ts.',
@@ -94,7 +98,7 @@ const boundaries = {
         (node.specifiers ?? [{}]).some((specifier) => specifier.exportKind !== 'type')
       )
         context.report({ node, messageId: 'faceRepo' });
-      if (/\.(routes|service)\.ts$/.test(base) && target.startsWith(schemaDir))
+      if (!mayTouchTables(file) && (target === schemaDir || target.startsWith(schemaDir + path.sep)))
         context.report({ node, messageId: 'tables' });
       if (file.startsWith(path.join(serverSrc, 'plugins')) && targetModule)
         context.report({ node, messageId: 'plugins' });

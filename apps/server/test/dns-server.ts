@@ -97,7 +97,7 @@ export async function startDnsServerFor(
   options: { address?: string; port?: number; mxZone?: MxZone } = {},
 ) {
   const address = options.address ?? '127.0.0.1';
-  const handle = async (
+  const respond = async (
     request: InstanceType<typeof Packet>,
     send: (response: InstanceType<typeof Packet>) => Promise<unknown>,
   ) => {
@@ -109,6 +109,14 @@ export async function startDnsServerFor(
       response.header.rcode = RCODE.SERVFAIL;
     }
     send(response).catch(() => undefined);
+  };
+  // dns2 calls its handler for each query and ignores what it returns; respond never rejects (a failed
+  // look-up answers SERVFAIL, a failed send is dropped as a lost UDP packet would be).
+  const handle = (
+    request: InstanceType<typeof Packet>,
+    send: (response: InstanceType<typeof Packet>) => Promise<unknown>,
+  ): void => {
+    void respond(request, send);
   };
   const udp = dns2.createUDPServer(handle);
   await new Promise<void>((resolve, reject) => {

@@ -23,7 +23,7 @@ import {
  * import chunk over a million contacts, seconds), and short enough that a statement stuck behind a
  * lock or a dead server gives way.
  */
-export const APP_STATEMENT_TIMEOUT_MS = 120_000;
+const APP_STATEMENT_TIMEOUT_MS = 120_000;
 
 /**
  * The app's Drizzle handle. PGlite's and node-postgres' databases share the whole query API;

@@ -20,7 +20,7 @@ export function installationSender(config: Config): { name: string; address: str
 }
 
 /** The longest name a confirmation mail repeats (in characters). */
-export const CHECKED_NAME_MAX = 50;
+const CHECKED_NAME_MAX = 50;
 const PLAIN_NAME = /^[\p{L}\p{M}]+(?:[ -]+[\p{L}\p{M}]+)*$/u;
 
 /**
@@ -116,7 +116,7 @@ export type LinkState =
   | 'other-account'; // signed in as an account the link is not for
 
 /** The HTTP status of each state's page. */
-export const linkStateStatus: Record<LinkState, number> = {
+const linkStateStatus: Record<LinkState, number> = {
   ready: 200,
   confirmed: 200,
   already: 200,

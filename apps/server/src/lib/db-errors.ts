@@ -119,8 +119,8 @@ export async function retryOnConnectionLoss<T>(operation: () => Promise<T>, atte
  * READ_MARGIN_MS after the server would have cancelled it, and its connection is discarded. TCP
  * keepalive finds a dead idle connection.
  */
-export const CONNECT_TIMEOUT_MS = 10_000;
-export const IDLE_IN_TRANSACTION_MS = 60_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+const IDLE_IN_TRANSACTION_MS = 60_000;
 const READ_MARGIN_MS = 10_000;
 
 export function poolLimits(statementMs: number): {

@@ -6,7 +6,7 @@ import { Resolver } from 'node:dns/promises';
  * - `none`: a definitive "nothing there" (NXDOMAIN or NODATA);
  * - `failed`: no definitive answer (timeout, SERVFAIL, refused, unreachable server).
  */
-export type TxtLookup = { kind: 'found'; records: string[] } | { kind: 'none' } | { kind: 'failed'; code: string };
+type TxtLookup = { kind: 'found'; records: string[] } | { kind: 'none' } | { kind: 'failed'; code: string };
 
 /**
  * The answer to one MX look-up: mail servers by preference; `null-mx` when the domain publishes

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer, logErrorAnswer } from '../plugins/error-handler.ts';
 
 /** The lines of a progress stream (the contract's import progress line schemas describe them to the client). */
-export type ProgressLine<Result> =
+type ProgressLine<Result> =
   | { type: 'progress'; rows: number }
   | { type: 'result'; result: Result }
   | { type: 'error'; status: number; message: string };

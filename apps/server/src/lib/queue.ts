@@ -61,7 +61,7 @@ const QUEUE_STATEMENT_TIMEOUT_MS = 30_000;
 const queueSql = new WeakMap<Queue, RawSql>();
 
 /** The SQL port of a boss, for the statements of adapters/pg-boss-jobs.ts. */
-export function queueSqlOf(boss: Queue): RawSql {
+function queueSqlOf(boss: Queue): RawSql {
   const raw = queueSql.get(boss);
   if (!raw) throw new Error('this queue was not started by startQueue');
   return raw;
@@ -190,7 +190,7 @@ export type AnyJob<Ctx> = JobDefinition<Ctx, any>;
  * Wakes this process's workers of a queue so they fetch new jobs now rather than at their next
  * poll (a process without workers for it does nothing; its workers elsewhere poll as usual).
  */
-export function wakeWorkers(boss: Queue, name: string, delayMs = 0): void {
+function wakeWorkers(boss: Queue, name: string, delayMs = 0): void {
   const wake = () => runners.get(boss)?.wake(name);
   if (delayMs <= 0) return wake();
   const waking = wakesDue.get(boss) ?? new Set<string>();

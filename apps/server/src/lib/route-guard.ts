@@ -20,7 +20,7 @@ import type {
  * The route table (routeGuards) is read back from the hooks that run for each route, and a test keeps
  * a snapshot of it, so a route added, dropped or guarded differently shows up as a failing test.
  */
-export type RouteGuard = 'session' | 'webhook-token' | 'admin-token' | 'public';
+type RouteGuard = 'session' | 'webhook-token' | 'admin-token' | 'public';
 type HookGuard = Exclude<RouteGuard, 'public'>;
 
 /** A check that runs as the first onRequest hook of the routes it guards; it throws to refuse the request. */
@@ -30,7 +30,7 @@ export type GuardHook = {
 };
 
 /** The `guard` route option: anyone may call the route, or the hook that checks the caller. */
-export type GuardOption = 'public' | GuardHook;
+type GuardOption = 'public' | GuardHook;
 
 declare module 'fastify' {
   // Fastify's own route options, made to require a guard: a route declared without one does not
@@ -88,7 +88,7 @@ export function requireRouteGuards(app: FastifyInstance): void {
 export type RouteGuardRow = { method: string; url: string; guard: string };
 
 /** The schemas a route was declared with (zod schemas here), by the part of the request or answer they check. */
-export type RouteSchemas = Partial<Record<'body' | 'querystring' | 'params' | 'headers' | 'response', unknown>>;
+type RouteSchemas = Partial<Record<'body' | 'querystring' | 'params' | 'headers' | 'response', unknown>>;
 export type RouteRow = RouteGuardRow & { schema: RouteSchemas | undefined };
 
 /** What Fastify keeps of a route (its context) that the guard and schemas are read from. */

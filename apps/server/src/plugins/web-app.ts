@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-export const webDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const webDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 const API_PREFIXES = ['/api/', '/t/', '/u/', '/uploads/'];
 

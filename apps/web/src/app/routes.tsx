@@ -32,7 +32,7 @@ const UnlimitedSetupPage = lazy(() => import('@/pages/unlimited-setup'));
  * - 'signed-in': users only; a visitor gets the 'Unauthorized' toast and goes to /api/login;
  * - 'any': both (pages reached from outside the app, such as the payment provider's return URL).
  */
-export type RouteGuard = 'signed-out' | 'signed-in' | 'any';
+type RouteGuard = 'signed-out' | 'signed-in' | 'any';
 
 export interface AppRoute {
   path: string;
@@ -43,7 +43,7 @@ export interface AppRoute {
 }
 
 /** The route table (spec §2). One line per route; the first match for the visitor's state wins. */
-export const ROUTES: readonly AppRoute[] = [
+const ROUTES: readonly AppRoute[] = [
   { path: '/', guard: 'signed-out', layout: 'bare', component: LandingPage },
   { path: '/login', guard: 'signed-out', layout: 'bare', component: LoginPage },
   { path: '/signup', guard: 'signed-out', layout: 'bare', component: SignupPage },

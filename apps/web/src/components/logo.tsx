@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { cn } from '@/lib/utils';
 
 /** The Sendwell mark (an envelope on an indigo tile), the same drawing as public/favicon.svg. */
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   const gradientId = useId();
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" className={cn('size-8 shrink-0', className)}>

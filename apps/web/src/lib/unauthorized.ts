@@ -1,9 +1,9 @@
 import { toast } from './use-toast';
 
 /** Delay between the 'Unauthorized' toast and the redirect (spec §9). */
-export const LOGIN_REDIRECT_DELAY_MS = 500;
+const LOGIN_REDIRECT_DELAY_MS = 500;
 /** The login endpoint the browser is sent to; the server redirects it to /login. */
-export const LOGIN_ENDPOINT = '/api/login';
+const LOGIN_ENDPOINT = '/api/login';
 
 let redirecting = false;
 
@@ -13,7 +13,7 @@ const RETURN_KEY = 'sendwell.returnTo';
 const NO_RETURN = /^\/(login|signup|forgot-password|reset-password)(\/|\?|$)/;
 
 /** Remembers the page being left for sign-in, so signing in again returns to it (first-hour finding 10). */
-export function rememberReturnPath(path = `${window.location.pathname}${window.location.search}`): void {
+function rememberReturnPath(path = `${window.location.pathname}${window.location.search}`): void {
   if (!path.startsWith('/') || path.startsWith('//') || path === '/' || NO_RETURN.test(path)) return;
   try {
     window.sessionStorage.setItem(RETURN_KEY, path);

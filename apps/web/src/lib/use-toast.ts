@@ -5,9 +5,9 @@ import * as React from 'react';
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
 
 /** At most one toast is visible at a time (spec §9). */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 /** Delay before a dismissed toast is removed from the store (spec §9). */
-export const TOAST_REMOVE_DELAY = 1000000;
+const TOAST_REMOVE_DELAY = 1000000;
 
 type ToasterToast = ToastProps & {
   id: string;
@@ -44,7 +44,7 @@ function addToRemoveQueue(toastId: string): void {
   toastTimeouts.set(toastId, timeout);
 }
 
-export function reducer(state: State, action: Action): State {
+function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'ADD_TOAST':
       return { ...state, toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };

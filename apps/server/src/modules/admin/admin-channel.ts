@@ -21,7 +21,7 @@ import { grantUnlimited, issueTemporaryPassword } from '../auth/index.ts';
  * loopback instead of opening the database itself. The server writes its port and a one-off token
  * to DATA_DIR/server.json (mode 600): only someone who can read the data can use the channel.
  */
-export const runtimeFileName = 'server.json';
+const runtimeFileName = 'server.json';
 const runtimeFileSchema = z.object({ pid: z.number(), port: z.number(), token: z.string() });
 export type RuntimeFile = z.infer<typeof runtimeFileSchema>;
 

@@ -15,6 +15,7 @@ import {
 export type AliasRow = typeof emailAliases.$inferSelect;
 export type AliasWithDomain = AliasRow & { domainName: string };
 export type NewAliasRow = typeof emailAliases.$inferInsert;
+export type { StoredRuleActions, StoredRuleConditions } from '../../db/schema/aliases.ts';
 
 const aliasColumns = { alias: emailAliases, domainName: domains.domain };
 
@@ -95,7 +96,7 @@ export async function deleteAlias(db: DbOrTx, userId: string, id: number): Promi
 }
 
 /** What routing reads of an alias besides its row (routing.ts): its active rules and destinations, and which of their addresses are confirmed. */
-export type AliasRouting = { rules: RoutingRule[]; destinations: RoutingDestination[]; confirmed: string[] };
+type AliasRouting = { rules: RoutingRule[]; destinations: RoutingDestination[]; confirmed: string[] };
 
 /** An alias as mail to it is routed: its row, its domain's name and its routing data. */
 export type AliasForMail = AliasWithDomain & { routing: AliasRouting };

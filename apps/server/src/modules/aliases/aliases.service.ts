@@ -43,10 +43,6 @@ import * as destinationsRepo from './destinations.repo.ts';
 import * as addressesRepo from './forward-addresses.repo.ts';
 import * as activityRepo from './activity.repo.ts';
 
-export type { AliasWithDomain } from './aliases.repo.ts';
-export type { DestinationRow } from './destinations.repo.ts';
-export type { RuleRow } from './rules.repo.ts';
-
 const ALIAS_NOT_FOUND = 'Alias not found';
 const DOMAIN_NOT_FOUND = 'Domain not found';
 const RULE_NOT_FOUND = 'Forwarding rule not found';
@@ -55,7 +51,7 @@ const DESTINATION_NOT_FOUND = 'Destination not found';
 export const FORWARD_CONFIRMATIONS_PER_HOUR = 20;
 const HOUR_MS = 60 * 60 * 1000;
 /** What adding a forwarding address meets while the account's own address is unconfirmed (403). */
-export function forwardingNeedsConfirmedAccount(email: string): string {
+function forwardingNeedsConfirmedAccount(email: string): string {
   return `Confirm your own email address (${email}) before adding forwarding addresses: Sendwell mails each one a confirmation link, and sends nothing for an unconfirmed account. Use the link we sent you, or resend it from the banner.`;
 }
 
@@ -75,7 +71,7 @@ export const addressOf = (alias: Pick<aliasRows.AliasWithDomain, 'alias' | 'doma
 // ── confirmation of forwarding addresses ────────────────────────────────────
 
 /** The link that confirms an address as a forwarding target of one account: names the row and its address, expires. */
-export function forwardConfirmationLink(config: Config, row: { id: number; email: string }, now = new Date()): string {
+function forwardConfirmationLink(config: Config, row: { id: number; email: string }, now = new Date()): string {
   const token = signExpiringToken(
     config.sessionSecret,
     'forward-address',
@@ -90,11 +86,6 @@ async function confirmedSet(db: DbOrTx, account: Account, emails: string[]): Pro
   const confirmed = await addressesRepo.confirmedForwardEmails(db, account.id, emails);
   if (account.emailConfirmedAt && emails.includes(account.email)) confirmed.add(account.email);
   return confirmed;
-}
-
-/** The confirmed addresses among `emails` for the account with this id (the pipeline asks). */
-export async function confirmedForwardTargets(db: DbOrTx, userId: string, emails: string[]): Promise<Set<string>> {
-  return addressesRepo.confirmedForwardEmails(db, userId, emails);
 }
 
 /**
@@ -654,7 +645,7 @@ export async function forwardingStats(
 // ── the Email Forwarding tab's MX record ─────────────────────────────────────
 
 /** The priority the setup guide asks for. */
-export const INBOUND_MX_PRIORITY = 10;
+const INBOUND_MX_PRIORITY = 10;
 
 /**
  * GET /api/domains/:id/inbound-mx: the MX record that brings the domain's mail to this

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AliasMessageOutcome } from '@sendwell/contract/aliases';
-import type { StoredRuleActions, StoredRuleConditions } from '../../db/schema/aliases.ts';
+import type { StoredRuleActions, StoredRuleConditions } from './aliases.repo.ts';
 
 /**
  * Where one message to one alias goes, decided from the alias's own settings (spec part 2 §3, §5):
@@ -10,7 +10,7 @@ import type { StoredRuleActions, StoredRuleConditions } from '../../db/schema/al
  */
 
 /** More Received headers than this and a message is refused as looping (RFC 5321 §6.3 suggests 100; forwarders use less). */
-export const MAX_RECEIVED_HEADERS = 25;
+const MAX_RECEIVED_HEADERS = 25;
 /** Our own loop header: names every alias a message passed through. */
 export const LOOP_HEADER = 'X-Sendwell-Loop';
 

@@ -21,7 +21,7 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Relative change in percent (one decimal), or null when there is no base to compare with. */
-export function changePercent(current: number, previous: number | null): number | null {
+function changePercent(current: number, previous: number | null): number | null {
   return previous === null || previous === 0 ? null : oneDecimal(((current - previous) / previous) * 100);
 }
 

@@ -4,7 +4,7 @@ import { defineJob } from '../../lib/queue.ts';
 import { cleanUpAuthRows } from './auth.service.ts';
 
 /** Hourly removal of expired sessions and stale login failures. */
-export const authCleanUpJob = defineJob({
+const authCleanUpJob = defineJob({
   name: 'auth.clean-up',
   payload: emptyJobSchema,
   worker: { cron: '17 * * * *' },

@@ -34,7 +34,7 @@ import type { SessionCompanion } from './session-companion.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 30 * DAY_MS;
 /** However active, a session ends this long after sign-in: a stolen cookie does not last for ever. */
-export const SESSION_LIFETIME_MS = 90 * DAY_MS;
+const SESSION_LIFETIME_MS = 90 * DAY_MS;
 /** A live session's expiry is pushed forward at most once a minute, not on every request. */
 const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 /**
@@ -47,8 +47,8 @@ export const LOGIN_PACING: repo.LoginPacing = {
   maxDelayMs: 15 * 60 * 1000,
   memoryMs: DAY_MS,
 };
-export const TEMPORARY_PASSWORD_TTL_MS = 60 * 60 * 1000;
-export const TRIAL_MS = 14 * DAY_MS;
+const TEMPORARY_PASSWORD_TTL_MS = 60 * 60 * 1000;
+const TRIAL_MS = 14 * DAY_MS;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -119,7 +119,7 @@ export async function signUp(db: Db, body: z.output<typeof signupBodySchema>, me
 }
 
 /** A wait as the sign-in answer words it: seconds under a minute, else whole minutes (rounded up). */
-export function describeWait(seconds: number): string {
+function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
@@ -454,7 +454,7 @@ export async function accountConfirmation(
 }
 
 /** How long a password-reset link works. */
-export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** Reset mails one address may get per hour (more requests get the same answer and no mail). */
 const RESET_MAILS_PER_HOUR = 3;
 
@@ -468,7 +468,7 @@ function resetSubject(user: Pick<repo.UserRow, 'id' | 'passwordHash'>): string {
 }
 
 /** The link mailed to reset a password. */
-export function passwordResetLink(
+function passwordResetLink(
   config: AppContext['config'],
   user: Pick<repo.UserRow, 'id' | 'passwordHash'>,
   now = new Date(),

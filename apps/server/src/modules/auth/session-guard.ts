@@ -6,7 +6,7 @@ import { guardHook } from '../../lib/route-guard.ts';
 import { resolveSessionAsking, SESSION_IDLE_MS, type SignedIn } from './auth.service.ts';
 import type { SessionCompanion } from './session-companion.ts';
 
-export const SESSION_COOKIE = 'sendwell_session';
+const SESSION_COOKIE = 'sendwell_session';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -11,7 +11,7 @@ import { planById } from './plan-catalogue.ts';
  */
 
 /** How long a past_due subscription keeps sending while Stripe retries the card. */
-export const PAST_DUE_GRACE_DAYS = 7;
+const PAST_DUE_GRACE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The billing columns of an account these rules read. */

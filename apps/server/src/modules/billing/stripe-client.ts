@@ -32,6 +32,6 @@ export function verifyStripeEvent(config: Config, rawBody: Buffer, signature: st
 }
 
 /** How old a webhook call's signed timestamp may be (Stripe's default, against replays). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export type { Stripe };

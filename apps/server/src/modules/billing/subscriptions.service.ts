@@ -16,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * (the client's Idempotency-Key header when it sends one), so the SDK's retries of one request
  * never create two objects, and two requests never share one.
  */
-export function idempotencyKey(userId: string, operation: string, requestKey: string): string {
+function idempotencyKey(userId: string, operation: string, requestKey: string): string {
   return createHash('sha256').update(`${userId}\n${operation}\n${requestKey}`).digest('hex');
 }
 
@@ -44,7 +44,7 @@ function planOfPrice(config: Config, priceId: string | undefined): PlanId | unde
 }
 
 /** Stripe's subscription status as ours; null for states that change nothing (incomplete: first payment pending). */
-export function toSubscriptionStatus(status: Stripe.Subscription.Status): SubscriptionStatus | null {
+function toSubscriptionStatus(status: Stripe.Subscription.Status): SubscriptionStatus | null {
   switch (status) {
     case 'trialing':
       return 'trialing';
@@ -131,7 +131,7 @@ export async function createCheckout(
  * Days of trial a new subscription gets: what is left of the account's 14 days from sign-up, and
  * none once any Stripe subscription of it had a trial (the trial is given once).
  */
-export function trialDaysLeft(
+function trialDaysLeft(
   account: Pick<repo.BillingRow, 'stripeTrialUsed' | 'trialEndsAt'>,
   now: Date = new Date(),
 ): number {
@@ -254,7 +254,7 @@ function idOf(value: unknown): string | null {
 }
 
 /** The events that change an account; others are acknowledged and skipped. */
-export const HANDLED_STRIPE_EVENTS = [
+const HANDLED_STRIPE_EVENTS = [
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',

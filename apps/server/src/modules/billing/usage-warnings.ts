@@ -5,7 +5,7 @@ import { planLimitsOf, planOf, USAGE_WARNING_THRESHOLDS, usageWarning, type Bill
 import * as repo from './billing.repo.ts';
 
 /** The warning period of `now`: its calendar month (UTC), as the monthly email allowance counts. */
-export function usagePeriodOf(now: Date): string {
+function usagePeriodOf(now: Date): string {
   return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 

@@ -14,7 +14,7 @@ const POLL_LIMIT = 200;
 type MailboxSettings = NonNullable<Config['bounceImap']>;
 
 /** How the mailbox is named on screen and in its status row: user@host/mailbox (never the password). */
-export const mailboxLabel = (settings: MailboxSettings) => `${settings.user}@${settings.host}/${settings.mailbox}`;
+const mailboxLabel = (settings: MailboxSettings) => `${settings.user}@${settings.host}/${settings.mailbox}`;
 
 export type PollResult = { processed: number };
 

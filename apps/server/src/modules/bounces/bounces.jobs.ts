@@ -4,7 +4,7 @@ import { defineJob } from '../../lib/queue.ts';
 import { pollBounceMailbox } from './bounce-mailbox.ts';
 
 /** Polls the bounce mailbox every minute (nothing to do without BOUNCE_IMAP_URL). */
-export const pollBounceMailboxJob = defineJob({
+const pollBounceMailboxJob = defineJob({
   name: 'bounces.poll-mailbox',
   payload: emptyJobSchema,
   worker: { cron: '* * * * *' },

@@ -12,10 +12,9 @@ import { sendOfVerpAddress, type VerpLedger } from './verp.ts';
 export { isBounceAddress } from './verp.ts';
 
 /** A campaign whose complaints pass this share of its sent mail pauses itself. */
-export const COMPLAINT_PAUSE_RATE = 0.003;
-/** Soft bounces of one address within SOFT_BOUNCE_WINDOW_DAYS that suppress it, unless the account says otherwise. */
+const COMPLAINT_PAUSE_RATE = 0.003;
+/** Soft bounces of one address within the window (softBounceWindowDays) that suppress it, unless the account says otherwise. */
 export const SOFT_BOUNCE_LIMIT = DEFAULT_BOUNCE_SETTINGS.softBounceLimit;
-export const SOFT_BOUNCE_WINDOW_DAYS = DEFAULT_BOUNCE_SETTINGS.softBounceWindowDays;
 
 /** The account's bounce settings: what it saved, else the defaults. */
 export async function bounceSettingsOf(db: Db, userId: string): Promise<BounceSettings> {

@@ -113,14 +113,14 @@ const TEXT_RULES: [BounceReason, RegExp][] = [
 ];
 
 /** The first reason the words name, or null. */
-export function reasonFromText(text: string | null | undefined): BounceReason | null {
+function reasonFromText(text: string | null | undefined): BounceReason | null {
   if (!text) return null;
   for (const [reason, pattern] of TEXT_RULES) if (pattern.test(text)) return reason;
   return null;
 }
 
 /** The reason an enhanced status code (RFC 3463) names, or null when it names none in particular. */
-export function reasonFromStatus(status: string | null | undefined): BounceReason | null {
+function reasonFromStatus(status: string | null | undefined): BounceReason | null {
   const match = /^([245])\.(\d{1,3})\.(\d{1,3})$/.exec(status ?? '');
   if (!match) return null;
   const subject = Number(match[2]);

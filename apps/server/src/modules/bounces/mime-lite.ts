@@ -6,7 +6,7 @@
  */
 
 /** Only this much of a message is read: reports, notices and quoted headers sit in the first part. */
-export const MAX_READ_BYTES = 256 * 1024;
+const MAX_READ_BYTES = 256 * 1024;
 const MAX_PARTS = 64;
 const MAX_DEPTH = 6;
 
@@ -55,7 +55,7 @@ export function parseHeaders(head: string): Headers {
 }
 
 /** `multipart/report; report-type=delivery-status; boundary="x"` → type and parameters. */
-export function parseContentType(value: string | undefined): { type: string; params: Record<string, string> } {
+function parseContentType(value: string | undefined): { type: string; params: Record<string, string> } {
   if (!value) return { type: 'text/plain', params: {} };
   const [type = 'text/plain', ...rest] = value.split(';');
   const params: Record<string, string> = {};

@@ -21,12 +21,10 @@ import { ProviderRejection, type ProviderEvent, type ProviderPost } from './prov
 const purposeOf = (provider: BounceProvider) => `bounce-provider:${provider}`;
 
 /** A Mailgun post whose token was seen already (within its signature's window): a replay. */
-export const MAILGUN_REPLAY =
-  'This Mailgun post was received already (its signature token was used): a replay is refused';
+const MAILGUN_REPLAY = 'This Mailgun post was received already (its signature token was used): a replay is refused';
 
 /** The path of an account's webhook for one provider (its inbound token names the account). */
-export const providerWebhookPath = (provider: BounceProvider, token: string) =>
-  `/api/webhook/bounces/${provider}/${token}`;
+const providerWebhookPath = (provider: BounceProvider, token: string) => `/api/webhook/bounces/${provider}/${token}`;
 
 /**
  * Each provider, where to point it and whether the account has set it up (secrets are never shown).

@@ -12,7 +12,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * lower-case the addresses they bounce to. 64 bits of MAC are plenty against guessing over SMTP.
  */
 
-export const VERP_PREFIX = 'bounces';
+const VERP_PREFIX = 'bounces';
 const MAC_BYTES = 8;
 /** Which send ledger a return path's row is in, and the letter that says so in the local part. */
 export type VerpLedger = 'campaign' | 'sequence';

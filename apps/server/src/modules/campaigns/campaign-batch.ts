@@ -72,10 +72,7 @@ export const compiledCacheSize = () => compiledCache.size;
  * again when the database connection drops (a claim whose answer was lost is read back), so a
  * dropped connection does not fail the whole batch.
  */
-export async function campaignBatchStore(
-  ctx: AppContext,
-  batch: ledger.Batch,
-): Promise<BatchStore<ledger.LedgerRow> | null> {
+async function campaignBatchStore(ctx: AppContext, batch: ledger.Batch): Promise<BatchStore<ledger.LedgerRow> | null> {
   const campaign = await ledger.findCampaignById(ctx.db, batch.campaignId);
   if (!campaign || campaign.status !== 'sending') return null;
   const user = await userById(ctx.db, campaign.userId);
@@ -225,7 +222,7 @@ export function batchExpirySeconds(ctx: AppContext): number {
  * Sends one batch of a campaign's ledger through the delivery engine. Rows the server deferred (4xx,
  * network) are back in the queue, and the job fails so that it is retried a little later.
  */
-export async function runSendBatch(ctx: AppContext, batch: ledger.Batch): Promise<void> {
+async function runSendBatch(ctx: AppContext, batch: ledger.Batch): Promise<void> {
   const store = await campaignBatchStore(ctx, batch);
   if (!store) return;
   const result = await sendBatch(

@@ -1,9 +1,18 @@
-import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
 import { sendLedgerOf } from '../../db/send-ledger.ts';
-import { campaignLinks, campaigns, campaignSends, campaignTestSends, contacts, users } from '../../db/schema/index.ts';
-import { recipientPredicate } from './recipients.ts';
+import {
+  campaignLinks,
+  campaigns,
+  campaignSends,
+  campaignTestSends,
+  contactListMembers,
+  contacts,
+  contactSegmentMembers,
+  suppressions,
+  users,
+} from '../../db/schema/index.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
 
 /** The send ledger: one row per campaign and recipient, claimed by one batch at a time. */
@@ -64,6 +73,31 @@ export async function contactEmailsAmong(db: DbOrTx, userId: string, emails: rea
     .from(contacts)
     .where(and(eq(contacts.userId, userId), inArray(contacts.email, [...emails])));
   return new Set(rows.map((row) => row.email.toLowerCase()));
+}
+
+/**
+ * The one definition of a campaign's audience: the user's active contacts in any chosen list or
+ * segment (each once), minus suppressed addresses (unsubscribed, bounced, complained).
+ */
+function recipientPredicate(userId: string, listIds: number[], segmentIds: number[]): SQL {
+  return sql`${contacts.userId} = ${userId} AND ${contacts.isActive}
+    AND (EXISTS (SELECT 1 FROM ${contactListMembers} m WHERE m.contact_id = ${contacts.id} AND m.list_id = ANY(${sql.param(listIds)}::int[]))
+      OR EXISTS (SELECT 1 FROM ${contactSegmentMembers} s WHERE s.contact_id = ${contacts.id} AND s.segment_id = ANY(${sql.param(segmentIds)}::int[])))
+    AND NOT EXISTS (SELECT 1 FROM ${suppressions} x WHERE x.user_id = ${userId} AND x.email = ${contacts.email})`;
+}
+
+/** How many recipients the lists and segments add up to now (for the send confirmation). */
+export async function countRecipients(
+  db: DbOrTx,
+  userId: string,
+  listIds: number[],
+  segmentIds: number[],
+): Promise<number> {
+  if (listIds.length === 0 && segmentIds.length === 0) return 0;
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM ${contacts} WHERE ${recipientPredicate(userId, listIds, segmentIds)}`,
+  );
+  return Number((result.rows[0] as { n: number }).n);
 }
 
 /** Resolves the audience once into the ledger (UNIQUE per campaign and contact); answers how many rows it added. */

@@ -16,11 +16,11 @@ import { findCampaign, lockCampaign, type CampaignRow } from './campaigns.repo.t
 import { renderForRecipient } from '../rendering/index.ts';
 
 /** Recipients per batch job: large enough to amortise job overhead, small enough to retry cheaply. */
-export const SEND_BATCH_SIZE = 1000;
+const SEND_BATCH_SIZE = 1000;
 /** Test mails an account may send in an hour. */
 export const TEST_SENDS_PER_HOUR = 20;
 const HOUR_MS = 60 * 60 * 1000;
-export const POSTAL_ADDRESS_REQUIRED =
+const POSTAL_ADDRESS_REQUIRED =
   'Add your postal address before sending: the law requires it in every campaign footer. Set it on your Profile page (avatar menu → Profile).';
 
 /**

@@ -16,7 +16,6 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth/index.ts';
 import * as campaigns from './campaigns.service.ts';
 import { campaignReport } from './campaign-report.ts';
-import { countRecipients } from './recipients.ts';
 import {
   cancelCampaign,
   pauseCampaign,
@@ -120,10 +119,9 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/api/campaigns/:id/recipients',
     { guard: signedIn, schema: { params: idParamsSchema, response: { 200: recipientCountResponseSchema } } },
-    async (request) => {
-      const campaign = await campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
-      return { count: await countRecipients(db, request.signedIn.user.id, campaign.listIds, campaign.segmentIds) };
-    },
+    async (request) => ({
+      count: await campaigns.countCampaignRecipients(db, request.signedIn.user.id, request.params.id),
+    }),
   );
 
   app.post(

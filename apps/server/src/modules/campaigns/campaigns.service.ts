@@ -21,14 +21,15 @@ import {
   type CompiledEmail,
 } from '../rendering/index.ts';
 import * as repo from './campaigns.repo.ts';
+import { countRecipients } from './campaign-send.repo.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
-export const ONLY_DRAFTS = 'Only draft campaigns can be edited';
+const ONLY_DRAFTS = 'Only draft campaigns can be edited';
 
 type CreateBody = z.output<typeof createCampaignBodySchema>;
 type UpdateBody = z.output<typeof updateCampaignBodySchema>;
 
-export function toCampaignListItem(row: repo.CampaignRow): CampaignListItem {
+function toCampaignListItem(row: repo.CampaignRow): CampaignListItem {
   return {
     id: row.id,
     name: row.name,
@@ -46,7 +47,7 @@ export function toCampaignListItem(row: repo.CampaignRow): CampaignListItem {
   };
 }
 
-export function toCampaignDetail(row: repo.CampaignRow): CampaignDetail {
+function toCampaignDetail(row: repo.CampaignRow): CampaignDetail {
   return {
     ...toCampaignListItem(row),
     fromEmail: row.fromEmail,
@@ -285,6 +286,12 @@ export async function getCampaign(db: Db, userId: string, id: number): Promise<C
   const row = await repo.findCampaign(db, userId, id);
   if (!row) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
   return toCampaignDetail(row);
+}
+
+/** How many recipients the campaign's lists and segments add up to now (for the send confirmation). */
+export async function countCampaignRecipients(db: Db, userId: string, id: number): Promise<number> {
+  const campaign = await getCampaign(db, userId, id);
+  return countRecipients(db, userId, campaign.listIds, campaign.segmentIds);
 }
 
 export async function deleteCampaign(db: Db, userId: string, id: number): Promise<void> {

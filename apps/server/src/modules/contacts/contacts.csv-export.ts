@@ -19,7 +19,7 @@ const EXPORT_COLUMNS = [
  * One CSV cell. Cells that a spreadsheet would run as a formula (starting with = + - @, or a tab
  * or carriage return) get a leading apostrophe; quotes, commas and newlines are quoted.
  */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -48,16 +48,11 @@ const LIMITS: Record<LimitedField, number> = {
 /** Listed once: this is checked for every row of files with a million of them. */
 const LIMIT_ENTRIES = Object.entries(LIMITS) as [LimitedField, number][];
 
-/** Maps each known field to its column index (the first matching column wins), from the headers. */
-export function mapColumns(headers: string[]): Partial<Record<Field, number>> {
-  return columnIndexes(detectColumns(headers));
-}
-
 /**
  * The columns to read: the user's mapping when given (one entry per header, with one email column),
  * else the one detected from the headers; and the headers left out.
  */
-export function resolveColumns(
+function resolveColumns(
   headers: string[],
   mapping: readonly ColumnMapping[] | undefined,
 ): { columns: Partial<Record<Field, number>>; ignored: string[] } {
@@ -73,7 +68,7 @@ export function resolveColumns(
 }
 
 /** Picks the delimiter that occurs most often outside quotes in the header line: comma, semicolon or tab. */
-export function sniffDelimiter(firstLine: string): string {
+function sniffDelimiter(firstLine: string): string {
   const counts = new Map<string, number>([
     [',', 0],
     [';', 0],
@@ -382,7 +377,7 @@ export async function importContactsCsv(
  * The answer to an import cut off by a lost database connection. Each batch is one transaction, so
  * a batch is saved whole or not at all; the rows progress reported are saved, later ones may be.
  */
-export function importInterrupted(savedRows: number): string {
+function importInterrupted(savedRows: number): string {
   const again = 'Import the file again to finish: contacts already saved are updated, not duplicated.';
   return savedRows > 0
     ? `The database connection was lost during the import. The first ${savedRows} rows were saved; later rows may not have been. ${again}`

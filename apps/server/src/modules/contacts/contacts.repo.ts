@@ -338,7 +338,7 @@ export async function deleteContacts(db: DbOrTx, userId: string, ids: number[]):
 }
 
 /** A bound int[] parameter (one parameter, whatever the number of ids; a bare array would be spread). */
-export function sqlIntArray(ids: number[]): SQL {
+function sqlIntArray(ids: number[]): SQL {
   return sql`${sql.param(ids)}::int[]`;
 }
 

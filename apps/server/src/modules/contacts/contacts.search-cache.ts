@@ -22,7 +22,7 @@ export type SearchCacheLimits = {
 };
 
 /** 2,000,000 ids ≈ 8 MB of ids; 5,000 entries bound the keys (a search is at most 200 characters). */
-export const DEFAULT_SEARCH_CACHE_LIMITS: SearchCacheLimits = { maxIds: 2_000_000, maxEntries: 5_000 };
+const DEFAULT_SEARCH_CACHE_LIMITS: SearchCacheLimits = { maxIds: 2_000_000, maxEntries: 5_000 };
 
 /** A least-recently-used map bounded by its number of entries and by the summed weight of its values. */
 class WeightedLru<V> {
@@ -155,7 +155,7 @@ export type PageCacheLimits = {
 };
 
 /** 16M characters ≈ 750 pages of 50 contacts (16–32 MB); the id cache above keeps the searches themselves. */
-export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxChars: 16_000_000, maxPages: 5_000 };
+const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxChars: 16_000_000, maxPages: 5_000 };
 
 /**
  * Least-recently-used serialised pages of all users, keyed by search key (user, status, text),

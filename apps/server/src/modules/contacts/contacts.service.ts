@@ -18,7 +18,7 @@ import { planLimitsOf, planOf, subscriberLimitError, warnUsageOnce, subscriberCo
 import * as repo from './contacts.repo.ts';
 import { ContactPageCache, ContactSearchCache, type CachedPage, type CachedSearch } from './contacts.search-cache.ts';
 
-export const CONTACT_EXISTS = 'A contact with this email already exists';
+const CONTACT_EXISTS = 'A contact with this email already exists';
 export const LIST_EXISTS = 'A contact list with this name already exists';
 const CONTACT_NOT_FOUND = 'Contact not found';
 const LIST_NOT_FOUND = 'Contact list not found';
@@ -45,7 +45,7 @@ export function toContact(row: repo.ContactRow): Contact {
   };
 }
 
-export function toContactList(row: repo.ContactListRow): ContactList {
+function toContactList(row: repo.ContactListRow): ContactList {
   return {
     id: row.id,
     name: row.name,

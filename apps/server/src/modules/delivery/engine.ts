@@ -53,12 +53,12 @@ export function claimsStaleAfterMs(config: { sendBatchTimeoutSeconds: number }):
 }
 
 /** Rows claimed at a time: small, so a worker that dies holds little and others take over soon. */
-export const CLAIM_SIZE = 50;
+const CLAIM_SIZE = 50;
 const PAUSE_CHECK_MS = 1000;
 const PROGRESS_EVERY_MS = 1000;
 
 /** Mailbox-level permanent failures (the address is bad), as opposed to policy or content rejections. */
-export function isHardBounce(error: TransportError): boolean {
+function isHardBounce(error: TransportError): boolean {
   return (
     error.kind === 'reject' &&
     (error.responseCode === 550 || error.responseCode === 551 || error.responseCode === 553) &&
@@ -184,7 +184,7 @@ export class ClaimFeeder<Row extends ClaimedRow> {
  * record is written whether it counts as sent. A 5xx fails the row (a mailbox error as a hard
  * bounce); a 4xx or network error puts it back for a later retry.
  */
-export async function sendOne<Row extends ClaimedRow>(
+async function sendOne<Row extends ClaimedRow>(
   deps: { store: BatchStore<Row>; recorder: SendRecorder; transport: Transport },
   row: Row,
   message: OutgoingMessage,

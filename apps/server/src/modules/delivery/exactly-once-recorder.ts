@@ -24,7 +24,7 @@ const GRACE_FALLBACK_MS = 5;
 const GRACE_SQL = { name: 'sendwell_send_grace', text: 'SELECT pg_sleep($1::float8)' };
 
 /** The 90th percentile of the last 256 timings, recomputed every 64 of them. */
-export class RecentP90 {
+class RecentP90 {
   private static readonly WINDOW = 256;
   private static readonly UPDATE_EVERY = 64;
   private readonly samples = new Float64Array(RecentP90.WINDOW);

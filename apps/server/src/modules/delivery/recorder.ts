@@ -1,14 +1,7 @@
 import { reconnectDelayMs, rootMessage } from '../../lib/db-errors.ts';
 import type { AcceptedOutcome, MarkSent, MessageRecord, SendRecorder, SentMessage } from '../../lib/mail-transport.ts';
 
-export type {
-  AcceptedOutcome,
-  FailedOutcome,
-  MarkSent,
-  MessageRecord,
-  SendRecorder,
-  SentMessage,
-} from '../../lib/mail-transport.ts';
+export type { AcceptedOutcome, MarkSent, MessageRecord, SendRecorder, SentMessage } from '../../lib/mail-transport.ts';
 
 /** Rows one mark takes at most; more wait for the next group. */
 const MAX_GROUP = 500;

@@ -4,8 +4,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './suppressions.repo.ts';
 
-export type { SuppressionCause } from './suppressions.repo.ts';
-
 /**
  * The suppression list every sending feature honours: addresses that unsubscribed, bounced hard or
  * complained are never mailed again by that account.

@@ -21,10 +21,7 @@ export type TransactionalDeps = {
  * address, and through the same transport (so the Outbox shows it when no relay is set).
  * Transport errors are the caller's (a TransportError).
  */
-export async function sendTransactional(
-  deps: TransactionalDeps,
-  message: TransactionalMessage,
-): Promise<TransactionalResult> {
+async function sendTransactional(deps: TransactionalDeps, message: TransactionalMessage): Promise<TransactionalResult> {
   if (await deps.isSuppressed(message.userId, message.to)) return { status: 'suppressed' };
   const isTest = message.isTest ?? false;
   const messageId = newMessageId(message.from.address);

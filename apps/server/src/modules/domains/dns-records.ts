@@ -25,7 +25,7 @@ export type DomainRecordSpec = {
 };
 
 /** Separates several found records in the stored `found` text. */
-export const FOUND_SEPARATOR = '\n';
+const FOUND_SEPARATOR = '\n';
 
 export function spfHost(domain: string): string {
   return domain;
@@ -118,7 +118,7 @@ export function evaluateDmarc(txtRecords: readonly string[]): RecordVerdict {
 }
 
 /** Judges the MX records at bounces.<domain>: one of them must be our inbound server. */
-export function evaluateBounceMx(lookup: MxLookup, mxHost: string): RecordCheck {
+function evaluateBounceMx(lookup: MxLookup, mxHost: string): RecordCheck {
   if (lookup.kind === 'failed') return null;
   if (lookup.kind === 'none') return { status: 'missing', found: null };
   if (lookup.kind === 'null-mx') return { status: 'wrong', found: '0 .' };

@@ -13,7 +13,7 @@ const HOUR_MS = 60 * MINUTE_MS;
  * than its nominal value so that a domain checked a few seconds into one sweep is still due at the
  * matching later sweep despite scheduling jitter.
  */
-export const RECHECK_INTERVALS = {
+const RECHECK_INTERVALS = {
   youngFor: 48 * HOUR_MS,
   young: 15 * MINUTE_MS - MINUTE_MS,
   old: HOUR_MS - MINUTE_MS,
@@ -46,7 +46,7 @@ export async function recheckDueDomains(
 }
 
 /** The 15-minute DNS re-check sweep of sending domains. */
-export const recheckDueDomainsJob = defineJob({
+const recheckDueDomainsJob = defineJob({
   name: RECHECK_DUE_DOMAINS,
   payload: emptyJobSchema,
   worker: { cron: '*/15 * * * *' },
@@ -54,5 +54,3 @@ export const recheckDueDomainsJob = defineJob({
 });
 
 export const domainJobs = [recheckDueDomainsJob];
-
-export const domainQueueNames = { recheckDue: RECHECK_DUE_DOMAINS };

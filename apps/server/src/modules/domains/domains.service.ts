@@ -40,9 +40,9 @@ import { utcDay, warmingState } from './warming.ts';
 const DOMAIN_NOT_FOUND = 'Domain not found';
 /** The secret-box purpose of DKIM private keys (each purpose has its own derived key). */
 export const DKIM_KEY_PURPOSE = 'dkim-private-key';
-export const DKIM_KEY_BITS = 2048;
+const DKIM_KEY_BITS = 2048;
 /** Where notifications about domains point. */
-export const DOMAIN_SETTINGS_LINK = '/domain-settings';
+const DOMAIN_SETTINGS_LINK = '/domain-settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const generateKeyPairAsync = promisify(generateKeyPair);
@@ -50,12 +50,12 @@ const generateKeyPairAsync = promisify(generateKeyPair);
 export type SignedInUser = { id: string; plan: string };
 
 /** The DKIM selector for keys made in `now`'s month: 'sw' + yyyymm, so a rotated key gets a new name. */
-export function dkimSelectorFor(now: Date): string {
+function dkimSelectorFor(now: Date): string {
   return `sw${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
 /** A fresh 2048-bit RSA key pair: the public key as base64 DER SPKI (the DKIM `p=`), the private key as PKCS#8 PEM. */
-export async function generateDkimKeyPair(): Promise<{ publicKey: string; privateKeyPem: string }> {
+async function generateDkimKeyPair(): Promise<{ publicKey: string; privateKeyPem: string }> {
   const { publicKey, privateKey } = await generateKeyPairAsync('rsa', {
     modulusLength: DKIM_KEY_BITS,
     publicKeyEncoding: { type: 'spki', format: 'der' },
@@ -119,7 +119,7 @@ function recordsOf(row: repo.DomainRow, spfMechanism: string): DnsRecord[] {
 }
 
 /** The API shape of a domain, with its warming state and reputation as of `now`. */
-export function toDomain(
+function toDomain(
   row: repo.DomainRow,
   counts: repo.SendCounts | undefined,
   feedback: { bounces: number; complaints: number } | undefined,

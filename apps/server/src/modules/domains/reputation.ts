@@ -38,8 +38,6 @@ export type Reputation = {
 
 /** The window reputation looks back over. */
 export const REPUTATION_WINDOW_DAYS = 30;
-export const BOUNCE_RATE_THRESHOLD = 2;
-export const SPAM_RATE_THRESHOLD = 0.1;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const twoDecimals = (value: number) => Math.round(value * 100) / 100;

@@ -15,18 +15,18 @@
  * Everything here is pure: callers pass `now`.
  */
 
-export const WARMING_SCHEDULE = [
+const WARMING_SCHEDULE = [
   { week: 1, dailyLimit: 1_000 },
   { week: 2, dailyLimit: 2_500 },
   { week: 3, dailyLimit: 5_000 },
   { week: 4, dailyLimit: 10_000 },
 ] as const;
-export const WARMING_WEEKS = WARMING_SCHEDULE.length;
+const WARMING_WEEKS = WARMING_SCHEDULE.length;
 export const WARMING_DAYS = WARMING_WEEKS * 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type WarmingStatus = 'not_started' | 'warming' | 'complete';
+type WarmingStatus = 'not_started' | 'warming' | 'complete';
 
 export type WarmingState = {
   status: WarmingStatus;

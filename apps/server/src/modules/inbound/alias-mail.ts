@@ -19,7 +19,7 @@ import * as messages from './messages.repo.ts';
  */
 
 /** One auto-reply per sender per alias in this window (RFC 3834 §2: "a reasonable period"). */
-export const AUTO_REPLY_WINDOW_MS = 7 * 86_400_000;
+const AUTO_REPLY_WINDOW_MS = 7 * 86_400_000;
 /** Auto-replies one account may send in a clock hour, whatever its aliases and senders. */
 export const AUTO_REPLIES_PER_ACCOUNT_PER_HOUR = 100;
 
@@ -246,11 +246,6 @@ function duplicateOf(row: messages.AliasMessageRow): StoredRouting {
     },
     forwardIds: [],
   };
-}
-
-/** Once every forward of a message is done: 'forwarded' when one arrived, 'failed' when none did. */
-export async function settleMessageOutcome(db: DbOrTx, aliasMessageId: number): Promise<void> {
-  await settleMessageOutcomes(db, [aliasMessageId]);
 }
 
 /** settleMessageOutcome for many messages at once (two statements whatever their number). */

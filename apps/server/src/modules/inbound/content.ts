@@ -13,8 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
  */
 
 /** The error a message with a control character where none may be gets (400 / 554 5.6.0). */
-export const CONTROL_IN_HEADER =
-  'The message has a NUL or a control character in its header, where RFC 5322 allows none';
+const CONTROL_IN_HEADER = 'The message has a NUL or a control character in its header, where RFC 5322 allows none';
 
 // eslint-disable-next-line no-control-regex
 const STRIPPABLE = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;

@@ -30,16 +30,16 @@ import { srsForward, srsReverse } from './srs.ts';
  */
 export const FORWARD_CLAIM_STALE_MS = 20 * 1000;
 /** How often a batch in flight renews its claims (claimed_at), so only a dead worker's go stale. */
-export const FORWARD_HEARTBEAT_MS = 5 * 1000;
+const FORWARD_HEARTBEAT_MS = 5 * 1000;
 /** How long a forward parked as 'deferred' (plan allowance, warming cap, unconfirmed account) waits before it is offered again. */
 export const FORWARD_DEFER_RETRY_MS = 5 * 60 * 1000;
 /** Attempts of one forward before it counts as failed (4xx and network errors are retried). */
-export const FORWARD_MAX_ATTEMPTS = 5;
+const FORWARD_MAX_ATTEMPTS = 5;
 /** Bounces relayed back through one SRS address at most: one delivery report answers one forward. */
-export const SRS_BOUNCES_PER_ADDRESS = 1;
+const SRS_BOUNCES_PER_ADDRESS = 1;
 
 /** An error that retrying cannot mend (an address that is no address, a domain no longer verified): the row fails at once. */
-export class PermanentForwardError extends Error {}
+class PermanentForwardError extends Error {}
 
 const mailDate = (date: Date) => date.toUTCString().replace(/GMT$/, '+0000');
 
@@ -66,7 +66,7 @@ function fromHeader(raw: Buffer): { text: string; address: string } | null {
  * p=reject and no DKIM signature aligned with it verifies (SPF cannot pass for us, so without an
  * aligned signature the forward would fail DMARC at the destination).
  */
-export async function needsFromRewrite(ctx: AppContext, raw: Buffer, fromAddress: string): Promise<boolean> {
+async function needsFromRewrite(ctx: AppContext, raw: Buffer, fromAddress: string): Promise<boolean> {
   if (!fromAddress.includes('@')) return false;
   const resolver = mailauthResolver(ctx);
   // First the domain's policy alone (cached a few minutes per domain): most senders publish none

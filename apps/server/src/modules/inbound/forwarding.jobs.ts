@@ -45,7 +45,7 @@ export const srsBounceJob = defineJob({
  * sure only one worker sends each. Each worker process also sweeps at start and every
  * FORWARD_SWEEP_MS (app-context.ts), so a dead worker's forwards go within a minute.
  */
-export const recoverForwardsJob = defineJob({
+const recoverForwardsJob = defineJob({
   name: 'inbound.recover-forwards',
   payload: emptyJobSchema,
   worker: { cron: '* * * * *' },

@@ -109,46 +109,6 @@ export async function deferForwards(
     .where(and(inArray(aliasForwards.id, ids), claimable(staleBefore)));
 }
 
-/** Whose forward this is and of which kind (the allowance check before a claim), or undefined. */
-export async function forwardOwner(
-  db: DbOrTx,
-  id: number,
-): Promise<{ userId: string; kind: string; status: string } | undefined> {
-  const [row] = await db
-    .select({ userId: aliasForwards.userId, kind: aliasForwards.kind, status: aliasForwards.status })
-    .from(aliasForwards)
-    .where(eq(aliasForwards.id, id));
-  return row;
-}
-
-/**
- * Parks a forward the account may not send now (sending paused, or the month's emails used up): it
- * waits as 'deferred' with the reason, and the recovery sweep offers it again once `claimedAt` is
- * stale. Only a row another worker does not hold; answers whether it was parked.
- */
-export async function deferForward(
-  db: DbOrTx,
-  id: number,
-  reason: string,
-  now: Date,
-  staleBefore: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(aliasForwards)
-    .set({ status: 'deferred', error: reason.slice(0, 500), claimToken: null, claimedAt: now })
-    .where(
-      and(
-        eq(aliasForwards.id, id),
-        or(
-          inArray(aliasForwards.status, ['pending', 'deferred']),
-          and(eq(aliasForwards.status, 'sending'), lt(aliasForwards.claimedAt, staleBefore)),
-        ),
-      ),
-    )
-    .returning({ id: aliasForwards.id });
-  return rows.length > 0;
-}
-
 /**
  * Records the end of a claimed forward (only while the claim still owns it). A row parked as
  * 'deferred' is offered again by the sweep once FORWARD_DEFER_RETRY_MS passed from `at`.
@@ -171,19 +131,6 @@ export async function finishForward(
     .where(and(eq(aliasForwards.id, id), eq(aliasForwards.claimToken, claimToken)))
     .returning({ id: aliasForwards.id });
   return rows.length > 0;
-}
-
-/** What a forward job needs: the forward, its alias message, and the alias with its domain. */
-export async function forwardContext(
-  db: DbOrTx,
-  forwardId: number,
-): Promise<{ forward: ForwardRow; message: AliasMessageRow } | undefined> {
-  const [row] = await db
-    .select({ forward: aliasForwards, message: aliasMessages })
-    .from(aliasForwards)
-    .innerJoin(aliasMessages, eq(aliasMessages.id, aliasForwards.aliasMessageId))
-    .where(eq(aliasForwards.id, forwardId));
-  return row;
 }
 
 /** forwardContext for many forwards at once, by forward id, with each one's alias and its domain. */
@@ -220,11 +167,6 @@ export async function finishForwardsSent(db: DbOrTx, ids: number[], claimToken: 
 export async function forwardsOfMessages(db: DbOrTx, aliasMessageIds: number[]): Promise<ForwardRow[]> {
   if (aliasMessageIds.length === 0) return [];
   return db.select().from(aliasForwards).where(inArray(aliasForwards.aliasMessageId, aliasMessageIds));
-}
-
-/** Forwards of a message, to settle its outcome once all are done. */
-export async function forwardsOfMessage(db: DbOrTx, aliasMessageId: number): Promise<ForwardRow[]> {
-  return db.select().from(aliasForwards).where(eq(aliasForwards.aliasMessageId, aliasMessageId));
 }
 
 /**

@@ -26,7 +26,7 @@ import { accountOfInboundToken, inboundAddressOf, regenerateInboundAddress } fro
 import { testAlias, testForwarding } from './alias-tests.ts';
 import { receiveInbound, type InboundEnvelope } from './pipeline.ts';
 
-export const MAX_INBOUND_BYTES = INBOUND_MAX_BYTES;
+const MAX_INBOUND_BYTES = INBOUND_MAX_BYTES;
 /** JSON carries the message in base64 (4/3 of its size) plus a little envelope. */
 const MAX_JSON_BYTES = Math.ceil((INBOUND_MAX_BYTES * 4) / 3) + 64 * 1024;
 
@@ -51,7 +51,7 @@ function presentedToken(request: FastifyRequest): string {
  * The guard of inbound routes: finds the account by the token presented (401 without a known one)
  * and puts it on `request.inboundUserId`, the only account the request may touch.
  */
-export function requireInboundToken(db: Db) {
+function requireInboundToken(db: Db) {
   return guardHook('webhook-token', async (request: FastifyRequest) => {
     const userId = await accountOfInboundToken(db, presentedToken(request));
     if (userId === null) throw new AppError('unauthorized', 'Unauthorized');

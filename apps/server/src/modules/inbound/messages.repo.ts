@@ -145,14 +145,6 @@ export async function findAliasMessage(
   return row;
 }
 
-export async function setAliasMessageOutcome(
-  db: DbOrTx,
-  id: number,
-  patch: Partial<Pick<AliasMessageRow, 'outcome' | 'detail' | 'autoReplied'>>,
-): Promise<void> {
-  await db.update(aliasMessages).set(patch).where(eq(aliasMessages.id, id));
-}
-
 /** Records what routing decided for a stored message. */
 export async function setAliasMessageDecision(
   db: DbOrTx,

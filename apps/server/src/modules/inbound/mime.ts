@@ -2,8 +2,8 @@ import { simpleParser, type ParsedMail, type MailParserOptions } from 'mailparse
 import { AppError } from '../../lib/app-error.ts';
 
 /** mailparser's limits (mailsplit's defaults, set here so the answers can name them). */
-export const MAX_MIME_PARTS = 1000;
-export const MAX_MIME_HEADER_BYTES = 1024 * 1024;
+const MAX_MIME_PARTS = 1000;
+const MAX_MIME_HEADER_BYTES = 1024 * 1024;
 
 /** mailparser hands its options to mailsplit, whose limits its types leave out. */
 const PARSER_OPTIONS: MailParserOptions & { maxChildNodes: number; maxHeadSize: number } = {

@@ -40,7 +40,7 @@ export const SRS_ONLY_REPORTS =
  * Whether a message may go back through an SRS return path: from the null sender (`MAIL FROM:<>`),
  * and a delivery report (multipart/report) or what the bounce classifier recognises as a bounce.
  */
-export function isRelayableReport(parsed: ParsedMail, raw: Buffer, mailFrom: string): boolean {
+function isRelayableReport(parsed: ParsedMail, raw: Buffer, mailFrom: string): boolean {
   if (mailFrom !== '') return false;
   const type = headerText(parsed, 'content-type')?.toLowerCase() ?? '';
   if (/^multipart\/report\b/.test(type)) return true;
@@ -81,7 +81,7 @@ export async function recipientKind(
  * bounce address) is handed to bounce handling (modules/bounces): it classifies the message and
  * ties it to the send it answers by its VERP return path, else by Message-ID within the account.
  */
-export async function handToBounceHandling(
+async function handToBounceHandling(
   ctx: AppContext,
   input: { raw: Buffer; userId: string | null; recipient: string | null },
 ): Promise<BounceVerdictResponse> {
@@ -93,7 +93,7 @@ export async function handToBounceHandling(
 }
 
 /** A message that is not MIME at all: no header block before the body. */
-export const MALFORMED_MESSAGE = 'The message is not valid MIME: it has no header fields before its body';
+const MALFORMED_MESSAGE = 'The message is not valid MIME: it has no header fields before its body';
 
 /**
  * Parses the raw message once (mailparser, with the limits bounce handling names: 413 past them);
@@ -180,7 +180,7 @@ export function routingMessageOf(
   };
 }
 
-export type RecipientResult = {
+type RecipientResult = {
   recipient: string;
   kind: RecipientKind['kind'];
   aliasId?: number;

@@ -19,7 +19,7 @@ import type { LeadConsentRecord } from './leads.repo.ts';
 import { scoreLead } from './leads.scoring.ts';
 
 /** The settings a form source keeps (see createLeadSource). */
-export type FormSettings = { version: number; consentText: string; doubleOptIn: boolean };
+type FormSettings = { version: number; consentText: string; doubleOptIn: boolean };
 
 /** A hosted form as its public page shows it. */
 export type PublicForm = { slug: string; name: string; consentText: string; doubleOptIn: boolean };

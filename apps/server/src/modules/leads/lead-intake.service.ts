@@ -18,8 +18,8 @@ import * as repo from './leads.repo.ts';
 import { scoreLead, type ScoreSource } from './leads.scoring.ts';
 import { LEAD_WEBHOOK_SECRET_PURPOSE, SOURCE_NOT_FOUND } from './leads.service.ts';
 
-export const WEBHOOK_NOT_FOUND = 'Webhook not found';
-export const NO_MAIL_DOMAIN = "The address's domain says it accepts no mail (null MX)";
+const WEBHOOK_NOT_FOUND = 'Webhook not found';
+const NO_MAIL_DOMAIN = "The address's domain says it accepts no mail (null MX)";
 
 type IncomingLead = {
   email: string;

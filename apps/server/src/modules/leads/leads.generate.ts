@@ -8,7 +8,6 @@ import {
   type Profession,
 } from '@sendwell/contract/leads';
 import type { AppContext } from '../../context.ts';
-import type { LeadGenerationPlatformProgress } from '../../db/schema/leads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret } from '../../lib/secret-box.ts';
 import { addressSummary, checkAddress, mxCacheFor, type AddressCheck, type MxCache } from './address-checks.ts';
@@ -22,17 +21,18 @@ import {
   type ProviderResult,
 } from './lead-providers.ts';
 import * as repo from './leads.repo.ts';
+import type { LeadGenerationPlatformProgress } from './leads.repo.ts';
 import { scoreLead } from './leads.scoring.ts';
 import { LEAD_SOURCE_KEY_PURPOSE } from './leads.service.ts';
 
-export const RUN_NOT_FOUND = 'Lead generation run not found';
+const RUN_NOT_FOUND = 'Lead generation run not found';
 /** Businesses asked of each provider per run (Google Places answers at most 20 a page). */
-export const RESULTS_PER_PLATFORM = 20;
+const RESULTS_PER_PLATFORM = 20;
 /** Published addresses kept per business domain. */
-export const ADDRESSES_PER_BUSINESS = 5;
+const ADDRESSES_PER_BUSINESS = 5;
 
 /** The reasons a platform's card shows when it could not search (the contract's `reason`). */
-export const PLATFORM_REASONS = {
+const PLATFORM_REASONS = {
   none: platformCapabilityText.none,
   csv: 'Import a CSV export',
   notConnected: 'Not connected',
@@ -89,7 +89,7 @@ export async function startGeneration(
 }
 
 /** A run not finished this long after it started has lost its job (the job expires after 15 minutes). */
-export const RUN_ABANDONED_AFTER_MS = 20 * 60 * 1000;
+const RUN_ABANDONED_AFTER_MS = 20 * 60 * 1000;
 export const RUN_ABANDONED = 'The run stopped before it finished. Start it again: leads it stored are not duplicated.';
 
 /**

@@ -9,7 +9,7 @@ import {
   leadWebhookDeliveries,
 } from '../../db/schema/index.ts';
 
-export type { LeadConsentRecord } from '../../db/schema/leads.ts';
+export type { LeadConsentRecord, LeadGenerationPlatformProgress } from '../../db/schema/leads.ts';
 export type LeadSourceRow = typeof leadSources.$inferSelect;
 export type NewLeadSourceRow = typeof leadSources.$inferInsert;
 export type LeadRow = typeof leads.$inferSelect;

@@ -28,21 +28,21 @@ import { addressSummary, checkAddress, type MxCache } from './address-checks.ts'
 import * as repo from './leads.repo.ts';
 import { scoreLead, type ScoreSource } from './leads.scoring.ts';
 
-export const LEAD_NOT_FOUND = 'Lead not found';
+const LEAD_NOT_FOUND = 'Lead not found';
 export const SOURCE_NOT_FOUND = 'Lead source not found';
-export const CAMPAIGN_NOT_FOUND = 'Lead campaign not found';
-export const LEAD_EXISTS = 'A lead with this email already exists';
+const CAMPAIGN_NOT_FOUND = 'Lead campaign not found';
+const LEAD_EXISTS = 'A lead with this email already exists';
 /** The sealed-secret purpose of lead source API keys (each purpose has its own key). */
 export const LEAD_SOURCE_KEY_PURPOSE = 'lead-source-key';
 /** The sealed-secret purpose of webhook sources' signing secrets. */
 export const LEAD_WEBHOOK_SECRET_PURPOSE = 'lead-webhook-secret';
 
 /** The address other tools post a webhook source's leads to. */
-export function leadWebhookUrl(config: Pick<Config, 'publicUrl'>, sourceId: number): string {
+function leadWebhookUrl(config: Pick<Config, 'publicUrl'>, sourceId: number): string {
   return `${config.publicUrl}/api/webhook/leads/${sourceId}`;
 }
 /** How many leads GET /api/leads answers at most (the screen shows the first RECENT_LEADS_SHOWN). */
-export const LEADS_LISTED = 500;
+const LEADS_LISTED = 500;
 
 /** Types whose source needs the account's own API key before it can search. */
 const KEY_TYPES: ReadonlySet<LeadSourceType> = new Set(['places', 'enrichment']);
@@ -62,7 +62,7 @@ function toLeadSource(row: repo.LeadSourceRow, totalLeads: number): LeadSource {
   };
 }
 
-export function toLead(row: repo.LeadRow): Lead {
+function toLead(row: repo.LeadRow): Lead {
   return {
     id: row.id,
     email: row.email,

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, emailSequences, outboxMessages } from '../../db/schema/index.ts';
 
-export type OutboxRow = typeof outboxMessages.$inferSelect;
+type OutboxRow = typeof outboxMessages.$inferSelect;
 /** A stored message with the name of the campaign or sequence that sent it (null when none or deleted). */
 export type OutboxRowWithSender = OutboxRow & { campaignName: string | null; sequenceName: string | null };
 

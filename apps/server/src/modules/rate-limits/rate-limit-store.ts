@@ -17,7 +17,7 @@ type StoreCallback = Parameters<FastifyRateLimitStore['incr']>[1];
  * builds it with `new Store(options)` and asks each limited route for a child, whose keys carry
  * the route (as its Redis store's keys do).
  */
-export function postgresRateLimitStore(db: DbOrTx): FastifyRateLimitStoreCtor {
+function postgresRateLimitStore(db: DbOrTx): FastifyRateLimitStoreCtor {
   return class PostgresRateLimitStore implements FastifyRateLimitStore {
     /** The route part of this store's keys; empty on the plugin's root store. */
     routeKey = '';

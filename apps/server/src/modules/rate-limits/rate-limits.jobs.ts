@@ -4,7 +4,7 @@ import { defineJob } from '../../lib/queue.ts';
 import { cleanUpRateLimitWindows } from './rate-limits.service.ts';
 
 /** Hourly removal of ended rate-limit windows (the Postgres store's; Redis expires its own keys). */
-export const rateLimitCleanUpJob = defineJob({
+const rateLimitCleanUpJob = defineJob({
   name: 'rate-limits.clean-up',
   payload: emptyJobSchema,
   worker: { cron: '23 * * * *' },

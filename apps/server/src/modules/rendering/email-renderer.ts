@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { MERGE_TAG_PATTERN, MERGE_TAGS, type EmailBlock, type MergeTag } from '@sendwell/contract/campaigns';
 import type { HtmlToTextOptions } from 'html-to-text';
+import type inlineCss from 'juice';
 
 /** The per-recipient values merge tags read. */
 export type Recipient = { firstName: string; lastName: string; email: string; company: string | null };
@@ -22,7 +23,7 @@ type Slot =
   | { kind: 'open' }
   | { kind: 'unsubscribe' }
   | { kind: 'preferences' };
-export type Part = string | Slot;
+type Part = string | Slot;
 
 /**
  * A campaign rendered once, with holes for what differs per recipient. Filling the holes is a
@@ -362,7 +363,7 @@ export const RAW_HTML_PLACEHOLDERS = ['unsubscribe', 'preferences'] as const;
 // juice (CSS inlining, through cheerio) costs ~130 ms to import and html-to-text ~35 ms: loaded on
 // the first campaign written in raw HTML, not at every start of the server.
 const requireFromHere = createRequire(import.meta.url);
-type Juice = (html: string, options?: { preserveMediaQueries?: boolean; removeStyleTags?: boolean }) => string;
+type Juice = typeof inlineCss;
 type HtmlToText = (html: string, options?: HtmlToTextOptions) => string;
 let juice: Juice | undefined;
 let htmlToText: HtmlToText | undefined;
@@ -460,7 +461,7 @@ function textParts(text: string, links: string[]): Part[] {
  * pixel, and the standard footer when the HTML has no `{{unsubscribe}}`. The text part is the
  * sender's own when given, else made from the HTML (html-to-text), with the same tracked links.
  */
-export function compileRawHtml(input: {
+function compileRawHtml(input: {
   html: string;
   text?: string | null;
   /** The subject, as the title of a body fragment's document. */

@@ -4,14 +4,14 @@ import { defineJob, type Queue } from '../../lib/queue.ts';
 import { refreshAutoUpdateSegments } from './segments.service.ts';
 
 /** A user's auto-updating segments, recomputed shortly after their contacts change. */
-export const refreshUserSegmentsJob = defineJob({
+const refreshUserSegmentsJob = defineJob({
   name: 'segments.refresh-user',
   payload: segmentRefreshJobSchema,
   handler: async (ctx: AppContext, { userId }) => void (await refreshAutoUpdateSegments(ctx.db, userId)),
 });
 
 /** Hourly, everyone's. */
-export const refreshAllSegmentsJob = defineJob({
+const refreshAllSegmentsJob = defineJob({
   name: 'segments.refresh-all',
   payload: emptyJobSchema,
   worker: { cron: '7 * * * *' },

@@ -172,7 +172,7 @@ function escapeLike(value: string): string {
  * A date rule as a comparison: "N days ago" is that instant; a bare date means whole days (UTC),
  * so "before 2026-03-01" is before that day starts and "after 2026-03-01" is from the next day on.
  */
-export function dateComparison(
+function dateComparison(
   value: string,
   operator: 'date_before' | 'date_after',
   now: Date,
@@ -242,7 +242,7 @@ function textRule(text: SQL, operator: string, raw: string): SQL {
  * quotes inside doubled, backslashes doubled, lexemes separated by one space). A quote inside a
  * tag is always doubled, so a single quote after a space opens a tag and one before a space closes it.
  */
-export function tagNeedle(tag: string): string {
+function tagNeedle(tag: string): string {
   return ` '${tag.toLowerCase().replace(/\\/g, '\\\\').replace(/'/g, "''")}' `;
 }
 

@@ -13,7 +13,7 @@ import * as repo from './segments.repo.ts';
 
 const SEGMENT_NOT_FOUND = 'Segment not found';
 
-export function toSegment(row: repo.SegmentRow): Segment {
+function toSegment(row: repo.SegmentRow): Segment {
   return {
     id: row.id,
     name: row.name,

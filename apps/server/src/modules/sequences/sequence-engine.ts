@@ -21,7 +21,7 @@ export type BatchOutcome = { advanced: number; sendIds: number[]; sequenceIds: n
 export type CommittedBatch = BatchOutcome & { claimedAt: Date };
 
 /** Runs one batch of due enrolments as of `now`. */
-export async function advanceDueBatch(db: Db, now = new Date(), limit = ADVANCE_BATCH_SIZE): Promise<CommittedBatch> {
+async function advanceDueBatch(db: Db, now = new Date(), limit = ADVANCE_BATCH_SIZE): Promise<CommittedBatch> {
   return db.transaction(async (tx) => {
     const due = await repo.claimDue(tx, limit, now);
     const claimedAt = new Date();

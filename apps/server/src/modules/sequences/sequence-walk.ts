@@ -43,7 +43,7 @@ export type WalkResult = {
 };
 
 /** Nodes one advance runs at most; validateFlow forbids loops without a wait, this only bounds a bad stored flow. */
-export const MAX_NODES_PER_ADVANCE = 100;
+const MAX_NODES_PER_ADVANCE = 100;
 
 /** How long an enrolment waits on arriving at `node` before the node runs. */
 export function arrivalWaitMs(node: FlowNode): number {

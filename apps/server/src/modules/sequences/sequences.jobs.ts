@@ -66,7 +66,7 @@ export const sendSequenceEmailsJob = defineJob({
 });
 
 /** One user's signup triggers, checked soon after their contacts changed (a form, an import, the API or by hand). */
-export const sequenceTriggersJob = defineJob({
+const sequenceTriggersJob = defineJob({
   name: 'sequences.triggers-user',
   payload: sequenceTriggerJobSchema,
   handler: async (ctx: AppContext, { userId }) => {
@@ -104,7 +104,7 @@ export async function requestAdvance(queue: Queue, reason: string): Promise<void
 }
 
 /** Wakes the advancer at `at` (one job per due second). */
-export async function requestAdvanceAt(queue: Queue, at: Date): Promise<void> {
+async function requestAdvanceAt(queue: Queue, at: Date): Promise<void> {
   const second = Math.ceil(at.getTime() / 1000);
   await advanceSequencesJob.enqueue(
     queue,

@@ -23,7 +23,7 @@ import { checkSender } from '../sender-addresses/index.ts';
 import { ratePercent } from '../analytics/index.ts';
 import * as repo from './sequences.repo.ts';
 
-export const SEQUENCE_NOT_FOUND = 'Sequence not found';
+const SEQUENCE_NOT_FOUND = 'Sequence not found';
 
 /** Tells the advancer that enrolments may be due now (see sequences.jobs.ts requestAdvance). */
 export type AdvancerWake = () => Promise<void>;
@@ -31,7 +31,7 @@ export type AdvancerWake = () => Promise<void>;
 type CreateBody = z.output<typeof createSequenceBodySchema>;
 type UpdateBody = z.output<typeof updateSequenceBodySchema>;
 
-export function toSequence(row: repo.SequenceWithCounts): Sequence {
+function toSequence(row: repo.SequenceWithCounts): Sequence {
   return {
     id: row.id,
     name: row.name,
@@ -63,7 +63,7 @@ async function sequenceWithCounts(db: DbOrTx, userId: string, id: number): Promi
 }
 
 /** The start node's id (validateFlow has made sure there is exactly one). */
-export function startNodeId(flow: FlowData): string {
+function startNodeId(flow: FlowData): string {
   const start = flow.nodes.find((node) => node.type === 'input');
   if (!start) throw new AppError('bad_request', 'The flow needs a start node');
   return start.id;
@@ -334,7 +334,7 @@ export async function enrolmentsOf(
 export const TRIGGER_SETTLE_MS = 5000;
 
 /** How long a tag addition is kept for the tag_added trigger (the minute tick reads it long before). */
-export const TAG_ADDITION_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+const TAG_ADDITION_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The join triggers: enrols the contacts who joined the trigger's list (signup: by form, import, API

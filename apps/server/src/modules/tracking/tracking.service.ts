@@ -38,7 +38,7 @@ async function countEngagement(
  * open: a reader going back to the message, a mail client or image proxy fetching it again. Without
  * it every hit added an event row, so anyone holding one pixel URL could grow the log at will.
  */
-export const OPEN_REPEAT_WINDOW_MINUTES = 10;
+const OPEN_REPEAT_WINDOW_MINUTES = 10;
 
 /**
  * Open pixel: records the open, at most one per message per OPEN_REPEAT_WINDOW_MINUTES (under the

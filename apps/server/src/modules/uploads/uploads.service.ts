@@ -24,7 +24,7 @@ const CONTENT_TYPES: Record<Extension, string> = {
 };
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
-export function toUploadedImage(row: repo.UploadedImageRow): UploadedImage {
+function toUploadedImage(row: repo.UploadedImageRow): UploadedImage {
   return {
     id: row.id,
     url: row.url,

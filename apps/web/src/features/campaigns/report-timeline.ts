@@ -7,7 +7,7 @@ export interface TimelinePoint {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Up to three days are drawn hour by hour; longer spans day by day, so the chart stays readable. */
-export const HOURLY_SPAN_LIMIT_MS = 72 * HOUR_MS;
+const HOURLY_SPAN_LIMIT_MS = 72 * HOUR_MS;
 
 /**
  * The server's hourly counts, with the quiet hours (which it leaves out) as zeros, so the chart

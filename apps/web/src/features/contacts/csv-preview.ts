@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { countDataRows, estimateDataRows, FULL_READ_MAX_BYTES } from './import-progress';
 
 /** Rows shown under the header (spec §9). */
-export const PREVIEW_ROWS = 5;
+const PREVIEW_ROWS = 5;
 /** Bytes read from a big file for its preview and row estimate. */
 const SAMPLE_BYTES = 256 * 1024;
 

@@ -80,7 +80,7 @@ export function formatTimeAgo(iso: string | null, now: Date = new Date()): strin
   return `${days} day${days === 1 ? '' : 's'} ago`;
 }
 
-export type WizardStep = 'input' | 'dns' | 'verified';
+type WizardStep = 'input' | 'dns' | 'verified';
 export type WizardState = { step: WizardStep; domain: Domain | null };
 export type WizardEvent =
   { type: 'added'; domain: Domain } | { type: 'checked'; domain: Domain } | { type: 'back' } | { type: 'reset' };

@@ -73,7 +73,7 @@ export function expectedLeadsLine(sum: number): string {
 }
 
 /** Whether the account can search a platform: a connected, active places source of its provider. */
-export function platformConnected(platform: LeadPlatform, sources: readonly LeadSource[]): boolean {
+function platformConnected(platform: LeadPlatform, sources: readonly LeadSource[]): boolean {
   if (platform.capability !== 'api_key' || platform.provider === null) return false;
   return sources.some(
     (source) =>
@@ -192,8 +192,8 @@ export function enrichmentText(enrichment: LeadGenerationRunResponse['enrichment
 }
 
 /** The signed delivery's headers as documentation spells them (HTTP header names are case-insensitive). */
-export const LEAD_WEBHOOK_TIMESTAMP_DISPLAY = 'X-Sendwell-Timestamp';
-export const LEAD_WEBHOOK_SIGNATURE_DISPLAY = 'X-Sendwell-Signature';
+const LEAD_WEBHOOK_TIMESTAMP_DISPLAY = 'X-Sendwell-Timestamp';
+const LEAD_WEBHOOK_SIGNATURE_DISPLAY = 'X-Sendwell-Signature';
 
 /** Single quotes for a POSIX shell: the value stays literal whatever it holds. */
 const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;

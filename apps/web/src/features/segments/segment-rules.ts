@@ -37,7 +37,7 @@ export const FIELD_LABELS: Record<SegmentField, string> = {
 export const SEGMENT_FIELDS = Object.keys(segmentFieldKinds) as SegmentField[];
 
 /** The label of a field, or the raw name for a field this client does not know. */
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   return isSegmentField(field) ? FIELD_LABELS[field] : field;
 }
 

@@ -25,7 +25,7 @@ export const STEP_PALETTE: readonly { type: StepType; title: string; hint: strin
 const LABEL_PREFIX: Record<StepType, string> = { email: 'Email', delay: 'Wait', condition: 'Condition' };
 
 /** Spec §3 defaults of a new email step's subject. */
-export const DEFAULT_EMAIL_SUBJECT = 'Click to edit subject';
+const DEFAULT_EMAIL_SUBJECT = 'Click to edit subject';
 
 /**
  * A builder node's data: the contract's node data, plus the saved node's own `style` kept aside

@@ -10,7 +10,7 @@ export const SEQUENCE_FAILURE = {
 } as const;
 
 /** Spec §5/§8: the toast for a blank sequence name. */
-export const NAME_REQUIRED = 'Please enter a sequence name';
+const NAME_REQUIRED = 'Please enter a sequence name';
 
 /** Spec §5: the delete confirmation's text. */
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this sequence? This action cannot be undone.';

@@ -11,7 +11,7 @@ import {
 import { providerBounce, providerComplaint, providerOther } from './verdicts.ts';
 
 /** How old a Mailgun signature may be: its timestamp is made per delivery attempt, so a replay is older. */
-export const MAILGUN_MAX_AGE_SECONDS = 15 * 60;
+const MAILGUN_MAX_AGE_SECONDS = 15 * 60;
 
 /**
  * Mailgun's webhooks (https://documentation.mailgun.com/docs/mailgun/user-manual/tracking-messages/#securing-webhooks):

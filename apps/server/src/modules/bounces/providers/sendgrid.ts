@@ -11,10 +11,10 @@ import {
 } from './types.ts';
 import { providerBounce, providerComplaint, providerOther } from './verdicts.ts';
 
-export const SENDGRID_SIGNATURE_HEADER = 'X-Twilio-Email-Event-Webhook-Signature';
-export const SENDGRID_TIMESTAMP_HEADER = 'X-Twilio-Email-Event-Webhook-Timestamp';
+const SENDGRID_SIGNATURE_HEADER = 'X-Twilio-Email-Event-Webhook-Signature';
+const SENDGRID_TIMESTAMP_HEADER = 'X-Twilio-Email-Event-Webhook-Timestamp';
 /** How old a SendGrid signature may be before the post counts as a replay. */
-export const SENDGRID_MAX_AGE_SECONDS = 15 * 60;
+const SENDGRID_MAX_AGE_SECONDS = 15 * 60;
 
 /** The verification key SendGrid shows: base64 DER (SPKI) of an ECDSA P-256 key, or the same in PEM. */
 export function sendgridPublicKey(text: string): KeyObject {

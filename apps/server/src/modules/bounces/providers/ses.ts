@@ -12,7 +12,7 @@ import {
 import { providerBounce, providerComplaint, providerOther } from './verdicts.ts';
 
 /** How old an SNS message may be (its Timestamp) before it counts as a replay: SNS retries within an hour. */
-export const SNS_MAX_AGE_SECONDS = 60 * 60;
+const SNS_MAX_AGE_SECONDS = 60 * 60;
 /** Where SNS signing certificates and subscription links live in production. */
 const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
 
@@ -27,7 +27,7 @@ export interface SnsOptions {
 }
 
 /** Whether a certificate or SubscribeURL is SNS's own: https on sns.<region>.amazonaws.com, or the trusted test origin. */
-export function isSnsUrl(url: string, options: Pick<SnsOptions, 'trustedOrigin'>): boolean {
+function isSnsUrl(url: string, options: Pick<SnsOptions, 'trustedOrigin'>): boolean {
   if (!URL.canParse(url)) return false;
   const parsed = new URL(url);
   if (options.trustedOrigin && parsed.origin === new URL(options.trustedOrigin).origin) return true;
@@ -139,7 +139,7 @@ function sesMessageId(mail: Record<string, unknown>): string | null {
   return bracketedMessageId(headers.find((h) => String(h.name).toLowerCase() === 'message-id')?.value);
 }
 
-export function sesEvents(notification: Record<string, unknown>): ProviderEvent[] {
+function sesEvents(notification: Record<string, unknown>): ProviderEvent[] {
   const type = stringOf(notification.notificationType) ?? stringOf(notification.eventType);
   const mail = isRecord(notification.mail) ? notification.mail : {};
   const messageId = sesMessageId(mail);

@@ -10,7 +10,7 @@ import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
  * record's COMMIT. Checked against nodemailer 10.6; `checkNodemailerSocket` runs one message through
  * a throw-away local server at start and says what is missing if a newer version changed either.
  */
-export const NODEMAILER_VERSION_RELIED_ON = '10.6';
+const NODEMAILER_VERSION_RELIED_ON = '10.6';
 
 type WritableSocket = {
   write: (chunk: unknown, ...rest: unknown[]) => boolean;

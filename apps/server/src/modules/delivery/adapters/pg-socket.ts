@@ -7,7 +7,7 @@ import type pg from 'pg';
  * Checked against pg 8.23; `checkPgSocket` runs two corked, pipelined statements on a real
  * connection at start and says what is missing if a newer version changed it.
  */
-export const PG_VERSION_RELIED_ON = '8.23';
+const PG_VERSION_RELIED_ON = '8.23';
 
 export type CorkableSocket = { cork(): void; uncork(): void };
 

@@ -20,7 +20,7 @@ import type {
 import { apiJson, apiRequest } from '@/lib/api';
 
 /** GET /api/domains/:id/aliases, keyed under the domains prefix so a domain change refreshes it too. */
-export const aliasesKey = (domainId: number) => ['/api/domains', domainId, 'aliases'] as const;
+const aliasesKey = (domainId: number) => ['/api/domains', domainId, 'aliases'] as const;
 const rulesKey = (aliasId: number) => ['/api/forwarding-rules', aliasId] as const;
 const destinationsKey = (aliasId: number) => ['/api/forwarding-destinations', aliasId] as const;
 const statsKey = (aliasId: number) => ['/api/forwarding-stats', aliasId] as const;

@@ -5,7 +5,7 @@ import { apiJson } from '@/lib/api';
 import { STATS_KEY } from './use-stats';
 
 /** How many recent purchases the record-a-purchase dialog lists. */
-export const RECENT_PURCHASES_SHOWN = 5;
+const RECENT_PURCHASES_SHOWN = 5;
 /** Every purchase query key starts with this, so one invalidation refreshes them all. */
 const PURCHASES_KEY = '/api/analytics/purchases';
 const recentPurchasesKey = [`${PURCHASES_KEY}?pageSize=${RECENT_PURCHASES_SHOWN}`] as const;

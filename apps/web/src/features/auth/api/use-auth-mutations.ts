@@ -58,7 +58,7 @@ export function useResendConfirmation() {
 }
 
 /** Where the browser goes after logging out, whatever the server answered (spec §4). */
-export const AFTER_LOGOUT_PATH = '/login';
+const AFTER_LOGOUT_PATH = '/login';
 
 /** POST /api/auth/logout, then a full navigation to /login; a failure is logged, not shown. */
 export async function logout(): Promise<void> {

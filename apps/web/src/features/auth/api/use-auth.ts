@@ -5,7 +5,7 @@ import type { CurrentUser } from '@sendwell/contract/auth';
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
 /** GET /api/auth/user: 401 means signed out (null); any other failure is 'Failed to fetch user'. */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
   let res: Response;
   try {
     res = await fetch(CURRENT_USER_KEY[0], { credentials: 'include' });

@@ -48,7 +48,7 @@ export function isNotConfiguredMessage(message: string | undefined): boolean {
 }
 
 /** GET /api/billing/usage: each plan limit against the account's use, and why sending is paused. */
-export const BILLING_USAGE_KEY = ['/api/billing/usage'] as const;
+const BILLING_USAGE_KEY = ['/api/billing/usage'] as const;
 
 export function useBillingUsage(options: { enabled?: boolean } = {}) {
   return useQuery<BillingUsage>({ queryKey: BILLING_USAGE_KEY, enabled: options.enabled ?? true });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { purchasablePlanIds, type Plan, type PlansResponse } from '@sendwell/contract/billing';
 
 /** GET /api/pricing/plans: an object of plans keyed by id. */
-export const PLANS_KEY = ['/api/pricing/plans'] as const;
+const PLANS_KEY = ['/api/pricing/plans'] as const;
 
 export function usePlans() {
   return useQuery<PlansResponse>({ queryKey: PLANS_KEY });

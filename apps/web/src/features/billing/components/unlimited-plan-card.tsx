@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PlanFeatureList } from './plan-feature-list';
 
 /** The unlimited features of spec §2 Billing. */
-export const UNLIMITED_FEATURES = [
+const UNLIMITED_FEATURES = [
   'Unlimited subscribers and emails',
   'Custom domain sending',
   'Advanced automation',

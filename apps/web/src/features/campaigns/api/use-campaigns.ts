@@ -11,12 +11,12 @@ import { apiJson, apiRequest, throwIfResNotOk } from '@/lib/api';
 import { livePollInterval, SENDING_POLL_MS } from '../campaign-stats';
 
 /** GET /api/campaigns; every campaign query key starts with it, so one invalidation refreshes them all. */
-export const CAMPAIGNS_KEY = ['/api/campaigns'] as const;
+const CAMPAIGNS_KEY = ['/api/campaigns'] as const;
 /** The dashboard's stats move when a campaign is sent. */
 const STATS_KEY = ['/api/analytics/stats'] as const;
 
 /** Marks the campaign list, details and dashboard stats stale. */
-export function invalidateCampaignData(queryClient: QueryClient): Promise<void> {
+function invalidateCampaignData(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
     queryClient.invalidateQueries({ queryKey: STATS_KEY }),
@@ -40,7 +40,7 @@ export function useCampaigns(enabled: boolean) {
 }
 
 /** The key of one campaign's detail. */
-export const campaignKey = (id: number) => [...CAMPAIGNS_KEY, id] as const;
+const campaignKey = (id: number) => [...CAMPAIGNS_KEY, id] as const;
 
 /** GET /api/campaigns/:id; with `pollWhileSending`, refreshes every 3 s while it is sending. */
 export function useCampaign(

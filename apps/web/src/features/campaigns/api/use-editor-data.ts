@@ -60,13 +60,13 @@ export function useVerifiedDomainAliases(domains: readonly Domain[] | undefined)
 }
 
 /** GET /api/logos: the Logo Library. */
-export const LOGOS_KEY = ['/api/logos'] as const;
+const LOGOS_KEY = ['/api/logos'] as const;
 export function useLogos(enabled: boolean) {
   return useQuery<UploadedImage[]>({ queryKey: LOGOS_KEY, enabled });
 }
 
 /** Sends one image as multipart field `image`; throws the transport error ('{status}: {body}'). */
-export async function uploadImageFile(url: '/api/upload/image' | '/api/logos', file: File): Promise<UploadedImage> {
+async function uploadImageFile(url: '/api/upload/image' | '/api/logos', file: File): Promise<UploadedImage> {
   const form = new FormData();
   form.append('image', file, file.name);
   const res = await fetch(url, { method: 'POST', body: form, credentials: 'include' });

@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils';
 import { CampaignStatusBadge } from './campaign-status-badge';
 
 /** At most this many campaigns on the dashboard (spec §9). */
-export const RECENT_CAMPAIGNS_LIMIT = 5;
+const RECENT_CAMPAIGNS_LIMIT = 5;
 /** Skeleton rows while loading (spec §9). */
 const SKELETON_ROWS = 3;
 
@@ -18,7 +18,7 @@ const SKELETON_ROWS = 3;
 export const NEW_CAMPAIGN_HREF = '/campaigns?new=1';
 
 /** The text under a campaign's name (spec §2 Dashboard). */
-export function campaignSummary(campaign: CampaignListItem): string {
+function campaignSummary(campaign: CampaignListItem): string {
   if (campaign.status === 'sent') return `Sent to ${formatNumber(campaign.totalSent)} subscribers`;
   if (campaign.status === 'scheduled') return 'Scheduled for delivery';
   return 'Draft campaign';

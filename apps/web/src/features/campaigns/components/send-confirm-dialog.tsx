@@ -17,7 +17,7 @@ import { blockingChecks, type PreSendCheck } from '../editor/pre-send-checks';
 import { PreSendSummary } from './pre-send-summary';
 
 /** 'Send to 1 recipient?' / 'Send to 1,240 recipients?' */
-export function sendQuestion(count: number): string {
+function sendQuestion(count: number): string {
   return `Send to ${formatNumber(count)} ${count === 1 ? 'recipient' : 'recipients'}?`;
 }
 

@@ -53,7 +53,7 @@ export function newBlockId(): string {
 }
 
 /** The sample picture shipped with the web app (apps/web/public), so an offline install never opens on a broken image. */
-export const SAMPLE_IMAGE_PATH = '/sample-images/spring-flowers.jpg';
+const SAMPLE_IMAGE_PATH = '/sample-images/spring-flowers.jpg';
 
 /**
  * The sample picture's full address on this app (the server wants an http(s) URL, and the mail
@@ -144,7 +144,7 @@ export function springSaleTemplate(
 }
 
 /** A copy of a block with a new id (content and styles copied, not shared). */
-export function cloneBlock(block: EmailBlock, id: string = newBlockId()): EmailBlock {
+function cloneBlock(block: EmailBlock, id: string = newBlockId()): EmailBlock {
   return structuredClone({ ...block, id });
 }
 

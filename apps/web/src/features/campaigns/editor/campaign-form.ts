@@ -110,7 +110,7 @@ export function validateCampaignBody(body: CreateCampaignBody): DraftErrors | nu
 }
 
 /** Per-block validation for the inspector and the preview: the first message, or null when the block is valid. */
-export function blockError(block: EmailBlock): string | null {
+function blockError(block: EmailBlock): string | null {
   const result = emailBlockSchema.safeParse(block);
   return result.success ? null : (result.error.issues[0]?.message ?? 'This block is not valid');
 }

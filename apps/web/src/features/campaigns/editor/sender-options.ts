@@ -2,14 +2,14 @@ import { emailAliasListSchema } from '@sendwell/contract/aliases';
 import type { SenderOverview } from '@sendwell/contract/sender-addresses';
 
 /** Sender names offered on a verified domain when it has no aliases, or they cannot be loaded (spec §9); the first is the default. */
-export const DEFAULT_SENDER_ALIASES = ['marketing', 'support', 'newsletter'] as const;
+const DEFAULT_SENDER_ALIASES = ['marketing', 'support', 'newsletter'] as const;
 
 /**
  * Why an address may be chosen: 'domain' (on a verified domain, signed by it), 'address' (the
  * account's own or a sender address, confirmed by its link), 'unconfirmed-account' (the account's own
  * address before its link is followed: a draft may use it, nothing is sent until it is confirmed).
  */
-export type SenderKind = 'domain' | 'address' | 'unconfirmed-account';
+type SenderKind = 'domain' | 'address' | 'unconfirmed-account';
 export type SenderChoice = { address: string; kind: SenderKind };
 
 /**

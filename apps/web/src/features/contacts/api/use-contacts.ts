@@ -13,9 +13,9 @@ import { apiJson, apiRequest } from '@/lib/api';
 import { fetchPaged, urlWithQuery, type Paged } from '@/lib/api-paged';
 
 /** Every contacts query (pages and details) starts with this key, so one invalidation refreshes them all. */
-export const CONTACTS_KEY = ['/api/contacts'] as const;
+const CONTACTS_KEY = ['/api/contacts'] as const;
 /** GET /api/contact-lists (the default query function fetches the key). */
-export const CONTACT_LISTS_KEY = ['/api/contact-lists'] as const;
+const CONTACT_LISTS_KEY = ['/api/contact-lists'] as const;
 /** Segment counts move when contacts change; the segments page refetches when it is next shown. */
 const SEGMENTS_KEY = ['/api/contact-segments'] as const;
 

@@ -27,7 +27,7 @@ function importUrl(target: ImportTarget, options: ImportOptions = {}): string {
 }
 
 /** POST /api/contacts/import-csv with the file streamed, its NDJSON progress read as it arrives. */
-export function uploadCsvImport(
+function uploadCsvImport(
   file: File,
   target: ImportTarget,
   handlers: ImportProgressHandlers = {},

@@ -25,7 +25,7 @@ export type ContactFormValues = z.input<typeof contactFormSchema>;
 type TextField = 'email' | 'firstName' | 'lastName' | 'company' | 'jobTitle' | 'phone' | 'location';
 const SERVER_FIELDS = ['email', 'firstName', 'lastName', 'company', 'jobTitle', 'phone', 'location', 'notes'] as const;
 
-export const EMPTY_CONTACT_FORM: ContactFormValues = {
+const EMPTY_CONTACT_FORM: ContactFormValues = {
   email: '',
   firstName: '',
   lastName: '',

@@ -17,7 +17,7 @@ interface SummaryCardDef {
 }
 
 /** The three list summary cards of spec §2, matched to the user's lists by name. */
-export const SUMMARY_LISTS: readonly SummaryCardDef[] = [
+const SUMMARY_LISTS: readonly SummaryCardDef[] = [
   {
     name: 'Newsletter Subscribers',
     icon: Newspaper,
@@ -39,7 +39,7 @@ type SummaryCard = SummaryCardDef & { list: ContactList | undefined };
  * are named (first-hour finding 10: a "Harbour newsletter" list never showed), then spec lists the
  * user does not have, offered to create. A new account sees the three spec cards.
  */
-export function summaryCards(lists: readonly ContactList[] | undefined): SummaryCard[] {
+function summaryCards(lists: readonly ContactList[] | undefined): SummaryCard[] {
   const all = lists ?? [];
   const named = SUMMARY_LISTS.flatMap((def) => {
     const list = findListByName(all, def.name);

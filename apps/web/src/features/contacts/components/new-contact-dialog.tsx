@@ -8,7 +8,7 @@ import { contactDisplayName } from '../contact-rules';
 import { ContactForm } from './contact-form';
 
 /** Spec §8: the failure toast of contact create; a duplicate email shows the server's message instead. */
-export const CREATE_CONTACT_FAILED = 'Failed to create contact. Please try again.';
+const CREATE_CONTACT_FAILED = 'Failed to create contact. Please try again.';
 
 /** The New Contact dialog (spec §2, §5): every contact field, lists as checkboxes. */
 export function NewContactDialog({

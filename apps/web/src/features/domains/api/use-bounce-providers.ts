@@ -4,7 +4,7 @@ import type { BounceMailboxStatus, BounceProvider, BounceProvidersResponse } fro
 import { apiJson } from '@/lib/api';
 
 /** GET /api/bounce-providers: each sending provider's bounce webhook URL and whether it is set up. */
-export const BOUNCE_PROVIDERS_KEY = ['/api/bounce-providers'] as const;
+const BOUNCE_PROVIDERS_KEY = ['/api/bounce-providers'] as const;
 
 export function useBounceProviders() {
   return useQuery<BounceProvidersResponse>({ queryKey: BOUNCE_PROVIDERS_KEY });

@@ -4,7 +4,7 @@ import type { BounceSettings } from '@sendwell/contract/bounces';
 import { apiJson } from '@/lib/api';
 
 /** GET /api/bounce-settings: what the account does with bounces and complaints. */
-export const BOUNCE_SETTINGS_KEY = ['/api/bounce-settings'] as const;
+const BOUNCE_SETTINGS_KEY = ['/api/bounce-settings'] as const;
 
 export function useBounceSettings() {
   return useQuery<BounceSettings>({ queryKey: BOUNCE_SETTINGS_KEY });

@@ -4,7 +4,7 @@ import type { CreateDomainBody, Domain } from '@sendwell/contract/domains';
 import { apiJson, apiRequest } from '@/lib/api';
 
 /** GET /api/domains; the prefix also covers each domain's own key. */
-export const DOMAINS_KEY = ['/api/domains'] as const;
+const DOMAINS_KEY = ['/api/domains'] as const;
 
 /** The user's domains, primary first; runs only for a signed-in user. */
 export function useDomains(enabled: boolean) {

@@ -4,7 +4,7 @@ import type { InboundAddress } from '@sendwell/contract/inbound';
 import { apiJson } from '@/lib/api';
 
 /** GET /api/webhook/email-address: the account's own inbound webhook address and token. */
-export const INBOUND_ADDRESS_KEY = ['/api/webhook/email-address'] as const;
+const INBOUND_ADDRESS_KEY = ['/api/webhook/email-address'] as const;
 
 /** The account's inbound webhook token (its address is made on first use). */
 export function useInboundAddress() {

@@ -22,20 +22,20 @@ import type {
   UpdateLeadSourceBody,
 } from '@sendwell/contract/leads';
 
-import { apiJson, apiRequest } from '@/lib/api';
+import { apiJson } from '@/lib/api';
 import { runFinished } from '../lead-display';
 
 /** GET /api/leads (the default query function fetches the key). */
-export const LEADS_KEY = ['/api/leads'] as const;
+const LEADS_KEY = ['/api/leads'] as const;
 /** GET /api/lead-sources */
-export const LEAD_SOURCES_KEY = ['/api/lead-sources'] as const;
+const LEAD_SOURCES_KEY = ['/api/lead-sources'] as const;
 /** GET /api/lead-campaigns */
-export const LEAD_CAMPAIGNS_KEY = ['/api/lead-campaigns'] as const;
+const LEAD_CAMPAIGNS_KEY = ['/api/lead-campaigns'] as const;
 /** The contacts feature's lists and contacts keys: converting a lead changes both (same URLs, so one cache). */
 const CONTACT_LISTS_KEY = ['/api/contact-lists'] as const;
 const CONTACTS_KEY = ['/api/contacts'] as const;
 /** How often a running generation is polled for its progress. */
-export const GENERATION_POLL_MS = 1000;
+const GENERATION_POLL_MS = 1000;
 
 /** Leads, sources (their counts) and campaigns (their counts) all move together when a lead changes. */
 function invalidateLeadData(queryClient: QueryClient): Promise<void> {
@@ -103,15 +103,6 @@ export function useUpdateLeadSource() {
     mutationFn: ({ id, body }: { id: number; body: UpdateLeadSourceBody }) =>
       apiJson<LeadSource>('PATCH', `/api/lead-sources/${id}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LEAD_SOURCES_KEY }),
-  });
-}
-
-/** DELETE /api/lead-sources/:id: its leads stay, without a source. */
-export function useDeleteLeadSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `/api/lead-sources/${id}`).then(() => undefined),
-    onSuccess: () => invalidateLeadData(queryClient),
   });
 }
 

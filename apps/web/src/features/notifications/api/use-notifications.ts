@@ -3,7 +3,7 @@ import type { NotificationList } from '@sendwell/contract/notifications';
 
 import { apiRequest } from '@/lib/api';
 
-export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
+const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
 /** The bell looks for news once a minute (background checks can raise notifications at any time). */
 const POLL_MS = 60_000;
 

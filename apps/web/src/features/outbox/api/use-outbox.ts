@@ -5,7 +5,7 @@ import { apiJson, throwIfResNotOk } from '@/lib/api';
 import { parseTotalCount, urlWithQuery } from '@/lib/api-paged';
 
 /** Every Outbox query starts with this key. */
-export const OUTBOX_KEY = ['/api/outbox'] as const;
+const OUTBOX_KEY = ['/api/outbox'] as const;
 
 /** One page of stored messages, the total matching the search, and where new mail goes. */
 export interface OutboxPage {

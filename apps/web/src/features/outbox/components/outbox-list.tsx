@@ -35,7 +35,7 @@ function SentAt({ iso }: { iso: string }) {
 }
 
 /** What sent a message: its campaign, or its sequence and the step within it; null for single messages. */
-export function sentByOf(item: OutboxItem): { kind: 'campaign' | 'sequence'; name: string } | null {
+function sentByOf(item: OutboxItem): { kind: 'campaign' | 'sequence'; name: string } | null {
   if (item.campaignName !== null) return { kind: 'campaign', name: item.campaignName };
   if (item.sequenceName !== null)
     return {

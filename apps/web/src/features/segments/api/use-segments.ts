@@ -5,7 +5,7 @@ import type { CreateSegmentBody, Segment, SegmentPreview, UpdateSegmentBody } fr
 import { apiJson, apiRequest, throwIfResNotOk } from '@/lib/api';
 
 /** GET /api/contact-segments; the prefix also covers each segment's member pages, so one invalidation refreshes both. */
-export const SEGMENTS_KEY = ['/api/contact-segments'] as const;
+const SEGMENTS_KEY = ['/api/contact-segments'] as const;
 
 /** The user's segments; runs only for a signed-in user. */
 export function useSegments(enabled: boolean) {

@@ -9,7 +9,7 @@ import { MATCH_PREVIEW_SIZE, useSegmentMatchPreview } from '../api/use-segments'
 import { areRulesComplete, humanizeRuleMessage, type EditableRule } from '../segment-rules';
 
 /** The live count waits this long after the last edit before asking the server. */
-export const MATCH_PREVIEW_DEBOUNCE_MS = 400;
+const MATCH_PREVIEW_DEBOUNCE_MS = 400;
 
 /**
  * 'N contacts match' under the rule list: the unsaved rules are counted by the server (debounced),

@@ -15,7 +15,7 @@ import { formatRelativeTime } from '../segment-rules';
 import { useLastNonNull } from '../use-last-non-null';
 
 /** Contacts per page in the preview. */
-export const MEMBERS_PAGE_SIZE = 20;
+const MEMBERS_PAGE_SIZE = 20;
 
 /** Engagement colour bands (spec §9): 70 or more green, 40 or more yellow, below 40 red. */
 function engagementClass(score: number): string {

@@ -4,7 +4,7 @@ import type { AddSenderAddressBody, SenderAddress, SenderOverview } from '@sendw
 import { apiJson, apiRequest } from '@/lib/api';
 
 /** GET /api/sender-addresses (the campaign editor reads the same key for its sender choice). */
-export const SENDER_ADDRESSES_KEY = ['/api/sender-addresses'] as const;
+const SENDER_ADDRESSES_KEY = ['/api/sender-addresses'] as const;
 
 /** What the account may send from: verified domains, its own address, and its sender addresses. */
 export function useSenderOverview(enabled: boolean) {

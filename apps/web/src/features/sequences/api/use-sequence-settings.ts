@@ -4,7 +4,7 @@ import type { SequenceSettings } from '@sendwell/contract/sequences';
 import { apiJson } from '@/lib/api';
 
 /** GET /api/sequence-settings: the account's frequency cap for sequence emails. */
-export const SEQUENCE_SETTINGS_KEY = ['/api/sequence-settings'] as const;
+const SEQUENCE_SETTINGS_KEY = ['/api/sequence-settings'] as const;
 
 export function useSequenceSettings(enabled: boolean) {
   return useQuery<SequenceSettings>({ queryKey: SEQUENCE_SETTINGS_KEY, enabled });

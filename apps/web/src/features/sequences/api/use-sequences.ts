@@ -19,7 +19,7 @@ import { apiJson, apiRequest } from '@/lib/api';
 import { fetchPaged, urlWithQuery } from '@/lib/api-paged';
 
 /** GET /api/email-sequences; the prefix also covers enrolments and analytics, so one invalidation refreshes all. */
-export const SEQUENCES_KEY = ['/api/email-sequences'] as const;
+const SEQUENCES_KEY = ['/api/email-sequences'] as const;
 
 /** The user's sequences; runs only for a signed-in user. */
 export function useSequences(enabled: boolean) {
@@ -126,7 +126,7 @@ export function useSequenceAnalytics(sequenceId: number | null) {
 }
 
 /** How many contacts the enrol dialog's search lists. */
-export const CONTACT_CHOICES = 20;
+const CONTACT_CHOICES = 20;
 
 /** GET /api/contacts?search: the contacts the enrol dialog offers. */
 export function useContactChoices(search: string, enabled: boolean) {

@@ -5,7 +5,7 @@ import { apiJson, apiRequest } from '@/lib/api';
 import { urlWithQuery } from '@/lib/api-paged';
 
 /** Every suppression-list query starts with this key, so a removal refreshes every page. */
-export const SUPPRESSIONS_KEY = ['/api/suppressions'] as const;
+const SUPPRESSIONS_KEY = ['/api/suppressions'] as const;
 
 /** GET /api/suppressions/export: the whole list as CSV (a plain link: the browser downloads it). */
 export const SUPPRESSIONS_EXPORT_HREF = '/api/suppressions/export';

@@ -15,7 +15,7 @@ export const BLOCK_ICONS: Record<BlockType, LucideIcon> = {
 };
 
 /** The id of a palette item's draggable. */
-export const paletteDragId = (type: BlockType) => `palette-${type}`;
+const paletteDragId = (type: BlockType) => `palette-${type}`;
 
 /**
  * Design Elements (spec §2): each element can be dragged onto the canvas with a pointer, or

@@ -13,7 +13,7 @@ import { EmailFrame, PREVIEW_WIDTHS, type PreviewMode } from '../email-frame';
 export type { PreviewMode };
 
 /** Wait this long after the last change before asking the server to render again. */
-export const PREVIEW_DEBOUNCE_MS = 300;
+const PREVIEW_DEBOUNCE_MS = 300;
 
 /**
  * The Email Preview (spec §2): the server's real rendering of the current blocks, in a sandboxed

@@ -8,7 +8,7 @@ import type { SenderStanding } from '../../editor/sender-options';
 import type { useSenderChoices } from './use-sender-choices';
 
 /** Where senders are added and confirmed: Domain Settings' Sender Addresses tab (a new browser tab keeps the draft open). */
-export const SENDER_ADDRESSES_PATH = '/domain-settings?tab=senders';
+const SENDER_ADDRESSES_PATH = '/domain-settings?tab=senders';
 
 const warning =
   'flex items-start gap-1.5 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200';

@@ -141,7 +141,7 @@ export function ColorField({
 }
 
 /** #abc → #aabbcc (input type=color accepts only the six-digit form). */
-export function normalizeHex(value: string): string {
+function normalizeHex(value: string): string {
   const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(value);
   if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase();
   const long = /^#([0-9a-f]{6})/i.exec(value);

@@ -16,7 +16,7 @@ import { InvalidNodeContext, NODE_TYPES } from './flow-nodes';
 import type { BuilderState } from './use-builder-state';
 
 /** Spec §9: the canvas's constants. */
-export const CANVAS = {
+const CANVAS = {
   minZoom: 0.5,
   maxZoom: 2,
   snapGrid: [15, 15] as [number, number],

@@ -64,8 +64,10 @@ export default defineConfig({
       ],
     },
   },
+  // The server as npm start runs it, from its bundle, built here: Playwright starts the web server
+  // before globalSetup runs.
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: 'node scripts/build-server.mjs && node apps/server/dist/main.mjs',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

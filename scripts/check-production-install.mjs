@@ -1,9 +1,10 @@
 // Checks that the server runs from a production-only install: copies the project (the files git
-// knows, plus the prebuilt web app in apps/web/dist when there is one) into a temporary directory,
-// gives it the node_modules tree `npm ci --omit=dev` makes, starts it with `npm start` (embedded
-// database, production mode) and waits until /api/health answers 200 and, with a prebuilt web app, /
-// serves it. A runtime import of a package declared only under devDependencies fails here. npm test
-// runs this with CI=true.
+// knows, the server bundles in apps/server/dist, built first when stale, and the prebuilt web app in
+// apps/web/dist when there is one) into a temporary directory, gives it the node_modules tree
+// `npm ci --omit=dev` makes, starts it with `npm start` (embedded database, production mode), waits
+// until /api/health answers 200 and, with a prebuilt web app, / serves it, and runs an admin command
+// against it (`npm run admin`). A runtime import of a package declared only under devDependencies
+// fails here. npm test runs this with CI=true.
 //
 // The production tree is the lockfile's own: npm ci lays out every package at the location
 // package-lock.json names, and --omit=dev leaves out the ones it marks "dev" (needed only through
@@ -17,6 +18,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundlePath, currentBundle } from './build-server.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const HEALTH_TIMEOUT_MS = 120_000;
@@ -92,11 +94,18 @@ try {
     mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
     cpSync(path.join(root, file), path.join(copy, file), { preserveTimestamps: true });
   }
+  // The server as npm run build leaves it (a production install cannot build it).
+  await currentBundle('main');
+  await currentBundle('admin');
+  cpSync(path.dirname(bundlePath('main')), path.join(copy, 'apps/server/dist'), {
+    recursive: true,
+    preserveTimestamps: true,
+  });
   const webDist = path.join(root, 'apps/web/dist');
   const withWebApp = existsSync(path.join(webDist, 'index.html'));
   if (withWebApp) cpSync(webDist, path.join(copy, 'apps/web/dist'), { recursive: true, preserveTimestamps: true });
   console.log(
-    `Copied ${files.length} files to ${copy}${withWebApp ? ' with the prebuilt web app' : ' (no apps/web/dist: API only)'}`,
+    `Copied ${files.length} files and the server bundles to ${copy}${withWebApp ? ' with the prebuilt web app' : ' (no apps/web/dist: API only)'}`,
   );
 
   if (process.env.PRODUCTION_CHECK_NPM_CI === '1' || !existsSync(path.join(root, 'node_modules'))) {
@@ -108,26 +117,23 @@ try {
   } else {
     console.log(`Linked ${linkProductionTree(copy)} production packages from the lockfile's tree`);
   }
-  if (existsSync(path.join(copy, 'node_modules/vite')))
-    throw new Error('a dev dependency (vite) was installed by npm ci --omit=dev');
+  for (const devOnly of ['vite', 'esbuild', 'tsx'])
+    if (existsSync(path.join(copy, 'node_modules', devOnly)))
+      throw new Error(`a dev dependency (${devOnly}) was installed by npm ci --omit=dev`);
 
   const port = await freePort();
-  server = spawn('npm', ['start'], {
-    cwd: copy,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(copy, 'data'),
-      SESSION_SECRET: randomBytes(48).toString('base64url'),
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'inherit',
-    detached: true,
-  });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(copy, 'data'),
+    SESSION_SECRET: randomBytes(48).toString('base64url'),
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    LOG_LEVEL: 'warn',
+  };
+  server = spawn('npm', ['start'], { cwd: copy, env, stdio: 'inherit', detached: true });
   let exited = null;
   server.once('exit', (code, signal) => (exited = `exited with ${code ?? signal}`));
 
@@ -148,6 +154,15 @@ try {
       throw new Error(`/ did not serve the prebuilt web app (${page.status})`);
     console.log('/ served the prebuilt web app');
   }
+  // The README's admin commands, through the running server that holds the embedded database.
+  const admin = spawnSync('npm', ['run', '--silent', 'admin', '--', 'reset-password', 'nobody@example.com'], {
+    cwd: copy,
+    env,
+    encoding: 'utf8',
+  });
+  if (admin.status !== 1 || !admin.stderr.includes('No account with the email nobody@example.com'))
+    throw new Error(`npm run admin did not run (${admin.status}): ${admin.stderr || admin.stdout}`);
+  console.log('npm run admin answered through the running server');
 } catch (error) {
   fail(error.message);
 } finally {

@@ -1,11 +1,14 @@
-// npm start: build the web app when its build is missing or older than its sources, then run API + workers.
-// A production install (npm ci --omit=dev) has no build tools (vite): it serves the build it was given
-// (apps/web/dist, built with a full install and copied along) as it is, or, with none, the API alone.
+// npm start: build the web app and the server bundle (scripts/build-server.mjs) when missing or older than
+// their sources, then run API + workers from the bundle: compiled JavaScript, no TypeScript loader.
+// A production install (npm ci --omit=dev) has no build tools (vite, esbuild): it runs the server bundle
+// and serves the web build it was given (apps/server/dist and apps/web/dist, built with a full install
+// and copied along) as they are; with no web build, the API alone.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { currentBundle } from './build-server.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const webDir = path.join(root, 'apps/web');
@@ -48,10 +51,13 @@ if (!canBuild()) {
   }
 }
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit' },
-);
+let bundle;
+try {
+  bundle = await currentBundle('main');
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const server = spawn(process.execPath, [bundle, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

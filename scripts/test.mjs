@@ -164,10 +164,10 @@ if (!(await redisAnswers()) && inCi) {
   process.exit(1);
 }
 
-// The web app is built first (seconds): the production-only check serves it. Typecheck, lint and that
-// check then run beside the unit and integration tests, whose files mostly wait (on Postgres, SMTP,
-// spawned workers) and leave a core idle for about a third of their time.
-await run(step('Web build', 'npm', ['run', 'build', '-w', '@sendwell/web']));
+// The web app and the server bundles are built first (seconds): the production-only check runs and
+// serves them. Typecheck, lint and that check then run beside the unit and integration tests, whose
+// files mostly wait (on Postgres, SMTP, spawned workers) and leave a core idle for about a third of their time.
+await run(step('Build', 'npm', ['run', 'build']));
 await run(
   step('Typecheck', 'npm', ['run', 'typecheck']),
   step('Lint', 'npm', ['run', 'lint']),

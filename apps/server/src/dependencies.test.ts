@@ -14,10 +14,16 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The packages a file imports at run time (`import type` is erased and needs nothing installed). */
+/**
+ * The packages a file imports at run time, at its top or where used (`import('sharp')`); `import type`
+ * is erased and needs nothing installed.
+ */
 function runtimePackages(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^\s*(?:import|export)(?!\s+type\b)[^'"]*?from\s+'([^'.][^']*)'/gm)]
+  return [
+    ...text.matchAll(/^\s*(?:import|export)(?!\s+type\b)[^'"]*?from\s+'([^'.][^']*)'/gm),
+    ...text.matchAll(/\bimport\(\s*'([^'.][^']*)'\s*\)/g),
+  ]
     .map((match) => match[1] as string)
     .map((specifier) =>
       specifier

@@ -23,8 +23,8 @@ async function freePort(): Promise<number> {
 
 /**
  * The server in its own process, its own data dir or database: the run's bundle of the same sources
- * (test/server-process.ts); `npm start`'s way through tsx is started by the production-install check
- * and the browser tests.
+ * (test/server-process.ts), built as npm start's apps/server/dist/main.mjs is; `npm start` itself is
+ * started by the production-install check. `npm run admin` runs its own bundle (scripts/admin.mjs).
  */
 // A test starts the server up to twice: its limit is above both starts' waits.
 describe('the server process', { timeout: 3 * SERVER_STARTS_WITHIN_MS }, () => {
@@ -66,7 +66,7 @@ describe('the server process', { timeout: 3 * SERVER_STARTS_WITHIN_MS }, () => {
     output = '';
     proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // A start beside the rest of npm test once took over 30 s on the loaded 2-core machine (through tsx).
+    // A start beside the rest of npm test once took over 30 s on the loaded 2-core machine (through tsx, then).
     for (const until = Date.now() + SERVER_STARTS_WITHIN_MS; Date.now() < until && proc.exitCode === null;) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return proc;

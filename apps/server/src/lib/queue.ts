@@ -248,9 +248,15 @@ export async function registerJobs<Ctx>(
   jobs: readonly AnyJob<Ctx>[],
   options: { runWorkers: boolean; log?: (message: string) => void },
 ): Promise<void> {
+  // pg-boss writes a queue or a schedule even when it is there already: a restart creates only what is missing.
+  const queues = new Set((await boss.getQueues()).map((queue) => queue.name));
+  const schedules = new Map(
+    options.runWorkers ? (await boss.getSchedules()).map((schedule) => [schedule.name, schedule.cron]) : [],
+  );
   for (const job of jobs) {
-    await boss.createQueue(job.name);
-    if (options.runWorkers && job.worker.cron) await boss.schedule(job.name, job.worker.cron);
+    if (!queues.has(job.name)) await boss.createQueue(job.name);
+    if (options.runWorkers && job.worker.cron && schedules.get(job.name) !== job.worker.cron)
+      await boss.schedule(job.name, job.worker.cron);
   }
   if (!options.runWorkers) return;
   const raw = queueSqlOf(boss);

@@ -83,7 +83,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         }
         let event;
         try {
-          event = verifyStripeEvent(ctx.config, request.body, signature, secret);
+          event = await verifyStripeEvent(ctx.config, request.body, signature, secret);
         } catch {
           throw new AppError('bad_request', 'Invalid Stripe signature');
         }

@@ -26,9 +26,9 @@ export function requestKeyOf(header: string | string[] | undefined): string {
   return value && value.length <= 255 ? value : newToken(16);
 }
 
-function stripeOrNotConfigured(config: Config, what: 'Stripe checkout' | 'Billing portal'): Stripe {
+async function stripeOrNotConfigured(config: Config, what: 'Stripe checkout' | 'Billing portal'): Promise<Stripe> {
   if (!config.billingEnabled) throw new ProviderError(`${what} not configured: billing is off on this server`);
-  const stripe = stripeFor(config);
+  const stripe = await stripeFor(config);
   if (!stripe) throw new ProviderError(`${what} not configured`);
   return stripe;
 }
@@ -76,7 +76,7 @@ export async function createCheckout(
   planId: PlanId,
   requestKey: string,
 ): Promise<{ url: string }> {
-  const stripe = stripeOrNotConfigured(ctx.config, 'Stripe checkout');
+  const stripe = await stripeOrNotConfigured(ctx.config, 'Stripe checkout');
   if (planId === 'unlimited') {
     throw new AppError('bad_request', 'The Unlimited plan is granted, not bought: activate it at /unlimited-setup.');
   }
@@ -182,7 +182,7 @@ async function changeSubscriptionPlan(
 
 /** POST /api/payment/billing-portal: a Stripe customer portal session of the account's customer. */
 export async function openBillingPortal(ctx: AppContext, userId: string): Promise<{ url: string }> {
-  const stripe = stripeOrNotConfigured(ctx.config, 'Billing portal');
+  const stripe = await stripeOrNotConfigured(ctx.config, 'Billing portal');
   const account = await repo.findBilling(ctx.db, userId);
   if (!account) throw new AppError('not_found', 'Account not found');
   if (!account.stripeCustomerId) {
@@ -269,7 +269,7 @@ const HANDLED_STRIPE_EVENTS = [
  * transaction, so a repeat of the event changes nothing.
  */
 export async function handleStripeEvent(ctx: AppContext, job: StripeEventJob): Promise<void> {
-  const stripe = stripeFor(ctx.config);
+  const stripe = await stripeFor(ctx.config);
   let subscription: Stripe.Subscription | null = null;
   const readAt = new Date();
   if (stripe && job.subscriptionId && (HANDLED_STRIPE_EVENTS as readonly string[]).includes(job.type)) {

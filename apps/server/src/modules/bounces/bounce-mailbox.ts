@@ -1,4 +1,4 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { INBOUND_MAX_BYTES } from '@sendwell/contract/aliases';
 import type { BounceMailboxStatus } from '@sendwell/contract/bounces';
 import type { Config } from '../../config.ts';
@@ -31,6 +31,8 @@ export async function pollBounceMailbox(ctx: { db: Db; config: Config }, now: Da
   const settings = ctx.config.bounceImap;
   if (!settings) return { processed: 0 };
   const label = mailboxLabel(settings);
+  // Loaded at the first poll, not at start: only an installation with BOUNCE_IMAP_URL reads a mailbox.
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
     host: settings.host,
     port: settings.port,

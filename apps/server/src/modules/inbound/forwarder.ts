@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
-import { dmarc } from 'mailauth/lib/dmarc/index.js';
 import type { AppContext } from '../../context.ts';
 import { perDnsServerList } from '../../lib/dns.ts';
 import { TransportError } from '../../lib/mail-transport.ts';
@@ -72,6 +70,7 @@ async function needsFromRewrite(ctx: AppContext, raw: Buffer, fromAddress: strin
   // First the domain's policy alone (cached a few minutes per domain): most senders publish none
   // that forwarding can break, and then no signature needs checking.
   if (!(await strictDmarcPolicy(ctx, fromAddress, resolver))) return false;
+  const { dkimVerify, dmarc } = await mailauthChecks();
   let dkimDomains: { domain: string }[];
   try {
     const verified = await dkimVerify(raw, { resolver } as never);
@@ -92,6 +91,15 @@ async function needsFromRewrite(ctx: AppContext, raw: Buffer, fromAddress: strin
 const POLICY_CACHE_MS = 5 * 60 * 1000;
 const policyCacheFor = perDnsServerList(() => new Map<string, { strict: boolean; until: number }>());
 
+/** mailauth's DKIM and DMARC checks, loaded at the first forward rather than at start. */
+async function mailauthChecks() {
+  const [{ dkimVerify }, { dmarc }] = await Promise.all([
+    import('mailauth/lib/dkim/verify.js'),
+    import('mailauth/lib/dmarc/index.js'),
+  ]);
+  return { dkimVerify, dmarc };
+}
+
 /** Whether the From domain's DMARC policy is quarantine or reject (what the domain publishes, cached). */
 async function strictDmarcPolicy(
   ctx: AppContext,
@@ -102,6 +110,7 @@ async function strictDmarcPolicy(
   const policyCache = policyCacheFor(ctx.config.dnsServers);
   const cached = policyCache.get(domain);
   if (cached && cached.until > Date.now()) return cached.strict;
+  const { dmarc } = await mailauthChecks();
   const result = await dmarc({ headerFrom: fromAddress, spfDomains: [], dkimDomains: [], resolver } as never).catch(
     () => false as const,
   );

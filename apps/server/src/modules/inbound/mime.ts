@@ -1,4 +1,4 @@
-import { simpleParser, type ParsedMail, type MailParserOptions } from 'mailparser';
+import type { ParsedMail, MailParserOptions } from 'mailparser';
 import { AppError } from '../../lib/app-error.ts';
 
 /** mailparser's limits (mailsplit's defaults, set here so the answers can name them). */
@@ -19,6 +19,8 @@ const PARSER_OPTIONS: MailParserOptions & { maxChildNodes: number; maxHeadSize: 
  * deeper nesting) or a bigger header block than it reads answers 413, anything else it cannot read 400.
  */
 export async function parseMime(raw: Buffer): Promise<ParsedMail> {
+  // Loaded at the first message, not at start.
+  const { simpleParser } = await import('mailparser');
   try {
     return await simpleParser(raw, PARSER_OPTIONS);
   } catch (error) {

@@ -1,5 +1,3 @@
-import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
-import { spf } from 'mailauth/lib/spf/index.js';
 import { getDomain } from 'tldts';
 import type { AppContext } from '../../context.ts';
 import { dnsResolver } from '../../lib/dns.ts';
@@ -57,6 +55,11 @@ export async function proveSender(
   if (!fromAddress.includes('@')) return { proven: false, reason: 'the message has no From address' };
   const fromDomain = domainOf(fromAddress);
   const resolver = mailauthResolver(ctx);
+  // Loaded at the first inbound message, not at start.
+  const [{ dkimVerify }, { spf }] = await Promise.all([
+    import('mailauth/lib/dkim/verify.js'),
+    import('mailauth/lib/spf/index.js'),
+  ]);
   try {
     const verified = (await dkimVerify(input.raw, { resolver } as never)) as {
       results?: { signingDomain?: string; status?: { result?: string } }[];

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import type { SMTPServerSession } from 'smtp-server';
 import { INBOUND_MAX_BYTES } from '@sendwell/contract/aliases';
 import { INBOUND_MAX_RECIPIENTS } from '@sendwell/contract/inbound';
 import type { AppContext } from '../../context.ts';
@@ -42,6 +42,8 @@ export async function startInboundSmtpServer(
   /** What RCPT found each recipient to be, per session, so DATA does not ask again. */
   const kindsBySession = new Map<string, Map<string, RecipientKind>>();
 
+  // Loaded only where an inbound SMTP port is set.
+  const { SMTPServer } = await import('smtp-server');
   const server = new SMTPServer({
     name: limits.mxHost,
     banner: 'Sendwell inbound',

@@ -11,10 +11,19 @@ import type { AddressVerdict } from './leads.scoring.ts';
  * MX answers are cached per domain (see MxCache), so a batch of one company's addresses asks once.
  */
 const require = createRequire(import.meta.url);
-// The three packages ship plain CommonJS arrays without type declarations.
-const disposableDomains = new Set(require('disposable-email-domains') as string[]);
-const freeMailDomains = new Set((require('free-email-domains-list') as { DOMAINS: string[] }).DOMAINS);
-const roleLocalParts = new Set((require('role-based-email-addresses') as string[]).map((part) => part.toLowerCase()));
+
+let lists: { disposableDomains: Set<string>; freeMailDomains: Set<string>; roleLocalParts: Set<string> } | undefined;
+
+/** The three lists, read at the first address checked rather than at start (the disposable one is 2.4 MB of JSON). */
+function addressLists(): NonNullable<typeof lists> {
+  // The three packages ship plain CommonJS arrays without type declarations.
+  lists ??= {
+    disposableDomains: new Set(require('disposable-email-domains') as string[]),
+    freeMailDomains: new Set((require('free-email-domains-list') as { DOMAINS: string[] }).DOMAINS),
+    roleLocalParts: new Set((require('role-based-email-addresses') as string[]).map((part) => part.toLowerCase())),
+  };
+  return lists;
+}
 
 export type AddressCheck = AddressVerdict & {
   email: string;
@@ -55,6 +64,7 @@ export function addressFlags(email: string): Omit<AddressCheck, 'mx' | 'mail'> {
   // A subdomain of a disposable or free-mail domain counts as one (mx.mailinator.com).
   const labels = domain.split('.');
   const parents = labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'));
+  const { disposableDomains, freeMailDomains, roleLocalParts } = addressLists();
   return {
     email: address,
     syntaxValid: address.length <= 254 && emailSyntax.safeParse(address).success,

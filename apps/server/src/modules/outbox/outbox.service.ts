@@ -1,4 +1,3 @@
-import { simpleParser } from 'mailparser';
 import type { OutboxItem, OutboxMessage } from '@sendwell/contract/outbox';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -77,6 +76,8 @@ export function readableHeaders(block: string): string {
 export async function getOutboxMessage(db: DbOrTx, secret: string, userId: string, id: number): Promise<OutboxMessage> {
   const row = await repo.findOutboxMessage(db, userId, id);
   if (!row) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+  // Loaded at the first message viewed, not at start.
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(row.raw, { skipImageLinks: true });
   const headerEnd = row.raw.search(/\r?\n\r?\n/);
   return {

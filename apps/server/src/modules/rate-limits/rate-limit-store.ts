@@ -1,6 +1,6 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -50,6 +50,8 @@ function postgresRateLimitStore(db: DbOrTx): FastifyRateLimitStoreCtor {
 
 /** Opens the Redis connection at start, so a wrong REDIS_URL stops start-up instead of the first sign-in. */
 async function connectRedis(url: string): Promise<Redis> {
+  // Loaded only with REDIS_URL.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 5_000,

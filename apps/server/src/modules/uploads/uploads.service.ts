@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import {
   IMAGE_TOO_LARGE_MESSAGE,
   INVALID_IMAGE_MESSAGE,
@@ -49,6 +48,8 @@ export async function storeImage(
   quotaBytes: number,
 ): Promise<UploadedImage> {
   if (data.length > MAX_IMAGE_BYTES) throw new AppError('too_large', IMAGE_TOO_LARGE_MESSAGE);
+  // Loaded at the first upload, not at start.
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
   const detected = await fileTypeFromBuffer(data);
   const extension = detected ? FORMATS[detected.mime as keyof typeof FORMATS] : undefined;
   if (!extension) throw new AppError('bad_request', INVALID_IMAGE_MESSAGE);

@@ -12,9 +12,28 @@ const RETURN_KEY = 'sendwell.returnTo';
 /** Pages never returned to: the sign-in pages themselves. */
 const NO_RETURN = /^\/(login|signup|forgot-password|reset-password)(\/|\?|$)/;
 
+/**
+ * A path of this app worth returning to: same-origin only ('//host' and '/\\host' lead elsewhere),
+ * never the home page or the sign-in pages themselves.
+ */
+function isReturnPath(path: string | null | undefined): path is string {
+  return !!path && /^\/(?![/\\])/.test(path) && path !== '/' && !NO_RETURN.test(path);
+}
+
+/**
+ * Where a sign-in from this page goes next: the `return` a link asked for (a mailed confirmation link
+ * that needs its account signed in: /login?return=/confirm-email?token=…), else the page the session
+ * ended on, else the dashboard.
+ */
+export function returnPathAfterSignIn(search = window.location.search): string {
+  const asked = new URLSearchParams(search).get('return');
+  const remembered = takeReturnPath();
+  return isReturnPath(asked) ? asked : remembered;
+}
+
 /** Remembers the page being left for sign-in, so signing in again returns to it (first-hour finding 10). */
 function rememberReturnPath(path = `${window.location.pathname}${window.location.search}`): void {
-  if (!path.startsWith('/') || path.startsWith('//') || path === '/' || NO_RETURN.test(path)) return;
+  if (!isReturnPath(path)) return;
   try {
     window.sessionStorage.setItem(RETURN_KEY, path);
   } catch {
@@ -23,11 +42,11 @@ function rememberReturnPath(path = `${window.location.pathname}${window.location
 }
 
 /** The remembered page (a same-origin path), forgotten once read; '/' when there is none. */
-export function takeReturnPath(): string {
+function takeReturnPath(): string {
   try {
     const path = window.sessionStorage.getItem(RETURN_KEY);
     window.sessionStorage.removeItem(RETURN_KEY);
-    return path && path.startsWith('/') && !path.startsWith('//') && !NO_RETURN.test(path) ? path : '/';
+    return isReturnPath(path) ? path : '/';
   } catch {
     return '/';
   }

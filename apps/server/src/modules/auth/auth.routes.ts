@@ -201,7 +201,7 @@ function accountConfirmationPage(state: LinkState, email: string | null, action:
       return confirmationPage({
         title: 'Sign in to confirm',
         paragraphs: [`Sign in to Sendwell as ${address}, then open this link again to confirm the address.`],
-        link: { href: '/login', label: 'Sign in' },
+        link: { href: `/login?return=${encodeURIComponent(action)}`, label: 'Sign in' },
       });
     case 'other-account':
       return confirmationPage({

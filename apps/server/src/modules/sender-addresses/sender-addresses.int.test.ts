@@ -221,6 +221,8 @@ describe('senders are proven', () => {
     const signedOut = await post(anonymous, valid);
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.body).toContain('Sign in to confirm');
+    // Its Sign in leads back to this link once signed in.
+    expect(signedOut.body).toContain(`href="/login?return=${encodeURIComponent(path(valid))}"`);
     expect(await confirmedAt()).toBeNull();
     expect((await other.client.get('/api/auth/user')).json().emailConfirmedAt).not.toBeNull();
 

@@ -99,7 +99,7 @@ function senderConfirmationPage(state: LinkState, email: string | null, action: 
           `Sign in to the Sendwell account that added ${address}, then open this link again to confirm it.`,
           'If you did not ask to send from this address, ignore the email: nothing is sent from it without this confirmation.',
         ],
-        link: { href: '/login', label: 'Sign in' },
+        link: { href: `/login?return=${encodeURIComponent(action)}`, label: 'Sign in' },
       });
     case 'other-account':
       return confirmationPage({

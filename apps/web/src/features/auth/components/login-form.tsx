@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/co
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toastError } from '@/lib/toast-error';
-import { takeReturnPath } from '@/lib/unauthorized';
+import { returnPathAfterSignIn } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 import { useLogin } from '../api/use-auth-mutations';
 import { FieldError } from './field-error';
@@ -30,8 +30,8 @@ export function LoginForm() {
       return;
     }
     toast({ title: 'Login Successful', description: 'Taking you to your dashboard...' });
-    // Back to the page the session ended on, if any (a full navigation, as before).
-    window.location.href = takeReturnPath();
+    // On to the link that asked for the sign-in, or back to the page the session ended on (a full navigation).
+    window.location.href = returnPathAfterSignIn();
   });
 
   const pending = login.isPending || form.formState.isSubmitting;

@@ -160,7 +160,8 @@ test('sequences: build by drag and keyboard, connect by mouse, ask before discar
   const card = page.locator('[data-sequence="Onboarding"]');
   await expect(card.getByTestId('sequence-status')).toHaveText('Draft');
   await expect(card.getByText('Welcome new readers')).toBeVisible();
-  await expect(card.getByText('Manual', { exact: true })).toBeVisible();
+  // The trigger reads on the card as in the builder.
+  await expect(card.getByText('Manual enrolment only', { exact: true })).toBeVisible();
   await expect(card.getByTestId('total-subscribers')).toHaveText('0');
   await card.getByRole('button', { name: 'Edit Onboarding' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit: Onboarding' });

@@ -19,7 +19,8 @@ const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const started = Date.now();
 const shares = [];
 const playwrightReport = path.join(root, 'test-results', 'playwright-report.json');
-const vitestLegs = path.join(root, 'test-results', 'vitest-legs.json');
+// Beside Playwright's output folder, not in it: Playwright empties test-results when it starts.
+const vitestLegs = path.join(root, 'node_modules', '.cache', 'sendwell', 'vitest-legs.json');
 
 async function postgresAnswers() {
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });

@@ -1,14 +1,15 @@
 // A vitest reporter for npm test (scripts/test.mjs): the unit project and the two integration legs run
 // side by side in one vitest run, so its wall time does not say what each leg took. This records,
 // per project, from its first file's start to its last file's end, the files' summed time and the
-// test counts, into test-results/vitest-legs.json for test.mjs to print with the other steps.
+// test counts, into node_modules/.cache/sendwell/vitest-legs.json for test.mjs to print with the other steps.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export default class LegShares {
   constructor() {
     this.legs = new Map();
-    this.outputFile = path.resolve('test-results', 'vitest-legs.json');
+    // Where scripts/test.mjs reads it (not test-results, which Playwright empties when it starts).
+    this.outputFile = path.resolve('node_modules', '.cache', 'sendwell', 'vitest-legs.json');
   }
 
   leg(testModule) {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -157,6 +157,21 @@ describe('the server process', { timeout: 3 * SERVER_STARTS_WITHIN_MS }, () => {
     });
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('No account with the email ghost@example.com');
+    // Run against a folder that holds no embedded database: said so, and no empty one is made there.
+    if (databaseUrl) return; // on Postgres the folder holds no database by design
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'sendwell-no-data-'));
+    try {
+      const lost = spawnSync('npm', ['run', '--silent', 'admin', '--', 'reset-password', 'proc@example.com'], {
+        cwd: root,
+        env: { ...env(), DATA_DIR: elsewhere },
+        encoding: 'utf8',
+      });
+      expect(lost.status).toBe(1);
+      expect(lost.stderr).toContain(`No Sendwell server is running from ${elsewhere} and it holds no database.`);
+      expect(existsSync(path.join(elsewhere, 'PG_VERSION'))).toBe(false);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('stops with a clear message on a bad setting', () => {

@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig } from '../config.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { grantUnlimited, issueTemporaryPassword } from '../modules/auth/index.ts';
@@ -21,6 +23,22 @@ function isRunning(pid: number): boolean {
 }
 
 /**
+ * The database the server uses, when no server runs from this data folder: Postgres at DATABASE_URL, or
+ * the embedded one in DATA_DIR. An embedded one is never made here: a data folder without one is the
+ * wrong folder, and a new empty database would only answer "no account".
+ */
+async function openServerDatabase(config: Config) {
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'PG_VERSION'))) {
+    throw new AppError(
+      'not_found',
+      `No Sendwell server is running from ${path.resolve(config.dataDir)} and it holds no database. ` +
+        'Run the command in the folder Sendwell runs in, or set DATA_DIR (or DATABASE_URL) as the server has it.',
+    );
+  }
+  return openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+}
+
+/**
  * Issues a temporary password: through the running server when it holds the embedded database
  * (PGlite is single-process), otherwise straight against the database.
  */
@@ -38,7 +56,7 @@ async function resetPassword(email: string): Promise<{ password: string; expires
       throw new AppError('bad_request', (body as { message?: string }).message ?? `server answered ${response.status}`);
     return resetPasswordResponseSchema.parse(body);
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openServerDatabase(config);
   try {
     await database.migrate();
     const issued = await issueTemporaryPassword(database.db, email);
@@ -64,7 +82,7 @@ async function grantUnlimitedTo(email: string): Promise<void> {
     }
     return;
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openServerDatabase(config);
   try {
     await database.migrate();
     await grantUnlimited(database.db, email);

@@ -21,6 +21,16 @@ async function signUp(page: Page): Promise<void> {
 
 /** Chooses `option` in the shadcn Select labelled `label` inside `scope`. */
 /** A mouse drag from one element's centre to another's, in steps, as a person draws a connection. */
+/**
+ * Opens a step's settings in a builder just opened: the canvas's own keyboard selection (focus, Enter),
+ * which needs no coordinates. A click right after the dialog opens can land before the canvas has
+ * fitted its view and select nothing (a retry in a fresh-clone run).
+ */
+async function openStep(step: Locator): Promise<void> {
+  await step.focus();
+  await step.press('Enter');
+}
+
 async function dragBetween(page: Page, from: Locator, to: Locator): Promise<void> {
   const start = await from.boundingBox();
   const end = await to.boundingBox();
@@ -170,10 +180,10 @@ test('sequences: build by drag and keyboard, connect by mouse, ask before discar
   await expect(editor.getByLabel('Trigger')).toHaveText('Manual enrolment only');
   await expect(editor.locator('.react-flow__node')).toHaveCount(3);
   await expect(editor.locator('.react-flow__edge')).toHaveCount(2);
-  await editor.locator('.react-flow__node-email').click();
+  await openStep(editor.locator('.react-flow__node-email'));
   await expect(editor.getByLabel('Subject')).toHaveValue('Welcome to the harbour, {{firstName|friend}}');
   await expect(editor.getByRole('button', { name: /^Edit Text “Hi \{\{firstName\|friend\}\}, welcom/ })).toBeVisible();
-  await editor.locator('.react-flow__node-delay').click();
+  await openStep(editor.locator('.react-flow__node-delay'));
   await expect(editor.getByLabel('Duration')).toHaveValue('2');
   await expect(editor.getByLabel('Unit')).toHaveText('hours');
   await expect(editor.getByRole('button', { name: 'Update Sequence' })).toBeEnabled();
@@ -183,13 +193,13 @@ test('sequences: build by drag and keyboard, connect by mouse, ask before discar
   await expect(page).toHaveURL(/\/email-sequences$/);
   // Changed and discarded: the saved sequence is as it was.
   await card.getByRole('button', { name: 'Edit Onboarding' }).click();
-  await editor.locator('.react-flow__node-delay').click();
+  await openStep(editor.locator('.react-flow__node-delay'));
   await editor.getByLabel('Duration').fill('5');
   await editor.getByRole('button', { name: 'Close' }).click();
   await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(editor).toHaveCount(0);
   await card.getByRole('button', { name: 'Edit Onboarding' }).click();
-  await editor.locator('.react-flow__node-delay').click();
+  await openStep(editor.locator('.react-flow__node-delay'));
   await expect(editor.getByLabel('Duration')).toHaveValue('2');
   await editor.getByRole('button', { name: 'Close' }).click();
   await expect(editor).toHaveCount(0);
@@ -258,7 +268,7 @@ test('sequences: build by drag and keyboard, connect by mouse, ask before discar
 
   // ── Editing an active sequence says how many enrolments it affects ────────────────
   await card.getByRole('button', { name: 'Edit Onboarding' }).click();
-  await editor.locator('.react-flow__node-delay').click();
+  await openStep(editor.locator('.react-flow__node-delay'));
   await editor.getByLabel('Duration').fill('3');
   await editor.getByRole('button', { name: 'Update Sequence' }).click();
   await expect(page.getByTestId('edit-impact')).toContainText('1 enrolment is in this sequence now.');

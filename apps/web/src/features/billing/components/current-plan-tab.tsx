@@ -7,7 +7,7 @@ import { Separator } from '@/components/ui/separator';
 import { formatDate, formatDollars } from '@/lib/format';
 import { PlanLimits } from './plan-limits';
 import { UsageMeters } from './usage-meters';
-import { PlanFeatureList } from './plan-feature-list';
+import { PlanFeatures } from './plan-features';
 import { subscriptionStatusBadge, subscriptionStatusText } from './subscription-status';
 
 /** Current Plan tab: plan, price, status, limits, features and the trial end date. */
@@ -65,7 +65,7 @@ export function CurrentPlanTab({
             <Separator />
             <div className="space-y-3">
               <h3 className="font-medium">Included features</h3>
-              <PlanFeatureList features={plan.features} />
+              <PlanFeatures features={plan.features} twoColumns />
             </div>
           </>
         )}

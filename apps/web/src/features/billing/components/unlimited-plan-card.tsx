@@ -2,7 +2,7 @@ import { Infinity as InfinityIcon, Sparkles } from 'lucide-react';
 
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PlanFeatureList } from './plan-feature-list';
+import { PlanFeatures } from './plan-features';
 
 /** The unlimited features of spec §2 Billing. */
 const UNLIMITED_FEATURES = [
@@ -48,7 +48,7 @@ export function UnlimitedPlanCard() {
             <InfinityIcon className="size-4" aria-hidden="true" />
             Unlimited features
           </h3>
-          <PlanFeatureList features={UNLIMITED_FEATURES} />
+          <PlanFeatures features={UNLIMITED_FEATURES} twoColumns />
         </div>
       </CardContent>
     </Card>

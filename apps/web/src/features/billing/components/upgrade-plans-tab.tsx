@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { PlanFeatureList } from './plan-feature-list';
+import { PlanFeatures } from './plan-features';
 
 /** Upgrade Plans tab: one card per other plan with an 'Upgrade to {name}' button. */
 export function UpgradePlansTab({
@@ -45,7 +45,7 @@ export function UpgradePlansTab({
               <span className="text-3xl font-bold">{formatDollars(plan.price)}</span>
               <span className="text-muted-foreground">/month</span>
             </p>
-            <PlanFeatureList features={plan.features} />
+            <PlanFeatures features={plan.features} twoColumns />
           </CardContent>
           <CardFooter>
             <Button

@@ -90,6 +90,8 @@ async function campaignBatchStore(ctx: AppContext, batch: ledger.Batch): Promise
       verpLocalPart: verpLocalPart(ctx.config.sessionSecret, sendId),
       bounceDomain,
     });
+  // The same on every message of the campaign: made once, not per recipient.
+  const listId = { name: campaign.name, id: listIdOf('campaign', campaign.id, user.id, ctx.config.publicUrl) };
   const claimToken = randomBytes(9).toString('base64url');
   const { db, config } = ctx;
   let pausedUntil = campaign.pausedUntil;
@@ -130,7 +132,7 @@ async function campaignBatchStore(ctx: AppContext, batch: ledger.Batch): Promise
         messageId,
         unsubscribeUrl: links.unsubscribe,
         isTest: false,
-        listId: { name: campaign.name, id: listIdOf('campaign', campaign.id, user.id, config.publicUrl) },
+        listId,
       });
       return {
         userId: user.id,

@@ -125,6 +125,8 @@ export async function sequenceBatchStore(
     }
     return compiledByNode.get(nodeId) ?? null;
   };
+  // The same on every message of the sequence: made once, not per recipient.
+  const listId = { name: sequence.name, id: listIdOf('sequence', sequenceId, user.id, config.publicUrl) };
   const claimToken = randomBytes(9).toString('base64url');
   const handedOut = new Set<number>();
   const { maxEmailsPerContactPerDay } = await sequenceSettingsOf(db, user.id);
@@ -217,7 +219,7 @@ export async function sequenceBatchStore(
         messageId,
         unsubscribeUrl: unsubscribe,
         isTest: false,
-        listId: { name: sequence.name, id: listIdOf('sequence', sequenceId, user.id, config.publicUrl) },
+        listId,
       });
       return {
         userId: user.id,

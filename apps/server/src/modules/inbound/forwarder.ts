@@ -13,12 +13,19 @@ import {
   lockAccountAndCountSent,
 } from '../billing/index.ts';
 import { LOOP_HEADER } from '../aliases/index.ts';
-import { rewriteHeaders, sendRawMessage, splitMessage, buildRawMessage, newMessageId } from '../delivery/index.ts';
+import {
+  rewriteHeaders,
+  sendRawMessage,
+  splitMessage,
+  buildRawMessage,
+  newMessageId,
+  withArcSeal,
+} from '../delivery/index.ts';
 import { dkimSigningKeyFor, releaseDailySends, reserveDailySends } from '../domains/index.ts';
 import { settleMessageOutcomes } from './alias-mail.ts';
 import * as ledger from './forwards.repo.ts';
 import * as messages from './messages.repo.ts';
-import { mailauthResolver } from './sender-auth.ts';
+import { mailauthResolver, smtpClientOfStamp } from './sender-auth.ts';
 import * as srsPaths from './srs.repo.ts';
 import { srsForward, srsReverse } from './srs.ts';
 
@@ -156,7 +163,13 @@ async function deliverForward(
     add.push(`Reply-To: ${from.text}`);
     drop.push('from', 'reply-to');
   }
-  const raw = rewriteHeaders(stored.raw, add, drop);
+  const raw = await withArcSeal(stored.raw, rewriteHeaders(stored.raw, add, drop), {
+    key,
+    authServId: host,
+    mailFrom: stored.mailFrom,
+    smtp: smtpClientOfStamp(stored.raw, stored.via, host),
+    resolver: mailauthResolver(ctx),
+  });
   const subjectField = splitMessage(stored.raw).headers.find((h) => h.name === 'subject');
   await sendRawMessage(ctx.transport, {
     userId: alias.userId,

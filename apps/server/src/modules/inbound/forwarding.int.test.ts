@@ -1,6 +1,8 @@
+import { Resolver } from 'node:dns/promises';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
+import { authenticate } from 'mailauth';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import type { AliasTestResult, EmailAlias, ForwardingStats, AliasActivity } from '@sendwell/contract/aliases';
 import type { Domain } from '@sendwell/contract/domains';
@@ -161,6 +163,33 @@ describe('inbound mail: SMTP server and webhook through one pipeline to real for
     const stats = (await client.get(`/api/forwarding-stats?aliasId=${sales.id}`)).json() as ForwardingStats;
     expect(stats.totalForwarded).toBeGreaterThanOrEqual(1);
     expect(stats.successRate).toBe(100);
+  });
+
+  it('seals a forward with ARC: the next hop verifies arc=pass with the SPF and DKIM the message had on arrival, the sender’s signature intact', async () => {
+    const arcSender = senderDomain(dns, 'arc-sender.example', { spf: true });
+    const raw = arcSender.sign(
+      rawMessage({ from: 'ana@arc-sender.example', to: 'sales@fwd.example', subject: 'Sealed for you' }),
+    );
+    await sendSmtp('ana@arc-sender.example', ['sales@fwd.example'], raw);
+    await runForwardJobs(t());
+    const forward = receivedTo('boss@dest.example').find((m) => m.parsed.subject === 'Sealed for you');
+    expect(forward?.raw).toMatch(/^ARC-Seal: i=1; a=rsa-sha256; t=\d+; cv=none; d=fwd\.example;/m);
+    const nextHop = new Resolver();
+    nextHop.setServers([dns.server]);
+    const result = await authenticate(Buffer.from(forward?.raw ?? ''), {
+      ip: '192.0.2.25',
+      helo: 'mx.fwd.example',
+      sender: forward?.from ?? '',
+      mta: 'mx.dest.example',
+      resolver: (name: string, type: string) => nextHop.resolve(name, type) as Promise<string[][]>,
+    });
+    expect(result.arc && result.arc.status.result).toBe('pass');
+    const signatures = result.dkim.results.map((entry) => [entry.signingDomain, entry.status.result]);
+    expect(signatures).toContainEqual(['arc-sender.example', 'pass']);
+    expect(signatures).toContainEqual(['fwd.example', 'pass']);
+    const sealedResults = /ARC-Authentication-Results: i=1; ([^]*?)\r\n(?=\S)/.exec(forward?.raw ?? '')?.[1] ?? '';
+    expect(sealedResults).toMatch(/spf=pass[^;]*smtp\.mailfrom=ana@arc-sender\.example/);
+    expect(sealedResults).toMatch(/dkim=pass header\.i=@arc-sender\.example/);
   });
 
   it('a reply through an alias ends the sequence enrolment it answers; an automatic reply does not', async () => {

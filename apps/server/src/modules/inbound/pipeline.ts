@@ -11,7 +11,7 @@ import { endEnrolmentsOnReply, repliedMessageIds } from '../sequences/index.ts';
 import { storeInbound, type AliasRecipient } from './alias-mail.ts';
 import { parseMime } from './mime.ts';
 import { cleanHeaderControls, isDataException, withoutControls } from './content.ts';
-import { proveSender, type SmtpClientInfo } from './sender-auth.ts';
+import { proveSender, receivedStamp, type SmtpClientInfo } from './sender-auth.ts';
 import { forwardMessageJob, srsBounceJob } from './forwarding.jobs.ts';
 import { looksLikeSrs, srsReverse } from './srs.ts';
 
@@ -278,8 +278,16 @@ async function receive(ctx: AppContext, input: Parameters<typeof receiveInbound>
     for (const { recipient, kind } of aliasRecipients)
       if (!recipients.some((entry) => entry.alias.id === kind.alias.id))
         recipients.push({ alias: kind.alias, recipient });
+    // Stored with our Received line naming the SMTP client: a forward's ARC seal reads it back.
+    const stamped =
+      input.via === 'smtp' && input.smtp
+        ? Buffer.concat([
+            Buffer.from(receivedStamp(new URL(ctx.config.publicUrl).hostname, input.smtp, now), 'latin1'),
+            raw,
+          ])
+        : raw;
     const outcome = await storeInbound(ctx.db, {
-      stored: { messageId, mailFrom, via: input.via, raw },
+      stored: { messageId, mailFrom, via: input.via, raw: stamped },
       recipients,
       message: routing,
       isTest: input.isTest ?? false,

@@ -94,3 +94,30 @@ export async function proveSender(
       : 'the sender is not authenticated (no aligned DKIM signature that verifies)',
   };
 }
+
+const STAMP_BY = '(Sendwell inbound)';
+
+/**
+ * The Received line we put on a message that came over SMTP before it is stored, naming its client
+ * as a receiving MTA does. It is how a forward, sent later by a job, knows the client again for the
+ * SPF verdict of its ARC seal (RFC 8617).
+ */
+export function receivedStamp(host: string, smtp: SmtpClientInfo, now: Date): string {
+  const helo = smtp.helo.replace(/[^A-Za-z0-9.\-_[\]:]/g, '') || 'unknown';
+  const ip = smtp.ip.replace(/[^0-9A-Fa-f.:]/g, '');
+  return `Received: from ${helo} ([${ip}])\r\n\tby ${host} ${STAMP_BY} with ESMTP; ${now.toUTCString().replace(/GMT$/, '+0000')}\r\n`;
+}
+
+/**
+ * The SMTP client named by our own stamp, the first line of a stored message that came over SMTP;
+ * null for any other message (a webhook post's Received lines are the poster's word, never read).
+ */
+export function smtpClientOfStamp(raw: Buffer, via: string, host: string): SmtpClientInfo | null {
+  if (via !== 'smtp') return null;
+  const head = raw.subarray(0, 600).toString('latin1');
+  const match = /^Received: from (\S+) \(\[([0-9A-Fa-f.:]+)\]\)\r\n\tby (\S+) \(Sendwell inbound\) with ESMTP;/.exec(
+    head,
+  );
+  if (!match || match[3] !== host) return null;
+  return { helo: match[1] ?? '', ip: match[2] ?? '' };
+}

@@ -28,10 +28,10 @@ export type ArcSealInput = {
 };
 
 /** What the receiver is told: the chain's state (cv=) and the Authentication-Results of the original. */
-export type ArcVerdict = { cv: 'none' | 'pass' | 'fail'; authResults: string };
+type ArcVerdict = { cv: 'none' | 'pass' | 'fail'; authResults: string };
 
 /** How `original` authenticated when it reached us, in the terms the ARC set records. */
-export async function arcVerdictOf(original: Buffer, input: ArcSealInput): Promise<ArcVerdict> {
+async function arcVerdictOf(original: Buffer, input: ArcSealInput): Promise<ArcVerdict> {
   // Loaded with the first forward: mailauth's whole verifier is not needed at start.
   const { authenticate } = await import('mailauth');
   const result = await authenticate(original, {

@@ -1,5 +1,5 @@
 /** A bundle npm run build writes: the server (apps/server/src/main.ts) or the admin commands (src/cli/admin.ts). */
-export type BundleName = 'main' | 'admin';
+export type BundleName = 'main' | 'admin' | 'initial-database';
 
 /** Where npm run build writes the bundle `name` (apps/server/dist/<name>.mjs). */
 export function bundlePath(name: BundleName): string;

@@ -8,6 +8,7 @@
 // Each module keeps its own import.meta.url, relative to where the bundle is written (the migrations
 // folder, the web build and package.json look-ups are found from it), so a bundle runs as the sources
 // do from its place in any copy of the tree: apps/server/dist, or the tests' node_modules/.cache.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -17,7 +18,22 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** The bundles npm run build writes, by name: their entry points. */
-const entries = { main: 'apps/server/src/main.ts', admin: 'apps/server/src/cli/admin.ts' };
+const entries = {
+  main: 'apps/server/src/main.ts',
+  admin: 'apps/server/src/cli/admin.ts',
+  'initial-database': 'apps/server/src/cli/initial-database.ts',
+};
+
+/**
+ * Writes the embedded database a first start loads instead of running initdb and the migrations
+ * (apps/server/src/db/initial-database.ts), with the bundle just built: part of building the server.
+ */
+async function writeInitialDatabase() {
+  const file = bundlePath('initial-database');
+  await buildServer(file, 'initial-database');
+  const run = spawnSync(process.execPath, [file], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0) throw new Error(`Writing the initial embedded database failed (exit ${run.status})`);
+}
 
 /** What a bundle is built from: a change in any of these makes it stale. */
 const sources = [
@@ -124,10 +140,13 @@ export async function currentBundle(name) {
   if (!built || newest > statSync(file).mtimeMs) {
     console.log(`Building the server (${path.relative(root, file)})…`);
     await buildServer(file, name);
+    if (name === 'main') await writeInitialDatabase();
   }
   return file;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const name of Object.keys(entries)) await buildServer(bundlePath(name), name);
+  await buildServer(bundlePath('main'), 'main');
+  await buildServer(bundlePath('admin'), 'admin');
+  await writeInitialDatabase();
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { mkdirSync } from 'node:fs';
 import { openDatabase } from './db/client.ts';
+import { initialDatabaseFor } from './db/initial-database.ts';
 import { keepPrivate } from './lib/private-files.ts';
 import { createAppContext } from './app-context.ts';
 import { isConnectionError, rootMessage } from './lib/db-errors.ts';
@@ -57,9 +58,11 @@ async function main(): Promise<void> {
 
   mkdirSync(config.dataDir, { recursive: true });
   keepPrivate(config.dataDir);
+  const initialDatabase = config.databaseUrl ? undefined : initialDatabaseFor(config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    ...(initialDatabase ? { loadDataDir: initialDatabase } : {}),
     poolSize: config.smtpMaxConnections + 6,
   });
   await database.migrate();

@@ -3,8 +3,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { startQueue } from '../src/lib/queue.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { migrateAll } from '../src/db/initial-database.ts';
 
 /**
  * Migrated template databases, made once per test run by the integration projects' global set-up
@@ -12,20 +12,6 @@ import { startQueue } from '../src/lib/queue.ts';
  * PGlite's initdb, every Drizzle migration and pg-boss's schema cost seconds a file. Each file still
  * gets a database of its own; nothing a test writes is shared.
  */
-
-/**
- * Runs the app's migrations and pg-boss's (its schema and version row) on a fresh database, and
- * creates the app's job queues as every start does: a queue is a table partition with its indexes,
- * and the 19 of them cost each test file's app 0.25–0.45 CPU-s on PGlite where they did not exist.
- */
-async function migrateAll(database: Database): Promise<void> {
-  await database.migrate();
-  const boss = await startQueue(database, { runWorkers: false });
-  // The job list imports most of the app: loaded here only, in the set-up that needs it.
-  const { allJobs } = await import('../src/jobs.ts');
-  for (const job of allJobs) await boss.createQueue(job.name);
-  await boss.stop({ graceful: false, wait: true });
-}
 
 /**
  * Settings of the test template alone (postgresql.auto.conf, read at each file's start): a test file's

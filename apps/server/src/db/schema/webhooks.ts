@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /** Where an account's outgoing webhooks go (modules/webhooks): a URL, the events it wants, its signing secrets. */

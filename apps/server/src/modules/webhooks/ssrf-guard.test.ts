@@ -4,18 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebhookUrl, refusedAddressClass, type HostResolver } from './ssrf-guard.ts';
 import { postWebhook } from './webhook-sender.ts';
 
-const fixed =
-  (...answers: string[][]): HostResolver & { calls: number } => {
-    const resolver = Object.assign(
-      async () => {
-        const answer = answers[Math.min(resolver.calls, answers.length - 1)] ?? [];
-        resolver.calls += 1;
-        return answer;
-      },
-      { calls: 0 },
-    );
-    return resolver;
-  };
+const fixed = (...answers: string[][]): HostResolver & { calls: number } => {
+  const resolver = Object.assign(
+    async () => {
+      const answer = answers[Math.min(resolver.calls, answers.length - 1)] ?? [];
+      resolver.calls += 1;
+      return answer;
+    },
+    { calls: 0 },
+  );
+  return resolver;
+};
 
 describe('the webhook SSRF guard', () => {
   it.each([
@@ -78,7 +77,10 @@ describe('the webhook SSRF guard', () => {
       await expect(checkWebhookUrl(url, publicHost), url).rejects.toThrow(/resolves to a/);
     // One refused address among several refuses the host (the socket could pick any of them).
     await expect(
-      checkWebhookUrl('https://mixed.example.com/', { allowLoopback: false, resolve: fixed(['93.184.216.34', '10.0.0.7']) }),
+      checkWebhookUrl('https://mixed.example.com/', {
+        allowLoopback: false,
+        resolve: fixed(['93.184.216.34', '10.0.0.7']),
+      }),
     ).rejects.toThrow('resolves to a private address (10.0.0.7)');
     await expect(
       checkWebhookUrl('https://internal.example.com/', { allowLoopback: false, resolve: fixed(['127.0.0.1']) }),
@@ -122,12 +124,10 @@ describe('posting a webhook through the guard', () => {
     // The first answer (checked, then pinned in the socket's lookup) is loopback, which tests allow;
     // any later answer would be a private address.
     const resolver = fixed(['127.0.0.1'], ['10.0.0.9']);
-    const outcome = await postWebhook(
-      `http://rebind.example.com:${port}/in`,
-      {},
-      '{}',
-      { allowLoopback: true, resolve: resolver },
-    );
+    const outcome = await postWebhook(`http://rebind.example.com:${port}/in`, {}, '{}', {
+      allowLoopback: true,
+      resolve: resolver,
+    });
     expect(outcome).toMatchObject({ statusCode: 204, address: '127.0.0.1' });
     expect(resolver.calls).toBe(1);
     expect(received).toHaveLength(1);
@@ -159,7 +159,9 @@ describe('posting a webhook through the guard', () => {
   it('answers a redirect as it is, never following it', async () => {
     received.length = 0;
     answer = (request, respond) =>
-      request.url === '/in' ? respond(302, 'moved', { location: `http://127.0.0.1:${port}/elsewhere` }) : respond(200, 'followed');
+      request.url === '/in'
+        ? respond(302, 'moved', { location: `http://127.0.0.1:${port}/elsewhere` })
+        : respond(200, 'followed');
     const outcome = await postWebhook(`http://127.0.0.1:${port}/in`, {}, '{}', {
       allowLoopback: true,
       resolve: fixed(['127.0.0.1']),

@@ -174,7 +174,10 @@ async function disableEndpoint(
   if (!owner) return;
   const { html, text } = confirmationMail({
     heading: title,
-    paragraphs: [body, 'Events that happen while it is disabled are not sent to it; replay any you need from its delivery log.'],
+    paragraphs: [
+      body,
+      'Events that happen while it is disabled are not sent to it; replay any you need from its delivery log.',
+    ],
     link: `${ctx.config.publicUrl}/webhooks/${endpoint.id}`,
     buttonLabel: 'Open the endpoint',
     footnote: 'You receive this because you added this webhook endpoint to your Sendwell account.',

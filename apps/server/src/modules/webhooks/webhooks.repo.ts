@@ -72,10 +72,7 @@ export async function endpointsWanting(
       and(
         eq(webhookEndpoints.userId, userId),
         isNull(webhookEndpoints.disabledAt),
-        or(
-          sql`cardinality(${webhookEndpoints.eventTypes}) = 0`,
-          sql`${type} = any(${webhookEndpoints.eventTypes})`,
-        ),
+        or(sql`cardinality(${webhookEndpoints.eventTypes}) = 0`, sql`${type} = any(${webhookEndpoints.eventTypes})`),
       ),
     );
 }

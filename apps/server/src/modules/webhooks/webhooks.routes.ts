@@ -60,10 +60,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/api/webhooks/:id',
     {
       guard: signedIn,
-      schema: { params: idParamsSchema, body: updateWebhookEndpointBodySchema, response: { 200: webhookEndpointSchema } },
+      schema: {
+        params: idParamsSchema,
+        body: updateWebhookEndpointBodySchema,
+        response: { 200: webhookEndpointSchema },
+      },
     },
-    async (request) =>
-      webhooks.updateWebhookEndpoint(ctx, request.signedIn.user.id, request.params.id, request.body),
+    async (request) => webhooks.updateWebhookEndpoint(ctx, request.signedIn.user.id, request.params.id, request.body),
   );
 
   app.delete('/api/webhooks/:id', { guard: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {

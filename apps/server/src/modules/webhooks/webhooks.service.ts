@@ -13,7 +13,13 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
-import { checkWebhookUrl, RefusedWebhookTarget, systemResolver, type GuardOptions, type HostResolver } from './ssrf-guard.ts';
+import {
+  checkWebhookUrl,
+  RefusedWebhookTarget,
+  systemResolver,
+  type GuardOptions,
+  type HostResolver,
+} from './ssrf-guard.ts';
 import { newWebhookSecret } from './signing.ts';
 import { forgetEndpointsOf, recordEventFor, webhookSignals } from './webhook-events.ts';
 import { WEBHOOK_SECRET_PURPOSE } from './webhook-delivery.ts';
@@ -66,8 +72,7 @@ async function checkUrl(url: string, guard: GuardOptions): Promise<void> {
   try {
     await checkWebhookUrl(url, guard);
   } catch (error) {
-    if (error instanceof RefusedWebhookTarget)
-      throw new AppError('bad_request', error.message, { url: error.message });
+    if (error instanceof RefusedWebhookTarget) throw new AppError('bad_request', error.message, { url: error.message });
     throw error;
   }
 }
@@ -175,26 +180,24 @@ export async function webhookDeliveries(db: Db, userId: string, endpointId: numb
     rows.map((row) => row.id),
   );
   return {
-    deliveries: rows.map(
-      (row): WebhookDelivery => ({
-        id: row.id,
-        eventId: row.eventId,
-        eventType: row.eventType,
-        status: row.status as WebhookDelivery['status'],
-        attempts: row.attempts,
-        nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
-        createdAt: row.createdAt.toISOString(),
-        tries: attempts
-          .filter((attempt) => attempt.deliveryId === row.id)
-          .map((attempt) => ({
-            attempt: attempt.attempt,
-            statusCode: attempt.statusCode,
-            latencyMs: attempt.latencyMs,
-            response: attempt.response,
-            createdAt: attempt.createdAt.toISOString(),
-          })),
-      }),
-    ),
+    deliveries: rows.map((row): WebhookDelivery => ({
+      id: row.id,
+      eventId: row.eventId,
+      eventType: row.eventType,
+      status: row.status as WebhookDelivery['status'],
+      attempts: row.attempts,
+      nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      tries: attempts
+        .filter((attempt) => attempt.deliveryId === row.id)
+        .map((attempt) => ({
+          attempt: attempt.attempt,
+          statusCode: attempt.statusCode,
+          latencyMs: attempt.latencyMs,
+          response: attempt.response,
+          createdAt: attempt.createdAt.toISOString(),
+        })),
+    })),
   };
 }
 

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './webhooks.repo.ts';
 import { newWebhookMessageId } from './signing.ts';
 
-/** What an event says about its object: small fields and ids (large objects are fetched by id). */
-export type WebhookEventData = Record<string, string | number | boolean | null | string[]>;
+/** What an event says about its object (JSON): small fields and ids (large objects are fetched by id). */
+export type WebhookEventData = Record<string, unknown>;
 
 /** Wakes this process's delivery loop when an event was recorded (other processes poll). */
 export const webhookSignals = new EventEmitter();

@@ -296,6 +296,25 @@ describe('outgoing webhooks', () => {
     expect((await a.client.get(`/api/webhooks/${id}`)).statusCode).toBe(404);
   });
 
+  it('is fed by the modules: a contact created and updated through the API arrive as events', async () => {
+    const { client, endpoint } = await newAccountWithEndpoint('/contacts', ['contact.created', 'contact.updated']);
+    const created = await client.post('/api/contacts', { email: 'grace@example.com', firstName: 'Grace', lastName: 'H' });
+    expect(created.statusCode).toBe(201);
+    const contactId = (created.json() as { id: number }).id;
+    expect((await client.patch(`/api/contacts/${contactId}`, { lastName: 'Hopper' })).statusCode).toBe(200);
+    await deliverAt(new Date());
+    const events = received.map((request) => {
+      expect(new Webhook(endpoint.secret).verify(request.body, request.headers as Record<string, string>)).toBeTruthy();
+      return JSON.parse(request.body) as { type: string; data: { id: number; email: string; lastName: string } };
+    });
+    expect(events.map((event) => event.type).sort()).toEqual(['contact.created', 'contact.updated']);
+    expect(events.find((event) => event.type === 'contact.updated')?.data).toMatchObject({
+      id: contactId,
+      email: 'grace@example.com',
+      lastName: 'Hopper',
+    });
+  });
+
   it('sends large objects by id: a body stays under 20 KB', async () => {
     const { user } = await newAccountWithEndpoint('/large');
     await recordWebhookEvent(t().ctx.db, user.id, 'inbound.received', { messageId: 9, text: 'x'.repeat(30_000) });

@@ -298,7 +298,11 @@ describe('outgoing webhooks', () => {
 
   it('is fed by the modules: a contact created and updated through the API arrive as events', async () => {
     const { client, endpoint } = await newAccountWithEndpoint('/contacts', ['contact.created', 'contact.updated']);
-    const created = await client.post('/api/contacts', { email: 'grace@example.com', firstName: 'Grace', lastName: 'H' });
+    const created = await client.post('/api/contacts', {
+      email: 'grace@example.com',
+      firstName: 'Grace',
+      lastName: 'H',
+    });
     expect(created.statusCode).toBe(201);
     const contactId = (created.json() as { id: number }).id;
     expect((await client.patch(`/api/contacts/${contactId}`, { lastName: 'Hopper' })).statusCode).toBe(200);

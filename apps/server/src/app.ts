@@ -29,6 +29,7 @@ import { registerRateLimits } from './modules/rate-limits/index.ts';
 import { senderAddressRoutes } from './modules/sender-addresses/index.ts';
 import { aliasRoutes } from './modules/aliases/index.ts';
 import { leadRoutes, leadFormRoutes } from './modules/leads/index.ts';
+import { webhookRoutes } from './modules/webhooks/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean;
@@ -120,5 +121,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // A lead converted into a contact changes lists, like any contact change.
   await app.register(leadRoutes, { ...ctx, onContactsChanged });
   await app.register(leadFormRoutes, ctx);
+  await app.register(webhookRoutes, ctx);
   return app;
 }

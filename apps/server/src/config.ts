@@ -101,6 +101,10 @@ const envSchema = z.object({
     .enum(['true', 'false', ''], { error: 'must be true or false' })
     .optional()
     .transform((value) => value === 'true'),
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
   SEND_BATCH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   SEND_GUARANTEE: z.enum(['after-accept', 'exactly-once']).default('after-accept'),
@@ -195,6 +199,11 @@ export type Config = {
    */
   allowTestDomains: boolean;
   smtpMaxConnections: number;
+  /**
+   * Outgoing webhooks may go to loopback addresses (and over http there): in development, or with
+   * WEBHOOK_ALLOW_LOOPBACK=true for tests. Refused in production; every other private range stays refused.
+   */
+  webhookAllowLoopback: boolean;
   /** How sent messages are recorded: after the relay's 250 (default), or committed with the final dot. */
   sendGuarantee: 'after-accept' | 'exactly-once';
   /** How long a send batch may run before another worker may take it over (its claims go stale at half). */
@@ -239,6 +248,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.SNS_CERT_ORIGIN) {
     throw new ConfigError(
       'Invalid configuration:\n  SNS_CERT_ORIGIN: is for tests only; in production SNS certificates come from sns.<region>.amazonaws.com',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.WEBHOOK_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEBHOOK_ALLOW_LOOPBACK: is for tests only; in production webhooks never go to loopback addresses',
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -290,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     allowTestDomains: e.ALLOW_TEST_DOMAINS,
     smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
+    webhookAllowLoopback: e.NODE_ENV === 'development' || e.WEBHOOK_ALLOW_LOOPBACK,
     sendGuarantee: e.SEND_GUARANTEE,
     sendBatchTimeoutSeconds: e.SEND_BATCH_TIMEOUT_SECONDS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,

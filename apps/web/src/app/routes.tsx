@@ -25,6 +25,8 @@ const OutboxMessagePage = lazy(() => import('@/pages/outbox-message'));
 const ProfilePage = lazy(() => import('@/pages/profile'));
 const SettingsPage = lazy(() => import('@/pages/settings'));
 const UnlimitedSetupPage = lazy(() => import('@/pages/unlimited-setup'));
+const WebhooksPage = lazy(() => import('@/pages/webhooks'));
+const WebhookEndpointPage = lazy(() => import('@/pages/webhook-endpoint'));
 
 /**
  * Who may see a route:
@@ -66,6 +68,8 @@ const ROUTES: readonly AppRoute[] = [
   { path: '/analytics', guard: 'signed-in', layout: 'shell', component: AnalyticsPage },
   { path: '/billing', guard: 'signed-in', layout: 'shell', component: BillingPage },
   { path: '/settings', guard: 'signed-in', layout: 'shell', component: SettingsPage },
+  { path: '/webhooks', guard: 'signed-in', layout: 'shell', component: WebhooksPage },
+  { path: '/webhooks/:id', guard: 'signed-in', layout: 'shell', component: WebhookEndpointPage },
   { path: '/profile', guard: 'signed-in', layout: 'shell', component: ProfilePage },
 ];
 

@@ -8,6 +8,7 @@ import { classify, type Verdict } from './classify.ts';
 import { parseHeaders, splitHead } from './mime-lite.ts';
 import * as repo from './bounces.repo.ts';
 import { sendOfVerpAddress, type VerpLedger } from './verp.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 
 export { isBounceAddress } from './verp.ts';
 
@@ -155,6 +156,13 @@ export async function recordHardRejection(
   reason: string | null,
 ): Promise<void> {
   await repo.insertEmailEvent(db, { ...eventOwner(send), type: 'bounce', detail: error, reason });
+  await recordWebhookEvent(db, send.userId, 'email.bounced', {
+    ...eventOwner(send),
+    email: send.email,
+    hard: true,
+    reason,
+    detail: error,
+  });
   await suppress(db, send.userId, send.email, 'bounce', {
     detail: `${reason ?? 'undetermined'}: ${error}`,
     campaignId: send.campaignId,
@@ -177,6 +185,13 @@ async function record(db: Db, send: repo.BouncedMail, verdict: Verdict): Promise
             await suppress(tx, send.userId, send.email, 'bounce', { detail, campaignId: send.campaignId });
           else await endSequenceEnrolmentsOf(tx, send.userId, send.email, 'bounce');
           await repo.insertEmailEvent(tx, { ...base, type: 'bounce', detail, reason: verdict.reason });
+          await recordWebhookEvent(tx, send.userId, 'email.bounced', {
+            ...base,
+            email: send.email,
+            hard: true,
+            reason: verdict.reason,
+            detail,
+          });
         });
         return;
       }
@@ -187,6 +202,13 @@ async function record(db: Db, send: repo.BouncedMail, verdict: Verdict): Promise
           type: 'bounce',
           detail: `soft: ${detail}`.slice(0, 500),
           reason: verdict.reason,
+        });
+        await recordWebhookEvent(tx, send.userId, 'email.bounced', {
+          ...base,
+          email: send.email,
+          hard: false,
+          reason: verdict.reason,
+          detail,
         });
         if (settings.softBounceLimit === 0) return;
         const since = new Date(Date.now() - settings.softBounceWindowDays * 24 * 3600 * 1000);
@@ -207,6 +229,11 @@ async function record(db: Db, send: repo.BouncedMail, verdict: Verdict): Promise
           campaignId: send.campaignId,
         });
         await repo.insertEmailEvent(tx, { ...base, type: 'complaint', detail: verdict.feedbackType ?? 'abuse' });
+        await recordWebhookEvent(tx, send.userId, 'email.complained', {
+          ...base,
+          email: send.email,
+          feedbackType: verdict.feedbackType ?? 'abuse',
+        });
         if (send.contactId !== null && settings.unsubscribeOnComplaint)
           await repo.deactivateContact(tx, send.userId, send.contactId);
       });

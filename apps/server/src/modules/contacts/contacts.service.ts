@@ -17,6 +17,7 @@ import type { Config } from '../../config.ts';
 import { planLimitsOf, planOf, subscriberLimitError, warnUsageOnce, subscriberCountOf } from '../billing/index.ts';
 import * as repo from './contacts.repo.ts';
 import { ContactPageCache, ContactSearchCache, type CachedPage, type CachedSearch } from './contacts.search-cache.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 
 const CONTACT_EXISTS = 'A contact with this email already exists';
 export const LIST_EXISTS = 'A contact list with this name already exists';
@@ -358,6 +359,7 @@ export async function createContact(
     const row = await repo.insertContact(tx, { ...fields, tags: fields.tags ?? [], userId });
     if (!row) throw new AppError('conflict', CONTACT_EXISTS, { email: CONTACT_EXISTS });
     for (const listId of listIds ?? []) await repo.addMembers(tx, userId, listId, [row.id]);
+    await recordWebhookEvent(tx, userId, 'contact.created', toContact(row));
     return toContact(row);
   });
 }
@@ -421,6 +423,7 @@ export async function updateContact(
   try {
     const row = await repo.updateContact(db, userId, id, body);
     if (!row) throw new AppError('not_found', CONTACT_NOT_FOUND);
+    await recordWebhookEvent(db, userId, 'contact.updated', toContact(row));
     return toContact(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', CONTACT_EXISTS, { email: CONTACT_EXISTS });

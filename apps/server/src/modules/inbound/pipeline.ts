@@ -14,6 +14,7 @@ import { cleanHeaderControls, isDataException, withoutControls } from './content
 import { proveSender, receivedStamp, type SmtpClientInfo } from './sender-auth.ts';
 import { forwardMessageJob, srsBounceJob } from './forwarding.jobs.ts';
 import { looksLikeSrs, srsReverse } from './srs.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 
 /**
  * The one inbound pipeline: the SMTP server and the webhook (and the alias tests) hand every
@@ -294,6 +295,18 @@ async function receive(ctx: AppContext, input: Parameters<typeof receiveInbound>
       now,
     });
     stored = true;
+    for (const [i, routed] of outcome.routed.entries()) {
+      const alias = recipients[i]?.alias;
+      if (alias && !routed.duplicate)
+        await recordWebhookEvent(ctx.db, alias.userId, 'inbound.received', {
+          inboundMessageId: outcome.inboundId,
+          aliasId: alias.id,
+          recipient: recipients[i]?.recipient ?? '',
+          from: routing.fromAddress,
+          subject: routing.subject,
+          messageId,
+        });
+    }
     results.push(
       ...outcome.routed.map((routed, i) => ({
         recipient: recipients[i]?.recipient ?? '',

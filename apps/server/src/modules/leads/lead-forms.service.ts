@@ -17,6 +17,7 @@ import { addressSummary, checkAddress, mxCacheFor } from './address-checks.ts';
 import * as repo from './leads.repo.ts';
 import type { LeadConsentRecord } from './leads.repo.ts';
 import { scoreLead } from './leads.scoring.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 
 /** The settings a form source keeps (see createLeadSource). */
 type FormSettings = { version: number; consentText: string; doubleOptIn: boolean };
@@ -150,6 +151,12 @@ async function storeFormLead(
     consent,
     lawfulBasis: 'consent',
   });
+  if (inserted)
+    await recordWebhookEvent(db, source.userId, 'lead.created', {
+      id: inserted.id,
+      email: inserted.email,
+      sourceId: source.id,
+    });
   if (inserted) return inserted.id;
   // Another submission stored the same address a moment ago: attach to that lead.
   const raced = await repo.findLeadByEmail(db, source.userId, person.email);

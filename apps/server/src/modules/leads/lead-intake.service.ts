@@ -17,6 +17,7 @@ import { addressSummary, checkAddress, type MxCache } from './address-checks.ts'
 import * as repo from './leads.repo.ts';
 import { scoreLead, type ScoreSource } from './leads.scoring.ts';
 import { LEAD_WEBHOOK_SECRET_PURPOSE, SOURCE_NOT_FOUND } from './leads.service.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 
 const WEBHOOK_NOT_FOUND = 'Webhook not found';
 const NO_MAIL_DOMAIN = "The address's domain says it accepts no mail (null MX)";
@@ -75,7 +76,14 @@ async function prepareLeads(
 /** Inserts prepared leads; a lead whose email the account has already is a duplicate. */
 async function insertLeads(db: DbOrTx, rows: repo.NewLeadRow[], loaded: LeadsLoaded): Promise<void> {
   for (const row of rows) {
-    if (await repo.insertLead(db, row)) loaded.created += 1;
+    const inserted = await repo.insertLead(db, row);
+    if (inserted)
+      await recordWebhookEvent(db, inserted.userId, 'lead.created', {
+        id: inserted.id,
+        email: inserted.email,
+        sourceId: inserted.sourceId,
+      });
+    if (inserted) loaded.created += 1;
     else loaded.duplicates += 1;
   }
 }

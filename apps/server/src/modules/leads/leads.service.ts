@@ -27,6 +27,7 @@ import { saveContactToList } from '../contacts/index.ts';
 import { addressSummary, checkAddress, type MxCache } from './address-checks.ts';
 import * as repo from './leads.repo.ts';
 import { scoreLead, type ScoreSource } from './leads.scoring.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 
 const LEAD_NOT_FOUND = 'Lead not found';
 export const SOURCE_NOT_FOUND = 'Lead source not found';
@@ -312,6 +313,7 @@ export async function createLead(
     isSample: sourceType === 'sample',
   });
   if (!row) throw new AppError('conflict', LEAD_EXISTS, { email: LEAD_EXISTS });
+  await recordWebhookEvent(db, userId, 'lead.created', toLead(row));
   return toLead(row);
 }
 

@@ -4,6 +4,7 @@ import { compileEmail, escapeHtml } from '../rendering/index.ts';
 import { endSequenceEnrolmentsOf } from '../delivery/index.ts';
 import * as repo from './tracking.repo.ts';
 import { legacyClick, parseLinkIndex, sendOfOpenToken } from './tracking-tokens.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 
 /**
  * Opens and clicks have one source of truth: the event log (email_events), a row per open or click,
@@ -28,6 +29,13 @@ async function countEngagement(
   earlier: boolean,
 ) {
   await repo.insertSendEvent(tx, send, type, linkId);
+  await recordWebhookEvent(tx, send.userId, type === 'open' ? 'email.opened' : 'email.clicked', {
+    campaignId: send.campaignId,
+    contactId: send.contactId,
+    email: send.email,
+    linkId,
+    first: !earlier,
+  });
   if (earlier) return;
   await repo.incrementCampaignTotal(tx, send.campaignId, type);
   if (send.contactId !== null) await repo.incrementContactEngagement(tx, send.contactId, type);
@@ -301,6 +309,11 @@ export async function unsubscribe(db: Db, ref: MailRef): Promise<boolean> {
     if (recipient.contactId !== null) await repo.setContactActive(tx, recipient.userId, recipient.contactId, false);
     await endSequenceEnrolmentsOf(tx, recipient.userId, recipient.email, 'unsubscribe');
     if (added) await recipient.logEvent(tx, 'unsubscribe');
+    if (added)
+      await recordWebhookEvent(tx, recipient.userId, 'contact.unsubscribed', {
+        email: recipient.email,
+        contactId: recipient.contactId,
+      });
   });
   return true;
 }

@@ -9,6 +9,7 @@ import {
   Settings,
   Target,
   Users,
+  Webhook,
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
@@ -31,5 +32,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Domain Settings', href: '/domain-settings', icon: Globe },
   { label: 'Analytics', href: '/analytics', icon: BarChart3 },
   { label: 'Billing', href: '/billing', icon: CreditCard },
+  { label: 'Webhooks', href: '/webhooks', icon: Webhook },
   { label: 'Settings', href: '/settings', icon: Settings },
 ];

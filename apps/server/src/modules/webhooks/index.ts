@@ -1,0 +1,5 @@
+// The webhooks module's public face: what other modules, app.ts, jobs.ts, main.ts, app-context.ts and cli/ use
+// of it. Code outside the module imports only from here (eslint-rules/server-boundaries.js).
+export { webhookRoutes } from './webhooks.routes.ts';
+export { webhookJobs } from './webhooks.jobs.ts';
+export { recordWebhookEvent, type WebhookEventData } from './webhook-events.ts';

@@ -23,12 +23,18 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('the initial embedded databas
           entries: unknown[];
         };
         const count = async () =>
-          Number((await database.raw.executeSql('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).rows[0]?.n);
+          Number(
+            (
+              (await database.raw.executeSql('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).rows[0] as {
+                n: string;
+              }
+            ).n,
+          );
         expect(await count()).toBe(journal.entries.length);
         await database.migrate();
         expect(await count()).toBe(journal.entries.length);
         const queues = await database.raw.executeSql('SELECT count(*) AS n FROM pgboss.queue');
-        expect(Number(queues.rows[0]?.n)).toBeGreaterThan(0);
+        expect(Number((queues.rows[0] as { n: string }).n)).toBeGreaterThan(0);
         await database.raw.executeSql("INSERT INTO users (email, password_hash) VALUES ('a@b.example', 'x')");
       } finally {
         await database.close();

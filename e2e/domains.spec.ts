@@ -130,6 +130,10 @@ test('domain wizard → DNS records → check now → verified; list, DNS Record
   await expect(reputation.getByText('No sending yet').first()).toBeVisible();
   await expect(reputation.getByText('Week 1 of 4')).toBeVisible();
   await expect(reputation.getByText('1,000 emails').first()).toBeVisible();
+  await expect(reputation.getByRole('heading', { name: 'Spam Rate · Last 7 Days' })).toBeVisible();
+  await expect(reputation.getByTestId('complaint-standing')).toHaveText(
+    'No mail sent from this domain in the last 7 days',
+  );
   await checkScreen(page, 'domain-settings-reputation');
 });
 

@@ -152,6 +152,16 @@ export const domainSchema = z.object({
   bounceRate: z.number().nullable(),
   /** Percent of sent messages reported as spam (last 30 days); null with no sending. */
   spamRate: z.number().nullable(),
+  /**
+   * Spam complaints over the last 7 days, the window Google Postmaster Tools judges a sender by:
+   * messages sent, complaints, and their share in percent (three decimals; null with nothing sent).
+   * Google asks bulk senders to stay under 0.1% and never to reach 0.3%.
+   */
+  complaintRate7Days: z.object({
+    sent: z.number().int(),
+    complaints: z.number().int(),
+    rate: z.number().nullable(),
+  }),
   /** 0–100 through the 4-week warming schedule. */
   warmingProgress: z.number().int(),
   spfRecord: z.string(),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, like, lt, not, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lt, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bounceMailboxStatus,
@@ -133,6 +133,31 @@ export async function complaintsAndSent(db: DbOrTx, campaignId: number): Promise
     .from(campaignSends)
     .where(and(eq(campaignSends.campaignId, campaignId), inArray(campaignSends.status, ['sent', 'bounced'])));
   return { complaints: complaints?.n ?? 0, sent: sent?.n ?? 0 };
+}
+
+/**
+ * Of the campaign's first `window` messages out (in send order; a row rejected in the SMTP
+ * conversation counts as one out), how many there are and how many hard-bounced (status 'bounced').
+ */
+export async function earlyHardBounces(
+  db: DbOrTx,
+  campaignId: number,
+  window: number,
+): Promise<{ sent: number; hardBounced: number }> {
+  const first = db
+    .select({ status: campaignSends.status })
+    .from(campaignSends)
+    .where(and(eq(campaignSends.campaignId, campaignId), inArray(campaignSends.status, ['sent', 'bounced'])))
+    .orderBy(asc(campaignSends.id))
+    .limit(window)
+    .as('first_sends');
+  const [row] = await db
+    .select({
+      sent: count(),
+      hardBounced: sql<number>`count(*) filter (where ${first.status} = 'bounced')`.mapWith(Number),
+    })
+    .from(first);
+  return { sent: row?.sent ?? 0, hardBounced: row?.hardBounced ?? 0 };
 }
 
 /** Pauses the account's campaign if it is sending; answers the paused campaign, or undefined if it was not sending. */

@@ -14,6 +14,14 @@ export { isBounceAddress } from './verp.ts';
 
 /** A campaign whose complaints pass this share of its sent mail pauses itself. */
 const COMPLAINT_PAUSE_RATE = 0.003;
+/** A campaign whose hard bounces pass this share of its first HARD_BOUNCE_WINDOW messages pauses itself. */
+export const HARD_BOUNCE_PAUSE_RATE = 0.05;
+export const HARD_BOUNCE_WINDOW = 1000;
+/**
+ * Until this many messages are out, the hard-bounce share is taken of this many: 2 bounces in the
+ * first 10 messages say little about a list, 6 in the first 100 do.
+ */
+export const HARD_BOUNCE_MIN_BASE = 100;
 /** Soft bounces of one address within the window (softBounceWindowDays) that suppress it, unless the account says otherwise. */
 export const SOFT_BOUNCE_LIMIT = DEFAULT_BOUNCE_SETTINGS.softBounceLimit;
 
@@ -167,6 +175,8 @@ export async function recordHardRejection(
     detail: `${reason ?? 'undetermined'}: ${error}`,
     campaignId: send.campaignId,
   });
+  if (send.ledger === 'campaign' && send.campaignId !== null)
+    await pauseOnHardBounceSpike(db, send.userId, send.campaignId);
 }
 
 /** A sequence send's events carry its sequence and send row (no campaign); suppressing an address ends its sequence enrolments (see suppress). */
@@ -193,6 +203,8 @@ async function record(db: Db, send: repo.BouncedMail, verdict: Verdict): Promise
             detail,
           });
         });
+        if (send.ledger === 'campaign' && send.campaignId !== null)
+          await pauseOnHardBounceSpike(db, send.userId, send.campaignId);
         return;
       }
       // Soft: counted (the 'soft:' detail keeps it out of reputation's hard-bounce figures).
@@ -251,6 +263,25 @@ async function record(db: Db, send: repo.BouncedMail, verdict: Verdict): Promise
       return;
     case 'other':
       return;
+  }
+}
+
+/**
+ * The bounce-rate guard: a sending campaign whose hard bounces pass 5% of its first 1,000 messages
+ * pauses itself and its owner is told. A list that bounces that much was not collected by consent
+ * or has gone stale, and the mailbox providers judge the sender by it. (Pausing happens here, where
+ * bounces are recorded: the campaigns module uses this one, so it cannot be asked through its face.)
+ */
+async function pauseOnHardBounceSpike(db: DbOrTx, userId: string, campaignId: number): Promise<void> {
+  const { sent, hardBounced } = await repo.earlyHardBounces(db, campaignId, HARD_BOUNCE_WINDOW);
+  if (hardBounced / Math.max(sent, HARD_BOUNCE_MIN_BASE) <= HARD_BOUNCE_PAUSE_RATE) return;
+  const campaign = await repo.pauseSendingCampaign(db, userId, campaignId);
+  if (campaign) {
+    await notifyUser(db, campaign.userId, {
+      title: `Campaign “${campaign.name}” paused`,
+      body: `${hardBounced} of its first ${sent.toLocaleString('en')} messages hard-bounced (${((100 * hardBounced) / sent).toFixed(1)}%; the limit is ${HARD_BOUNCE_PAUSE_RATE * 100}% of the first ${HARD_BOUNCE_WINDOW.toLocaleString('en')}). Remove the addresses that no longer exist before resuming.`,
+      link: '/campaigns',
+    });
   }
 }
 

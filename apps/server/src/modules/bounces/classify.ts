@@ -38,12 +38,28 @@ const HARD = new Set<BounceReason>(HARD_BOUNCE_REASONS);
 // so the specific (a block list, a quota) come before the general (a refused recipient).
 // ---------------------------------------------------------------------------------------------
 const TEXT_RULES: [BounceReason, RegExp][] = [
-  ['filtered', /blocked by (the )?recipient|recipient has blocked|blocked the sender|sender (is )?blocked by/i],
-  ['policy-violation', /administrative(ly)? prohibit|envelope blocked/i],
+  [
+    'filtered',
+    /blocked by (the )?recipient|recipient has blocked|blocked the sender|sender (is )?blocked by|user blocked sender|rule imposed mailbox access|mail is rejected by recipients|recipient'?s? (preferences|privacy settings)|resolver\.rst\.notauthorized|delivery restriction check failed|does not accept mail from you|message rejected due to user rules|rejected by recipient (user rules|mail filter)|(message|mail) rejected by (the )?recipient'?s? (mail )?filter|only accepts messages from (its|people in)|permission to post/i,
+  ],
+  [
+    'policy-violation',
+    /administrative(ly)? prohibit|envelope blocked|not accepted for policy reasons|(email )?policy violation detected|\bbatv\b|backscatter protection|emetteur invalide|invalid sender|does not allow external forwarding/i,
+  ],
+  ['user-unknown', /inactive email address|does not specify a valid notes mail file/i],
+  [
+    'blocked',
+    /\b(very low|low|poor|bad) reputation|reputation of the sending|\b(ip|sender|domain) reputation|will be permanently deferred|(sender|sending|client) ip\b.{0,60}\b(is (in|on|listed)|blocked|blacklist)|tosa@rx\.t-online\.de|IP=[\d.]+ - A problem occurred/i,
+  ],
+  [
+    'spam-detected',
+    /spam content|content (judged|identified|flagged) (to be |as )?spam|(judged|identified|flagged|classified|detected) (to be |as )spam|suspicion of spam|spam message rejected|message content rejected|mail content denied/i,
+  ],
+  ['message-too-big', /mail ?size limit|message size limit|exceeds (the )?maximum (message )?size/i],
   ['suspended', /(account|mailbox) (has been |is )?(blocked|disabled|suspended)|blocked (account|mailbox)/i],
   [
     'rate-limited',
-    /too many (connections|messages|recipients|concurrent|emails)|rate (limit|control)|ratelimit|throttl|sending (limit|quota)|exceeded the (rate|limit|max(imum)? number of)|connection (rate )?limit|try (again|later).{0,40}(volume|rate)|unusual rate|temporarily deferred due to user complaints|TSS?0[1-4]|unexpected volume|\bRL\d|receiving mail at a rate that prevents|too fast|slow down|4\.7\.28/i,
+    /too many (connections|messages|recipients|concurrent|emails)|rate (limit|control)|ratelimit|throttl|sending (limit|quota)|exceeded the (rate|limit|max(imum)? number of)|connection (rate )?limit|try (again|later).{0,40}(volume|rate)|unusual rate|temporarily deferred due to user complaints|TSS?0[1-4]|unexpected volume|\bRL\d|receiving mail at a rate that prevents|too fast|slow down|excessive volume|too many (sessions|concurrent connections)|frequency limited|4\.7\.28/i,
   ],
   [
     'security-error',
@@ -59,7 +75,7 @@ const TEXT_RULES: [BounceReason, RegExp][] = [
   ],
   [
     'content-error',
-    /virus|malware|infected|attachment|(header|headers).{0,40}(invalid|malformed|not|too|missing|syntax|rfc)|(invalid|malformed|missing|bad|duplicate) (header|message-id|date|from|mime|content)|rfc ?5322|rfc ?2822|rfc ?822|message (is )?not (rfc|compliant)|8bit|bare (lf|cr)|line too long|content-type|unacceptable content|message body|forbidden (content|file)|disallowed (content|file)|executable|not (permitted|allowed) .{0,20}(content|file|extension)|(file|extension) (type )?(is )?not allowed/i,
+    /virus|malware|infected|attachment|(header|headers).{0,40}(invalid|malformed|not|too|missing|syntax|rfc)|(invalid|malformed|missing|bad|duplicate) (header|message-id|date|from|mime|content)|rfc ?5322|rfc ?2822|rfc ?822|message (is )?not (rfc|compliant)|8-?bit|bare (lf|cr)|line too long|content-type|unacceptable content|message body|forbidden (content|file)|disallowed (content|file)|executable|not (permitted|allowed) .{0,20}(content|file|extension)|(file|extension) (type )?(is )?not allowed/i,
   ],
   [
     'mailbox-full',
@@ -80,7 +96,7 @@ const TEXT_RULES: [BounceReason, RegExp][] = [
   ],
   [
     'suspended',
-    /suspend|disabled|deactivated|inactive|not active|account (has been |is )?(locked|closed|frozen|expired|terminated|blocked|on hold|deleted)|mailbox (has been |is )?(locked|closed|frozen|expired|blocked|unavailable due to inactivity|deleted)|(account|mailbox) (is )?(no longer|not) (active|enabled|in use)|expired account|temporarily (closed|unavailable for)|blocked (account|mailbox|recipient)|mailbox is restricted|this account has been|recipient .{0,20}(is )?disabled/i,
+    /suspend|disabled|deactivated|inactive|not active|account (has been |is )?(locked|closed|frozen|expired|terminated|blocked|on hold|deleted)|mailbox (has been |is )?(locked|closed|frozen|expired|blocked|unavailable due to inactivity|deleted)|(account|mailbox) (is )?(no longer|not) (active|enabled|in use)|expired account|temporarily (closed|unavailable for)|blocked (account|mailbox|recipient)|mailbox is restricted|archived recipient|boite du destinataire archivee|this account has been|recipient .{0,20}(is )?disabled/i,
   ],
   [
     'filtered',
@@ -88,7 +104,7 @@ const TEXT_RULES: [BounceReason, RegExp][] = [
   ],
   [
     'host-unknown',
-    /host (or domain name )?not found|domain (name )?not found|no such (domain|host)|domain (does not|doesn't) exist|(recipient|destination) (domain|host) .{0,30}(not found|unknown|does not exist|invalid)|unknown (host|domain)|host unknown|unrouteable (mail )?(domain|address)|unroutable domain|name or service not known|nxdomain|no (mx|a) (record|or a)|mx .{0,30}(not found|does not exist|invalid)|dns (error|lookup).{0,40}(not found|domain|nxdomain|does not exist)|illegal host|invalid domain|domain (is )?(not valid|invalid)|bad destination (system|host)|unresolvable|could not be resolved|cannot resolve|5\.1\.2|\bnx\b/i,
+    /host (or domain name )?not found|domain (name )?not found|no such (domain|host)|domain (does not|doesn't) exist|(recipient|destination) (domain|host) .{0,30}(not found|unknown|does not exist|invalid)|unknown (host|domain)|host unknown|unrouteable (mail )?(domain|address)|unroutable domain|name or service not known|nxdomain|no (mx|a) (record|or a)|mx .{0,30}(not found|does not exist|invalid)|dns (error|lookup).{0,40}(not found|domain|nxdomain|does not exist)|illegal host|invalid domain|domain (is )?(not valid|invalid)|bad destination (system|host)|unresolvable|could not be resolved|cannot resolve|dns domain \S+ does not exist|domainnonexistent|mx records point to non-existent hosts|5\.1\.2|\bnx\b/i,
   ],
   [
     'user-unknown',
@@ -100,11 +116,11 @@ const TEXT_RULES: [BounceReason, RegExp][] = [
   ],
   [
     'network-error',
-    /connection (refused|reset|timed out|timeout|lost|closed|dropped)|lost connection|timed out|timeout|network (is )?unreachable|no route to host|host unreachable|could not connect|unable to connect|can'?t connect|connect to .{0,60} (failed|refused)|mail (for .{0,60})?loops? back|mail loop|routing loop|too many hops|hop count exceeded|loop detected|temporary (lookup|dns) failure|dns (lookup )?(timeout|failure|error)|servfail|could not look up|malformed or unexpected name server reply|remote server (is )?not responding|no answer/i,
+    /network error|connection (refused|reset|timed out|timeout|lost|closed|dropped)|lost connection|timed out|timeout|network (is )?unreachable|no route to host|host unreachable|could not connect|unable to connect|can'?t connect|connect to .{0,60} (failed|refused)|mail (for .{0,60})?loops? back|mail loop|routing loop|too many hops|hop count exceeded|loop detected|temporary (lookup|dns) failure|dns (lookup )?(timeout|failure|error)|servfail|could not look up|malformed or unexpected name server reply|remote server (is )?not responding|no answer/i,
   ],
   [
     'policy-violation',
-    /policy|not permitted|not allowed|prohibited|relay(ing)? (access )?(denied|not permitted|not allowed|prohibited)|relay not|unable to relay|we do not relay|not authori[sz]ed|administrative(ly)? prohibit|access denied|rejected (by|for|due to|because)|refused|denied|not accepted|sender (address )?rejected|sender verify failed|sender (address )?(domain )?(must exist|not found|unknown|invalid)|from address rejected|(sender|from) domain|greylist|grey ?listed|try again later|messagerejected/i,
+    /policy|not permitted|not allowed|prohibited|relay(ing)? (access )?(denied|not permitted|not allowed|prohibited)|relay not|unable to relay|we do not relay|not authori[sz]ed|administrative(ly)? prohibit|access denied|rejected (by|for|due to|because)|refused|denied|not accepted|sender (address )?rejected|sender verify failed|sender (address )?(domain )?(must exist|not found|unknown|invalid)|from address rejected|(sender|from) domain|greylist|grey ?listed|messagerejected/i,
   ],
   [
     'system-error',
@@ -150,7 +166,7 @@ function reasonFromStatus(status: string | null | undefined): BounceReason | nul
     case 5:
       return null;
     case 6:
-      return detail === 0 ? null : 'content-error';
+      return 'content-error';
     case 7:
       if (detail === 1) return 'blocked';
       if (detail >= 5 && detail <= 9) return 'security-error';
@@ -189,6 +205,25 @@ export function classifySmtpResponse(response: string, recipient: string | null 
   return bounceVerdict({ recipient, status: null, diagnostic: response, action: null, humanText: null });
 }
 
+type SmtpCommand = 'MAIL' | 'RCPT' | 'DATA';
+
+/**
+ * The SMTP command a notice says the receiver refused at: Postfix "(in reply to end of DATA
+ * command)", Exim "after end of data", Sendmail and Courier ">>> DATA", qmail "failed after I sent
+ * the message". Null when it does not say.
+ */
+function smtpCommandIn(text: string): SmtpCommand | null {
+  if (
+    /in reply to (end of )?data command|after end of data|^\s*>>> (data|\.)\s*$|failed after i sent the message/im.test(
+      text,
+    )
+  )
+    return 'DATA';
+  if (/in reply to rcpt to command|after rcpt to|^\s*>>> rcpt to/im.test(text)) return 'RCPT';
+  if (/in reply to mail from command|after mail from|^\s*>>> mail from/im.test(text)) return 'MAIL';
+  return null;
+}
+
 function bounceVerdict(input: {
   recipient: string | null;
   status: string | null;
@@ -196,6 +231,8 @@ function bounceVerdict(input: {
   action: string | null;
   humanText: string | null;
   originalMessageId?: string | null;
+  /** Where the notice may name the SMTP command the receiver refused at (read only when it matters). */
+  commandText?: string;
 }): Verdict {
   const diagnostic = input.diagnostic ? clean(input.diagnostic).slice(0, 1000) : null;
   const enhanced = ENHANCED_STATUS.exec(diagnostic ?? '');
@@ -212,6 +249,21 @@ function bounceVerdict(input: {
     reasonFromReplyCode(replyCode);
   // A temporary failure that the sending server gave up on: the message expired in its queue.
   if (!reason && input.action === 'failed' && status?.startsWith('4')) reason = 'expired';
+  // x.4.7 is "delivery time expired": the connection or system trouble along the way is history.
+  if (/^[45]\.4\.7$/.test(status ?? '') && (!reason || reason === 'network-error' || reason === 'system-error'))
+    reason = 'expired';
+  // A recipient accepted at RCPT and refused after DATA with the bare words "user unknown" (no
+  // x.1.1 status) is a filter speaking, not a missing mailbox (sisimai's Filtered rule): the
+  // Japanese carriers answer so for senders the recipient filters. Words that say the account
+  // does not exist keep it user-unknown.
+  if (
+    reason === 'user-unknown' &&
+    smtpCommandIn(input.commandText ?? '') === 'DATA' &&
+    !/^[45]\.1\.1$/.test(status ?? '') &&
+    !/(?<![\d.])[45]\.1\.1(?![\d.])/.test(diagnostic ?? '') &&
+    !/(does not|doesn't|not) exist|doesn't have an? |does not have an? |not found|no such/i.test(diagnostic ?? '')
+  )
+    reason = 'filtered';
   reason ??= 'undetermined';
   return {
     kind: 'bounce',
@@ -271,6 +323,15 @@ function messageIdIn(text: string | null | undefined): string | null {
   return match?.[1] && !match[1].includes('\u0000') ? match[1] : null;
 }
 
+/** Senders of feedback loop reports that come without an ARF report part. */
+const COMPLAINT_SENDER = /staff@hotmail\.com|complaints@email-abuse\.amazonses\.com/i;
+
+/** An address a complaint names, unless the loop redacted it (AOL's "redacted@aol.com"). */
+function complainant(value: string | null | undefined): string | null {
+  const address = addressIn(value);
+  return address && !/^redacted$/i.test(address.split('@')[0] ?? '') ? address : null;
+}
+
 /** Addresses that are the reporting system's own, never the recipient a notice is about. */
 const SYSTEM_LOCALPART =
   /^(mailer-daemon|postmaster|mail-daemon|maildaemon|mailerdaemon|double-bounce|bounce|bounces|noreply|no-reply|nobody|root|abuse|administrator|mdaemon|notifications?)$/i;
@@ -292,6 +353,8 @@ const QUOTE_MARKER =
 
 /** Patterns that name the failed recipient in the notices of systems that send no DSN. */
 const NOTICE_RECIPIENT: RegExp[] = [
+  // CommuniGate Pro: "Failed to deliver to 'user@example.com'"
+  /failed to deliver to '([^'\s]+@[^'\s]+)'/i,
   // qmail, Yahoo, Postfix (plain), OpenSMTPD, Courier: "<user@example.com>:"
   /^[ \t]*<([^<>\s]+@[^<>\s]+)>:/m,
   // Exim: "The following address(es) failed:\n\n  user@example.com"
@@ -332,20 +395,34 @@ export function classify(raw: Buffer | string, options: ClassifyOptions = {}): V
   const quotedHeaders = quoted ? parseHeaders(splitHead(quoted.body).head) : null;
   const quotedMessageId = messageIdIn(quoted?.body);
 
-  // ARF complaint (RFC 5965).
-  const feedback = parts.find((p) => p.type === 'message/feedback-report');
-  if (feedback || reportType === 'feedback-report') {
+  // ARF complaint (RFC 5965), and the feedback loops that send the complained-of message without
+  // a report part (Microsoft JMRP from staff@hotmail.com, Amazon SES forwarding by email).
+  const feedback =
+    parts.find((p) => p.type === 'message/feedback-report') ??
+    (reportType === 'feedback-report' ? parts.find((p) => /^feedback-type:/im.test(p.body.slice(0, 2000))) : undefined);
+  const from = decodeWords(headers.get('from') ?? '');
+  const subject = decodeWords(headers.get('subject') ?? '');
+  const forwardedComplaint =
+    quoted !== undefined &&
+    (COMPLAINT_SENDER.test(from) ||
+      /^complaint about message from /i.test(subject) ||
+      quotedHeaders?.has('x-hmxmroriginalrecipient') === true);
+  if (feedback || reportType === 'feedback-report' || forwardedComplaint) {
     const report = feedback?.body ?? '';
-    return {
-      ...NOTHING,
-      kind: 'complaint',
-      recipient:
-        addressIn(reportField(report, 'Original-Rcpt-To')) ??
-        addressIn(reportField(report, 'Removal-Recipient')) ??
-        addressIn(quotedHeaders?.get('to')),
-      originalMessageId: quotedMessageId,
-      feedbackType: reportField(report, 'Feedback-Type')?.toLowerCase() ?? 'abuse',
-    };
+    const feedbackType = reportField(report, 'Feedback-Type')?.toLowerCase() ?? 'abuse';
+    // A "not-spam" report says the mail was wanted; an RFC 6591 auth-failure report is about our
+    // authentication. Neither is the recipient complaining.
+    if (feedbackType === 'not-spam' || feedbackType === 'auth-failure') return { ...NOTHING, feedbackType };
+    const recipient =
+      [
+        reportField(report, 'Original-Rcpt-To'),
+        reportField(report, 'Removal-Recipient'),
+        quotedHeaders?.get('x-hmxmroriginalrecipient'),
+        quotedHeaders?.get('to'),
+      ]
+        .map(complainant)
+        .find((address) => address !== null) ?? null;
+    return { ...NOTHING, kind: 'complaint', recipient, originalMessageId: quotedMessageId, feedbackType };
   }
 
   // DSN (RFC 3464; message/global-delivery-status is RFC 6533's).
@@ -353,8 +430,6 @@ export function classify(raw: Buffer | string, options: ClassifyOptions = {}): V
   const human = humanText(parts, quoted);
   if (dsn) return fromDsn(dsn.body, headers, human, quotedMessageId ?? messageIdIn(human.rest));
 
-  const from = decodeWords(headers.get('from') ?? '');
-  const subject = decodeWords(headers.get('subject') ?? '');
   const returnPath = headers.get('return-path') ?? '';
   const failedRecipients = headers.get('x-failed-recipients');
   const bounceLike =
@@ -408,6 +483,7 @@ export function classify(raw: Buffer | string, options: ClassifyOptions = {}): V
     diagnostic: errorLine(notice),
     action: delayed ? 'delayed' : 'failed',
     humanText: notice,
+    commandText: notice,
     originalMessageId: quotedMessageId ?? messageIdIn(human.rest),
   });
   if (delayed && !verdict.status?.startsWith('5')) return { ...verdict, kind: 'other', hard: false };
@@ -494,6 +570,7 @@ function fromDsn(
     diagnostic: diagnostic ?? errorLine(human.notice),
     action: recipientAction,
     humanText: human.notice,
+    commandText: human.notice,
     originalMessageId,
   });
   // A delay notice is a warning, not a bounce: the sending server is still trying.

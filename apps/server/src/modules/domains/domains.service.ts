@@ -118,11 +118,15 @@ function recordsOf(row: repo.DomainRow, spfMechanism: string): DnsRecord[] {
   ];
 }
 
+/** The days the complaint rate is shown over, as Google Postmaster Tools shows it. */
+const COMPLAINT_WINDOW_DAYS = 7;
+
 /** The API shape of a domain, with its warming state and reputation as of `now`. */
 function toDomain(
   row: repo.DomainRow,
   counts: repo.SendCounts | undefined,
   feedback: { bounces: number; complaints: number } | undefined,
+  lastWeek: { sent: number; complaints: number },
   config: Config,
   now: Date,
 ): Domain {
@@ -147,6 +151,13 @@ function toDomain(
     senderScore: reputation.senderScore,
     bounceRate: reputation.bounceRate,
     spamRate: reputation.spamRate,
+    complaintRate7Days: {
+      ...lastWeek,
+      rate:
+        lastWeek.sent === 0
+          ? null
+          : Math.round((100_000 * Math.min(lastWeek.complaints, lastWeek.sent)) / lastWeek.sent) / 1000,
+    },
     warmingProgress: warming.progress,
     spfRecord: row.spfRecord,
     dkimRecord: row.dkimRecord,
@@ -184,9 +195,18 @@ async function toDomains(
     utcDay(now),
     utcDay(windowStart),
   );
+  // The last 7 days (today included), the window Google Postmaster Tools shows a spam rate for.
+  const weekStart = new Date(now.getTime() - (COMPLAINT_WINDOW_DAYS - 1) * DAY_MS);
+  const weekCounts = await repo.sendCounts(
+    db,
+    rows.map((row) => row.id),
+    utcDay(now),
+    utcDay(weekStart),
+  );
   // Each From domain's bounces and complaints count for the domain its mail is sent as (itself or
   // its closest registered parent), the same match that applies warming caps and DKIM.
   const feedback = new Map<number, { bounces: number; complaints: number }>();
+  const weekComplaints = new Map<number, number>();
   const userId = rows[0]?.userId;
   if (userId) {
     const owned = allOfUser ?? (await repo.listDomains(db, userId));
@@ -199,8 +219,21 @@ async function toDomains(
         complaints: total.complaints + entry.complaints,
       });
     }
+    for (const entry of await repo.feedbackByFromDomain(db, userId, new Date(utcDay(weekStart)))) {
+      const owner = closestDomain(owned, entry.fromDomain);
+      if (owner) weekComplaints.set(owner.id, (weekComplaints.get(owner.id) ?? 0) + entry.complaints);
+    }
   }
-  return rows.map((row) => toDomain(row, counts.get(row.id), feedback.get(row.id), config, now));
+  return rows.map((row) =>
+    toDomain(
+      row,
+      counts.get(row.id),
+      feedback.get(row.id),
+      { sent: weekCounts.get(row.id)?.sentInWindow ?? 0, complaints: weekComplaints.get(row.id) ?? 0 },
+      config,
+      now,
+    ),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Domain } from '@sendwell/contract/domains';
 import {
+  complaintStanding,
   formatDomainAge,
   formatRate,
   formatTimeAgo,
@@ -59,5 +60,19 @@ describe('add-domain wizard (spec §4)', () => {
     expect(wizardReducer(dns, { type: 'checked', domain: domain({ isVerified: true }) }).step).toBe('verified');
     expect(wizardReducer(dns, { type: 'back' })).toEqual({ step: 'input', domain: dns.domain });
     expect(wizardReducer(dns, { type: 'reset' })).toBe(WIZARD_START);
+  });
+});
+
+describe("the 7-day spam rate against Google's lines", () => {
+  it('says where a rate stands: no sending, under 0.1%, past 0.1%, at or past 0.3%', () => {
+    expect(complaintStanding(null)).toEqual({ tone: 'none', text: 'No mail sent from this domain in the last 7 days' });
+    expect(complaintStanding(0)).toEqual({ tone: 'good', text: 'Under Google’s 0.1% line' });
+    expect(complaintStanding(0.099).tone).toBe('good');
+    expect(complaintStanding(0.1)).toEqual({
+      tone: 'warn',
+      text: 'Above Google’s 0.1% line: bring it down before it reaches 0.3%',
+    });
+    expect(complaintStanding(0.3).tone).toBe('bad');
+    expect(complaintStanding(2).text).toBe('At or above Google’s 0.3% line: Gmail may reject or spam-folder this mail');
   });
 });

@@ -102,3 +102,27 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       return WIZARD_START;
   }
 }
+
+/**
+ * Google's bulk-sender lines for the spam rate (support.google.com/a/answer/81126): keep it under
+ * 0.1%, never let it reach 0.3%. Gmail judges the rate over days, as Postmaster Tools shows it.
+ */
+export const GOOGLE_SPAM_TARGET = 0.1;
+export const GOOGLE_SPAM_LIMIT = 0.3;
+
+export type ComplaintStanding = { tone: 'none' | 'good' | 'warn' | 'bad'; text: string };
+
+/** Where a 7-day spam rate stands against Google's lines, in words. */
+export function complaintStanding(rate: number | null): ComplaintStanding {
+  if (rate === null) return { tone: 'none', text: 'No mail sent from this domain in the last 7 days' };
+  if (rate < GOOGLE_SPAM_TARGET) return { tone: 'good', text: `Under Google’s ${GOOGLE_SPAM_TARGET}% line` };
+  if (rate < GOOGLE_SPAM_LIMIT)
+    return {
+      tone: 'warn',
+      text: `Above Google’s ${GOOGLE_SPAM_TARGET}% line: bring it down before it reaches ${GOOGLE_SPAM_LIMIT}%`,
+    };
+  return {
+    tone: 'bad',
+    text: `At or above Google’s ${GOOGLE_SPAM_LIMIT}% line: Gmail may reject or spam-folder this mail`,
+  };
+}

@@ -7,6 +7,7 @@ import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { BOUNCE_THRESHOLD, formatDomainAge, formatRate, SPAM_THRESHOLD, thresholdText } from '../domain-display';
 import { DomainPicker } from '@/components/domain-picker';
+import { ComplaintRateCard } from './complaint-rate-card';
 
 /** The 4-week schedule the server enforces (modules/domains/warming.ts), shown as a table. */
 const SCHEDULE = [
@@ -96,6 +97,7 @@ export function ReputationTab({
           caption="Since you added it"
         />
       </div>
+      <ComplaintRateCard domain={selected} />
       <Card>
         <CardHeader>
           <CardTitle>

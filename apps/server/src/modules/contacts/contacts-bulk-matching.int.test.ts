@@ -7,7 +7,11 @@ import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app
 
 async function addContacts(client: TestClient, prefix: string, count: number, active = true): Promise<void> {
   for (let i = 0; i < count; i += 1) {
-    const created = await client.post('/api/contacts', { email: `${prefix}${i}@match.example`, firstName: prefix });
+    const created = await client.post('/api/contacts', {
+      email: `${prefix}${i}@match.example`,
+      firstName: prefix,
+      lastName: 'Match',
+    });
     expect(created.statusCode, created.body).toBe(201);
     if (!active) {
       const id = (created.json() as { id: number }).id;

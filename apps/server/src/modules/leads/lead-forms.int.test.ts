@@ -56,8 +56,8 @@ async function linkInOutbox(client: TestClient, to: string): Promise<string> {
   const message = list.messages.find((m) => m.to.includes(to));
   // Named by the account's business (its company at sign-up), not by the source's own label.
   expect(message?.subject).toBe('Confirm your subscription to Analytical Engines');
-  const full = (await client.get(`/api/outbox/${message?.id}`)).json() as { text: string; from: string };
-  expect(full.from).toContain('Analytical Engines');
+  const full = (await client.get(`/api/outbox/${message?.id}`)).json() as { text: string };
+  expect(full.text).toContain('signed up to "Analytical Engines"');
   const link = /https?:\/\/\S+\/f\/[\w-]+\/confirm\?token=\S+/.exec(full.text)?.[0];
   if (!link) throw new Error('no confirmation link in the mail');
   return link;

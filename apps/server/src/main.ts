@@ -6,6 +6,7 @@ import { keepPrivate } from './lib/private-files.ts';
 import { createAppContext } from './app-context.ts';
 import { isConnectionError, rootMessage } from './lib/db-errors.ts';
 import { buildApp } from './app.ts';
+import { publicUrlStartupLine } from './lib/public-url-check.ts';
 import { startInboundSmtpServer } from './modules/inbound/index.ts';
 import { adminChannelRoutes, newAdminToken, removeRuntimeFile, writeRuntimeFile } from './modules/admin/index.ts';
 
@@ -91,6 +92,12 @@ async function main(): Promise<void> {
       : undefined;
   const log = app?.log ?? console;
   if (inboundSmtp) log.info(`Inbound SMTP server listening on port ${inboundSmtp.port}`);
+  if (app) {
+    // Every link the app shows or mails is built from PUBLIC_URL; say which, loudly when it is the default.
+    const line = publicUrlStartupLine(config.publicUrl, process.env.PUBLIC_URL !== undefined);
+    if (process.env.PUBLIC_URL === undefined) log.warn(line);
+    else log.info(line);
+  }
   log.info(
     `Sendwell ${role} ready in ${Math.round(performance.now() - startedAt)} ms on ${database.driver}` +
       (app ? ` at ${config.publicUrl}` : '') +

@@ -194,6 +194,11 @@ export const emailAliasSchema = z.object({
   isVerified: z.boolean(),
   /** The user's switch; an alias that is off refuses mail (550) like an unknown one. */
   isActive: z.boolean(),
+  /**
+   * Whether the alias's domain is verified (its DKIM record carries the account's key): until then
+   * the alias receives nothing, so the screens show it Pending, never Active (issue 34).
+   */
+  domainVerified: z.boolean(),
   createdAt: z.string(),
   forwardingType: forwardingTypeSchema,
   description: z.string().nullable(),
@@ -438,6 +443,8 @@ export const forwardingStatsSchema = z.object({
   totalFailed: z.number().int(),
   /** Messages no rule routed on a conditional alias, or with no confirmed destination. */
   totalUnrouted: z.number().int(),
+  /** Test messages (Test, Test Forwarding): kept apart, counted in none of the figures above nor in days. */
+  totalTests: z.number().int(),
   days: z.array(forwardingDaySchema),
 });
 export type ForwardingStats = z.infer<typeof forwardingStatsSchema>;

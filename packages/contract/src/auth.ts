@@ -115,6 +115,18 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/**
+ * GET /api/auth/session: the web app's quiet session probe. It answers 200 signed in or not (user
+ * null when signed out), so a signed-out page logs no failed request; GET /api/auth/user keeps the
+ * spec's contract (401 means signed out). publicUrl is the one base every address the app shows
+ * or mails is built from (PUBLIC_URL).
+ */
+export const sessionProbeSchema = z.object({
+  user: currentUserSchema.nullable(),
+  publicUrl: z.string(),
+});
+export type SessionProbe = z.infer<typeof sessionProbeSchema>;
+
 /** PATCH /api/auth/user: the profile page's fields. */
 export const updateProfileBodySchema = z
   .object({

@@ -125,13 +125,36 @@ const contactIds = z
   .min(1, 'Select at least one contact')
   .max(10_000, 'At most 10,000 contacts at a time');
 
-/** POST /api/contacts/bulk-delete */
-export const bulkDeleteBodySchema = z.object({ contactIds });
+/**
+ * The filters of GET /api/contacts, naming every contact that matches them: "Select all N matching"
+ * (issue 34) sends these instead of ids, and the server applies the action to the same rows.
+ */
+export const contactsMatchingSchema = contactsQuerySchema.pick({ search: true, listId: true, status: true });
+export type ContactsMatching = z.input<typeof contactsMatchingSchema>;
+
+/** The most contacts one "all matching" bulk action touches. */
+export const BULK_MATCHING_MAX = 100_000;
+export const BULK_MATCHING_TOO_MANY = `At most ${BULK_MATCHING_MAX.toLocaleString('en-US')} matching contacts at a time`;
+
+/** Either the selected ids or the filters all matching contacts are named by, never both. */
+const oneTarget = (body: { contactIds?: unknown; matching?: unknown }) =>
+  (body.contactIds === undefined) !== (body.matching === undefined);
+const ONE_TARGET = { message: 'Select at least one contact', path: ['contactIds'] };
+
+/** POST /api/contacts/bulk-delete: the selected contacts, or all those matching the filters. */
+export const bulkDeleteBodySchema = z
+  .object({ contactIds: contactIds.optional(), matching: contactsMatchingSchema.optional() })
+  .refine(oneTarget, ONE_TARGET);
+export type BulkDeleteBody = z.input<typeof bulkDeleteBodySchema>;
 /** POST /api/contacts/bulk-add-to-list and /api/contacts/bulk-remove-from-list */
-export const bulkListBodySchema = z.object({
-  contactIds,
-  listId: rowIdSchema('Choose a list'),
-});
+export const bulkListBodySchema = z
+  .object({
+    contactIds: contactIds.optional(),
+    matching: contactsMatchingSchema.optional(),
+    listId: rowIdSchema('Choose a list'),
+  })
+  .refine(oneTarget, ONE_TARGET);
+export type BulkListBody = z.input<typeof bulkListBodySchema>;
 export const bulkResultSchema = z.object({ affected: z.number().int() });
 
 /** A contact list (spec part 2 §3). */

@@ -27,21 +27,27 @@ export type DailyCounts = {
   autoReplied: number;
 };
 
-/** Per UTC day since `since`: messages received, blocked, unrouted; forwards sent and failed; auto-replies sent. */
+/**
+ * Per UTC day since `since`: messages received, blocked, unrouted; forwards sent and failed; auto-replies
+ * sent. Real mail only: test messages (and their forwards) are counted apart, as `tests` in the totals.
+ */
 export async function dailyCounts(
   db: DbOrTx,
   userId: string,
   aliasId: number | undefined,
   since: Date,
-): Promise<{ messages: DailyCounts[]; totals: Omit<DailyCounts, 'day'> }> {
+): Promise<{ messages: DailyCounts[]; totals: Omit<DailyCounts, 'day'> & { tests: number } }> {
   const day = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const messageFilter = and(
+  const ownMessages = and(
     eq(aliasMessages.userId, userId),
     aliasId === undefined ? undefined : eq(aliasMessages.aliasId, aliasId),
   );
+  const messageFilter = and(ownMessages, eq(aliasMessages.isTest, false));
+  // A forward or auto-reply counts when the message it came from was real mail, not a test.
   const forwardFilter = and(
     eq(aliasForwards.userId, userId),
     aliasId === undefined ? undefined : eq(aliasForwards.aliasId, aliasId),
+    eq(aliasMessages.isTest, false),
   );
   const messageRows = await db
     .select({
@@ -61,6 +67,7 @@ export async function dailyCounts(
       autoReplied: sql<number>`count(*) filter (where ${aliasForwards.kind} = 'auto_reply' and ${aliasForwards.status} = 'sent')::int`,
     })
     .from(aliasForwards)
+    .innerJoin(aliasMessages, eq(aliasMessages.id, aliasForwards.aliasMessageId))
     .where(and(forwardFilter, gte(aliasForwards.createdAt, since)))
     .groupBy(sql`1`);
   const [messageTotals] = await db
@@ -78,7 +85,12 @@ export async function dailyCounts(
       autoReplied: sql<number>`count(*) filter (where ${aliasForwards.kind} = 'auto_reply' and ${aliasForwards.status} = 'sent')::int`,
     })
     .from(aliasForwards)
+    .innerJoin(aliasMessages, eq(aliasMessages.id, aliasForwards.aliasMessageId))
     .where(forwardFilter);
+  const [testTotals] = await db
+    .select({ tests: sql<number>`count(*)::int` })
+    .from(aliasMessages)
+    .where(and(ownMessages, eq(aliasMessages.isTest, true)));
   const byDay = new Map<string, DailyCounts>();
   const entry = (key: string) => {
     let found = byDay.get(key);
@@ -99,6 +111,7 @@ export async function dailyCounts(
       forwarded: forwardTotals?.forwarded ?? 0,
       failed: forwardTotals?.failed ?? 0,
       autoReplied: forwardTotals?.autoReplied ?? 0,
+      tests: testTotals?.tests ?? 0,
     },
   };
 }

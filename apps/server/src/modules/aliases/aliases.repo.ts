@@ -24,6 +24,16 @@ const withDomain = (row: { alias: AliasRow; domainName: string }): AliasWithDoma
   domainName: row.domainName,
 });
 
+/** Which of the user's domains among `domainIds` are verified (their DKIM record carries the account's key). */
+export async function verifiedDomainIds(db: DbOrTx, userId: string, domainIds: number[]): Promise<Set<number>> {
+  if (domainIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.userId, userId), inArray(domains.id, domainIds), eq(domains.dkimStatus, 'verified')));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The user's domain with this id (name and whether its DKIM record is verified). */
 export async function findOwnedDomain(
   db: DbOrTx,

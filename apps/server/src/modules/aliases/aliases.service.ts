@@ -214,6 +214,7 @@ async function toAliases(db: DbOrTx, account: Account, rows: aliasRows.AliasWith
     ]),
   ];
   const confirmed = await confirmedSet(db, account, emails);
+  const verifiedDomains = await aliasRows.verifiedDomainIds(db, account.id, [...new Set(rows.map((r) => r.domainId))]);
   const addressRows = new Map(
     (await addressesRepo.forwardAddressesOf(db, account.id, emails)).map((r) => [r.email, r]),
   );
@@ -229,6 +230,7 @@ async function toAliases(db: DbOrTx, account: Account, rows: aliasRows.AliasWith
       destination: row.destination,
       isVerified,
       isActive: row.isActive,
+      domainVerified: verifiedDomains.has(row.domainId),
       createdAt: row.createdAt.toISOString(),
       forwardingType: row.forwardingType as EmailAlias['forwardingType'],
       description: row.description,
@@ -638,6 +640,7 @@ export async function forwardingStats(
     totalAttempted: attempted,
     totalFailed: totals.failed,
     totalUnrouted: totals.unrouted,
+    totalTests: totals.tests,
     days,
   };
 }

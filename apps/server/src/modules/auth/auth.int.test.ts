@@ -188,6 +188,27 @@ describe('accounts and sessions', () => {
     });
   });
 
+  describe('GET /api/auth/session (the quiet probe)', () => {
+    it('answers 200 with no user when signed out or forged, and the PUBLIC_URL base', async () => {
+      const signedOut = await t().client().get('/api/auth/session');
+      expect(signedOut.statusCode).toBe(200);
+      expect(signedOut.json()).toEqual({ user: null, publicUrl: t().ctx.config.publicUrl });
+      const forged = await t()
+        .client()
+        .request({ method: 'GET', url: '/api/auth/session', headers: { cookie: 'sendwell_session=forged' } });
+      expect(forged.json()).toMatchObject({ user: null });
+    });
+
+    it('answers the same user as GET /api/auth/user when signed in', async () => {
+      const client = t().client();
+      await client.post('/api/auth/signup', { ...validSignup, email: 'probe@example.com' });
+      const probe = await client.get('/api/auth/session');
+      expect(probe.statusCode).toBe(200);
+      expect(probe.json().user).toEqual((await client.get('/api/auth/user')).json());
+      expect(probe.json().user).not.toHaveProperty('passwordHash');
+    });
+  });
+
   describe('POST /api/auth/login', () => {
     it('gives the same 401 for an unknown email and a wrong password', async () => {
       await signUpUser(t(), { email: 'login-same@example.com', password: 'right-one' });

@@ -11,6 +11,7 @@ import {
   loginBodySchema,
   okSchema,
   setupUnlimitedBodySchema,
+  sessionProbeSchema,
   setupUnlimitedResponseSchema,
   signupBodySchema,
   updateProfileBodySchema,
@@ -18,6 +19,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from './session-guard.ts';
 import { confirmationPage, serveConfirmationLink, type LinkState } from '../../lib/confirmation-link.ts';
+import { originMismatchWarner } from '../../lib/public-url-check.ts';
 import * as auth from './auth.service.ts';
 
 /** The request's address (as TRUST_PROXY lets Fastify read it), keyed for pacing like the rate limits key it (IPv6 by /64). */
@@ -41,6 +43,7 @@ function requestMeta(request: FastifyRequest): auth.RequestMeta {
  *   public  GET  /confirm-email?token=…           the emailed link's page: says what it confirms, changes nothing
  *   public  POST /confirm-email?token=…           confirms, for the account's owner signed in (read inside)
  *   user    POST /api/auth/resend-confirmation    another link (one a minute)
+ *   public  GET  /api/auth/session                the web app's quiet probe: 200 with user null when signed out
  *   user    GET  /api/auth/user
  *   user    PATCH /api/auth/user
  *   user    POST /api/auth/change-password
@@ -129,6 +132,20 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     );
     return { state, html: accountConfirmationPage(state, email, `/confirm-email?token=${encodeURIComponent(token)}`) };
   });
+
+  // The browser asks this at every page load: the one place that hears which origin it has the app open at.
+  const checkPageOrigin = originMismatchWarner(config.publicUrl, (message) => app.log.warn(message));
+  app.get(
+    '/api/auth/session',
+    { guard: 'public', schema: { response: { 200: sessionProbeSchema } } },
+    async (request, reply) => {
+      checkPageOrigin(request.headers.origin ?? `${request.protocol}://${request.host}`);
+      const session = await auth.resolveSession(db, sessionToken(request));
+      // Slide the cookie with the server-side expiry, as the signed-in guard does.
+      if (session?.refreshed) setSessionCookie(reply, config, sessionToken(request) ?? '');
+      return { user: session ? auth.toCurrentUser(session.user) : null, publicUrl: config.publicUrl };
+    },
+  );
 
   app.get('/api/auth/user', { guard: signedIn, schema: { response: { 200: currentUserSchema } } }, async (request) =>
     auth.toCurrentUser(request.signedIn.user),

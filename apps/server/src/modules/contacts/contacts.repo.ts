@@ -42,6 +42,17 @@ function contactWhere(userId: string, filter: ContactFilter): SQL {
   return and(...conditions) as SQL;
 }
 
+/** The ids of the user's contacts matching the filter, at most `limit` (a bulk action on "all matching"). */
+export async function contactIdsMatching(
+  db: DbOrTx,
+  userId: string,
+  filter: ContactFilter,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db.select({ id: contacts.id }).from(contacts).where(contactWhere(userId, filter)).limit(limit);
+  return rows.map((row) => row.id);
+}
+
 /** Counts above this are reported as "at least" (a search matching half a million rows is not counted row by row). */
 export const COUNT_CAP = 10_000;
 

@@ -253,7 +253,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     '/api/contacts/bulk-delete',
     { guard: signedIn, schema: { body: bulkDeleteBodySchema, response: { 200: bulkResultSchema } } },
     async (request) => ({
-      affected: await contacts.bulkDelete(db, request.signedIn.user.id, request.body.contactIds),
+      affected: await contacts.bulkDelete(db, request.signedIn.user.id, request.body),
     }),
   );
 
@@ -261,12 +261,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     '/api/contacts/bulk-add-to-list',
     { guard: signedIn, schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } },
     async (request) => ({
-      affected: await contacts.bulkAddToList(
-        db,
-        request.signedIn.user.id,
-        request.body.listId,
-        request.body.contactIds,
-      ),
+      affected: await contacts.bulkAddToList(db, request.signedIn.user.id, request.body.listId, request.body),
     }),
   );
 
@@ -274,12 +269,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     '/api/contacts/bulk-remove-from-list',
     { guard: signedIn, schema: { body: bulkListBodySchema, response: { 200: bulkResultSchema } } },
     async (request) => ({
-      affected: await contacts.bulkRemoveFromList(
-        db,
-        request.signedIn.user.id,
-        request.body.listId,
-        request.body.contactIds,
-      ),
+      affected: await contacts.bulkRemoveFromList(db, request.signedIn.user.id, request.body.listId, request.body),
     }),
   );
 

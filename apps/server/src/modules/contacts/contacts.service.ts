@@ -10,6 +10,7 @@ import type {
   updateContactBodySchema,
   updateContactListBodySchema,
 } from '@sendwell/contract/contacts';
+import { BULK_MATCHING_MAX, BULK_MATCHING_TOO_MANY } from '@sendwell/contract/contacts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -436,8 +437,25 @@ export async function deleteContact(db: Db, userId: string, id: number): Promise
   if (deleted === 0) throw new AppError('not_found', CONTACT_NOT_FOUND);
 }
 
-export async function bulkDelete(db: Db, userId: string, ids: number[]): Promise<number> {
-  return db.transaction((tx) => repo.deleteContacts(tx, userId, ids));
+/** What a bulk action applies to: the selected ids, or every contact matching the table's filters. */
+export type BulkTarget = { contactIds?: number[]; matching?: repo.ContactFilter };
+
+/**
+ * The ids a bulk action touches, read in the action's transaction: the user's own contacts only
+ * (every repo statement filters by user as well); "all matching" is the table's query, server-side.
+ */
+async function targetIds(tx: DbOrTx, userId: string, target: BulkTarget): Promise<number[]> {
+  if (!target.matching) return target.contactIds ?? [];
+  const ids = await repo.contactIdsMatching(tx, userId, target.matching, BULK_MATCHING_MAX + 1);
+  if (ids.length > BULK_MATCHING_MAX) throw new AppError('bad_request', BULK_MATCHING_TOO_MANY);
+  return ids;
+}
+
+export async function bulkDelete(db: Db, userId: string, target: BulkTarget): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = await targetIds(tx, userId, target);
+    return ids.length === 0 ? 0 : repo.deleteContacts(tx, userId, ids);
+  });
 }
 
 export async function requireList(db: Db, userId: string, listId: number): Promise<repo.ContactListRow> {
@@ -446,14 +464,17 @@ export async function requireList(db: Db, userId: string, listId: number): Promi
   return list;
 }
 
-export async function bulkAddToList(db: Db, userId: string, listId: number, ids: number[]): Promise<number> {
+export async function bulkAddToList(db: Db, userId: string, listId: number, target: BulkTarget): Promise<number> {
   await requireList(db, userId, listId);
-  return db.transaction((tx) => repo.addMembers(tx, userId, listId, ids));
+  return db.transaction(async (tx) => repo.addMembers(tx, userId, listId, await targetIds(tx, userId, target)));
 }
 
-export async function bulkRemoveFromList(db: Db, userId: string, listId: number, ids: number[]): Promise<number> {
+export async function bulkRemoveFromList(db: Db, userId: string, listId: number, target: BulkTarget): Promise<number> {
   await requireList(db, userId, listId);
-  return db.transaction((tx) => repo.removeMembers(tx, userId, listId, ids));
+  return db.transaction(async (tx) => {
+    const ids = await targetIds(tx, userId, target);
+    return ids.length === 0 ? 0 : repo.removeMembers(tx, userId, listId, ids);
+  });
 }
 
 export async function contactLists(db: Db, userId: string): Promise<ContactList[]> {

@@ -54,8 +54,10 @@ async function runConfirmationJobs(t: TestApp): Promise<number> {
 async function linkInOutbox(client: TestClient, to: string): Promise<string> {
   const list = (await client.get(`/api/outbox?search=${encodeURIComponent(to)}`)).json() as OutboxList;
   const message = list.messages.find((m) => m.to.includes(to));
-  expect(message?.subject).toBe('Confirm your subscription to Acme newsletter');
+  // Named by the account's business (its company at sign-up), not by the source's own label.
+  expect(message?.subject).toBe('Confirm your subscription to Analytical Engines');
   const full = (await client.get(`/api/outbox/${message?.id}`)).json() as { text: string };
+  expect(full.text).toContain('signed up to "Analytical Engines"');
   const link = /https?:\/\/\S+\/f\/[\w-]+\/confirm\?token=\S+/.exec(full.text)?.[0];
   if (!link) throw new Error('no confirmation link in the mail');
   return link;
@@ -79,6 +81,9 @@ describe('hosted lead forms', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Send me the Acme newsletter.');
     expect(page.body).toContain('name="email"');
+    // The page is headed by the business name the account set, never the source's internal name.
+    expect(page.body).toContain('<h1>Analytical Engines</h1>');
+    expect(page.body).not.toContain('<h1>Acme newsletter</h1>');
 
     const visitor = t().client();
     const answer = await submit(
@@ -210,8 +215,8 @@ describe('hosted lead forms', () => {
     expect(outbox.messages).toEqual([]);
   });
 
-  it('the double opt-in mail repeats no consent text, and the form name only when it is a plain name', async () => {
-    const { client } = await signUpUser(t());
+  it('the double opt-in mail repeats no consent text, and the business name only when it is a plain name', async () => {
+    const { client } = await signUpUser(t(), { company: 'Win big at https://evil.example' });
     const source = await formSource(client, {
       name: 'Win big at https://evil.example',
       consentText: 'Call +1 555 0100 now',
@@ -220,7 +225,8 @@ describe('hosted lead forms', () => {
     expect(answer.statusCode).toBe(200);
     expect(await runConfirmationJobs(t())).toBe(1);
     const list = (await client.get('/api/outbox?search=plain%40mail')).json() as OutboxList;
-    expect(list.messages.map((m) => m.subject)).toEqual(['Confirm your subscription']);
+    // A company that reads as a link is left out: the owner's plain name stands in.
+    expect(list.messages.map((m) => m.subject)).toEqual(['Confirm your subscription to Ada Lovelace']);
     const full = (await client.get(`/api/outbox/${list.messages[0]?.id}`)).json() as { text: string; html: string };
     expect(`${full.text}${full.html}`).not.toContain('evil.example');
     expect(`${full.text}${full.html}`).not.toContain('555 0100');

@@ -27,20 +27,49 @@ export type PublicForm = { slug: string; name: string; consentText: string; doub
 
 export const FORM_NOT_FOUND = 'This form does not exist or is closed';
 
+/** The longest business name a form page and its opt-in mail show (in characters). */
+const BUSINESS_NAME_MAX = 80;
+/** Letters, digits, spaces and the marks of company names ('Bloom & Co.', "O'Hara's"); no '/', ':', '@'. */
+const PLAIN_BUSINESS_NAME = /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N} &'’.,-]*[\p{L}\p{M}\p{N}.])?$/u;
+
+/**
+ * The name a hosted form and its opt-in mail present (issue 34): the business name the account set
+ * (its company), else its owner's plain name; never the source's name, which is the account's own
+ * label for it. A name that could read as an address or a link ('shop.example', a dot before a
+ * letter) is not repeated to strangers: the owner's name stands in, else null.
+ */
+export function formBusinessName(owner: { company: string; firstName: string; lastName: string }): string | null {
+  const company = owner.company.trim().replace(/\s+/g, ' ');
+  const plain =
+    company !== '' &&
+    [...company].length <= BUSINESS_NAME_MAX &&
+    PLAIN_BUSINESS_NAME.test(company) &&
+    !/\.[\p{L}\p{N}]/u.test(company);
+  return plain ? company : checkedName(owner.firstName, owner.lastName);
+}
+
+/** A form as its pages show it, named by its account's business. */
+async function formView(
+  db: DbOrTx,
+  source: repo.LeadSourceRow & { slug: string },
+  consentText: string,
+): Promise<PublicForm> {
+  const owner = await userById(db, source.userId);
+  const settings = source.settings as FormSettings;
+  return {
+    slug: source.slug,
+    name: (owner && formBusinessName(owner)) ?? 'our mailing list',
+    consentText,
+    doubleOptIn: settings.doubleOptIn,
+  };
+}
+
 /** The active form at /f/:slug, or 404. */
 export async function publicForm(db: DbOrTx, slug: string): Promise<{ source: repo.LeadSourceRow; form: PublicForm }> {
   const source = await repo.findFormBySlug(db, slug);
   if (!source || !source.isActive || !source.slug) throw new AppError('not_found', FORM_NOT_FOUND);
-  const settings = source.settings as FormSettings;
-  return {
-    source,
-    form: {
-      slug: source.slug,
-      name: source.name,
-      consentText: settings.consentText,
-      doubleOptIn: settings.doubleOptIn,
-    },
-  };
+  const slugged = { ...source, slug: source.slug };
+  return { source, form: await formView(db, slugged, (source.settings as FormSettings).consentText) };
 }
 
 /** What a submission came to: refused fields, a mail to confirm, a lead stored, or a bot quietly ignored. */
@@ -235,9 +264,9 @@ export async function mailFormConfirmation(ctx: AppContext, submissionId: number
   if (!source?.slug) return;
   const owner = await userById(ctx.db, source.userId);
   if (!owner?.emailConfirmedAt) return;
-  // The mail repeats nothing the account typed but the form's name when it is a plain name; the
+  // The mail repeats nothing the account typed but its business name when it is a plain one; the
   // consent text is on the page the link opens, not in mail to an address that has not confirmed.
-  const formName = checkedName(source.name);
+  const formName = formBusinessName(owner);
   const { html, text } = confirmationMail({
     heading: 'Confirm your subscription',
     paragraphs: [
@@ -251,7 +280,8 @@ export async function mailFormConfirmation(ctx: AppContext, submissionId: number
   // A suppressed address (unsubscribed, bounced or complained before) gets no mail: sendTransactional says so and sends nothing.
   await ctx.mailer.sendTransactional({
     userId: source.userId,
-    from: installationSender(ctx.config),
+    // Sent by the installation, in the business's name: the person signed up to it, not to Sendwell.
+    from: { ...installationSender(ctx.config), ...(formName ? { name: formName } : {}) },
     to: submission.email,
     subject: formName ? `Confirm your subscription to ${formName}` : 'Confirm your subscription',
     html,
@@ -285,8 +315,7 @@ export async function confirmFormSubmission(
     if (!submission || !source || source.slug !== slug || submission.email !== read.subject.slice(colon + 1)) {
       return { state: 'invalid' as const, email: null, form: null };
     }
-    const settings = source.settings as FormSettings;
-    const form = { slug, name: source.name, consentText: submission.consentText, doubleOptIn: settings.doubleOptIn };
+    const form = await formView(tx, { ...source, slug }, submission.consentText);
     if (submission.confirmedAt) return { state: 'already' as const, email: submission.email, form };
     if (read.status === 'expired') return { state: 'expired' as const, email: submission.email, form };
     if (!confirm) return { state: 'ready' as const, email: submission.email, form };

@@ -6,6 +6,7 @@ import { Logo } from '@/components/logo';
 import { ConfirmEmailBanner } from '@/features/auth/components/confirm-email-banner';
 import { SendingPausedBanner } from '@/features/billing/components/sending-paused-banner';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { PublicUrlBanner } from './public-url-banner';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';
 
@@ -36,6 +37,9 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
                   <ConfirmEmailBanner email={user.email} />
                 </div>
               )}
+              <div className="mb-6 empty:hidden">
+                <PublicUrlBanner />
+              </div>
               <div className="mb-6 empty:hidden">
                 <SendingPausedBanner />
               </div>

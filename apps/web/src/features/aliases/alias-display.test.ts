@@ -5,9 +5,13 @@ import { aliasStatus, missingPopularAliases, POPULAR_ALIASES } from './alias-dis
 
 describe('aliasStatus (spec §4: Pending until verified, then Active)', () => {
   it('is Pending before the destination is confirmed, Active after, Off when switched off', () => {
-    expect(aliasStatus({ isVerified: false, isActive: true })).toBe('pending');
-    expect(aliasStatus({ isVerified: true, isActive: true })).toBe('active');
-    expect(aliasStatus({ isVerified: true, isActive: false })).toBe('off');
+    expect(aliasStatus({ isVerified: false, isActive: true, domainVerified: true })).toBe('pending');
+    expect(aliasStatus({ isVerified: true, isActive: true, domainVerified: true })).toBe('active');
+    expect(aliasStatus({ isVerified: true, isActive: false, domainVerified: true })).toBe('off');
+  });
+
+  it('is Pending, never Active, while its domain is unverified (issue 34)', () => {
+    expect(aliasStatus({ isVerified: true, isActive: true, domainVerified: false })).toBe('pending');
   });
 });
 

@@ -1,11 +1,25 @@
 import type { AliasMessageOutcome, EmailAlias, ForwardingType } from '@sendwell/contract/aliases';
 
-/** What an alias's badge says: Pending until verified, then Active (spec §4); Off when switched off. */
+/**
+ * What an alias's badge says: Pending until verified, then Active (spec §4); Off when switched off.
+ * Active needs its destination confirmed and its domain verified: until the domain is, the alias
+ * receives nothing (issue 34: an alias on an unverified domain showed Active).
+ */
 export type AliasStatus = 'active' | 'pending' | 'off';
 
-export function aliasStatus(alias: Pick<EmailAlias, 'isVerified' | 'isActive'>): AliasStatus {
+export function aliasStatus(alias: Pick<EmailAlias, 'isVerified' | 'isActive' | 'domainVerified'>): AliasStatus {
   if (!alias.isActive) return 'off';
-  return alias.isVerified ? 'active' : 'pending';
+  return alias.isVerified && alias.domainVerified ? 'active' : 'pending';
+}
+
+/** Why an alias is still Pending, in words (null when it is not). */
+export function aliasPendingReason(
+  alias: Pick<EmailAlias, 'isVerified' | 'isActive' | 'domainVerified' | 'address'>,
+): string | null {
+  if (aliasStatus(alias) !== 'pending') return null;
+  const domain = alias.address.slice(alias.address.lastIndexOf('@') + 1);
+  if (!alias.domainVerified) return `Receives no mail until ${domain} is verified (DNS Records tab).`;
+  return null;
 }
 
 export const ALIAS_STATUS_LABELS: Record<AliasStatus, string> = { active: 'Active', pending: 'Pending', off: 'Off' };

@@ -4,7 +4,6 @@ import type { ContactList } from '@sendwell/contract/contacts';
 import {
   contactDisplayName,
   contactStatusLabel,
-  engagementBand,
   findListByName,
   hasNextPage,
   isCsvFile,
@@ -12,17 +11,6 @@ import {
   paginationText,
   selectionListName,
 } from './contact-rules';
-
-describe('engagementBand (spec §9)', () => {
-  it('is green from 70, yellow from 40, red below', () => {
-    expect(engagementBand(100)).toBe('high');
-    expect(engagementBand(70)).toBe('high');
-    expect(engagementBand(69)).toBe('medium');
-    expect(engagementBand(40)).toBe('medium');
-    expect(engagementBand(39)).toBe('low');
-    expect(engagementBand(0)).toBe('low');
-  });
-});
 
 describe('contactStatusLabel', () => {
   it('labels by isActive', () => {

@@ -1,15 +1,6 @@
 // Pure rules of the Contacts screen (no React, no '@/' imports) so that unit tests can load them alone.
 import type { Contact, ContactList } from '@sendwell/contract/contacts';
 
-export type EngagementBand = 'high' | 'medium' | 'low';
-
-/** Engagement colour band (spec §9): 70 or more green, 40 or more yellow, below 40 red. */
-export function engagementBand(score: number): EngagementBand {
-  if (score >= 70) return 'high';
-  if (score >= 40) return 'medium';
-  return 'low';
-}
-
 /** A contact's status label (spec §4): Unsubscribed when isActive is false, otherwise Active. */
 export function contactStatusLabel(contact: Pick<Contact, 'isActive'>): 'Active' | 'Unsubscribed' {
   return contact.isActive ? 'Active' : 'Unsubscribed';

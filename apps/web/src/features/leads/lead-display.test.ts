@@ -4,6 +4,7 @@ import { expectedLeads, leadPlatforms, type LeadGenerationRun, type LeadSource }
 import {
   convertBlockedReason,
   expectedLeadsLine,
+  expectedLeadsSummary,
   formSettings,
   hostedFormUrl,
   leadDisplayName,
@@ -69,6 +70,19 @@ describe('expected leads (spec §9)', () => {
     expect(sum).toBe(62);
     expect(expected).toBe(49);
     expect(expectedLeadsLine(sum)).toBe('Expected leads: ~62');
+  });
+
+  it('counts only the selected platforms a connected source can search, and names the rest (issue 34)', () => {
+    const none = expectedLeadsSummary(['linkedin', 'instagram', 'google'], []);
+    expect(none.sum).toBe(0);
+    expect(none.note).toMatch(/^None of the selected platforms can return leads here/);
+    const google = expectedLeadsSummary(['linkedin', 'instagram', 'google', 'yelp'], [source({})]);
+    expect(google).toMatchObject({ sum: 40, counted: ['Google Business'] });
+    expect(google.notCounted).toEqual(['LinkedIn', 'Instagram', 'Yelp']);
+    expect(google.note).toBe(
+      'Estimate for Google Business, the selected platforms you have connected. Not counted: LinkedIn, Instagram and Yelp (not connected or no API).',
+    );
+    expect(expectedLeadsSummary([], [source({})]).sum).toBe(0);
   });
 });
 

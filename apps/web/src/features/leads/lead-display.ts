@@ -6,6 +6,7 @@ import {
   type LeadGenerationRun,
   type LeadGenerationRunResponse,
   type LeadPlatform,
+  type LeadPlatformId,
   type LeadSource,
   type LeadSourceType,
   type LeadStatus,
@@ -67,9 +68,38 @@ export function nextLeadStatuses(status: LeadStatus): readonly LeadStatus[] {
   return leadStatusMoves[status];
 }
 
-/** Spec §9's expected-leads line: the unrounded sum of the selected platforms' estimates. */
+/** Spec §9's expected-leads line: the unrounded sum of the estimates it counts. */
 export function expectedLeadsLine(sum: number): string {
   return `Expected leads: ~${sum}`;
+}
+
+/**
+ * What a run of the selected platforms can give here (issue 34): only platforms with a connected
+ * source search, so only their estimates are summed; the others are named apart with why.
+ */
+export function expectedLeadsSummary(
+  selected: readonly LeadPlatformId[],
+  sources: readonly LeadSource[],
+): { sum: number; counted: string[]; notCounted: string[]; note: string } {
+  const chosen = leadPlatforms.filter((platform) => selected.includes(platform.id));
+  const searchable = chosen.filter((platform) => platformConnected(platform, sources));
+  const others = chosen.filter((platform) => !searchable.includes(platform));
+  const sum = searchable.reduce((total, platform) => total + platform.estimatedLeads, 0);
+  const counted = searchable.map((platform) => platform.name);
+  const notCounted = others.map((platform) => platform.name);
+  let note: string;
+  if (chosen.length === 0) note = 'Select platforms to see what a run can find.';
+  else if (counted.length === 0)
+    note = `None of the selected platforms can return leads here: connect Google Business or Yelp with your own API key.`;
+  else note = `Estimate for ${listOf(counted)}, the selected platforms you have connected.`;
+  if (counted.length > 0 && notCounted.length > 0)
+    note += ` Not counted: ${listOf(notCounted)} (not connected or no API).`;
+  return { sum, counted, notCounted, note };
+}
+
+/** Names joined for a sentence: 'A', 'A and B', 'A, B and C'. */
+function listOf(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /** Whether the account can search a platform: a connected, active places source of its provider. */

@@ -13,7 +13,7 @@ const STATUS_STYLES = {
 const STATUS_ICONS = { active: CircleCheck, pending: CircleDashed, off: Ban } as const;
 
 /** An alias's Pending / Active badge (spec §4), or Off when the user switched it off. */
-export function AliasStatusBadge({ alias }: { alias: Pick<EmailAlias, 'isVerified' | 'isActive'> }) {
+export function AliasStatusBadge({ alias }: { alias: Pick<EmailAlias, 'isVerified' | 'isActive' | 'domainVerified'> }) {
   const status = aliasStatus(alias);
   const Icon = STATUS_ICONS[status];
   return (

@@ -3,6 +3,7 @@ import type { EmailAlias } from '@sendwell/contract/aliases';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { aliasPendingReason } from '../alias-display';
 import { AliasStatusBadge } from './alias-badges';
 
 /** One alias of the Basic panel: alias@domain → destination, its badge, and its actions. */
@@ -24,6 +25,7 @@ export function AliasRow({
   onDelete: () => void;
 }) {
   const awaitingLink = alias.destination !== null && alias.destinationConfirmed === false;
+  const pendingReason = aliasPendingReason(alias);
   return (
     <li className="flex flex-col gap-3 p-4 @3xl:flex-row @3xl:items-center" data-alias={alias.address}>
       <div className="min-w-0 flex-1 space-y-1">
@@ -36,6 +38,7 @@ export function AliasRow({
           <span className="sr-only">Forwards to</span>
           <span className="truncate">{alias.destination ?? 'No destination (see Advanced Aliases)'}</span>
         </p>
+        {pendingReason && <p className="text-xs text-amber-800 dark:text-amber-300">{pendingReason}</p>}
         {awaitingLink && (
           <p className="text-xs text-amber-800 dark:text-amber-300">
             Waiting for {alias.destination} to follow the confirmation link.

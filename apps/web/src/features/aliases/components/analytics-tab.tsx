@@ -66,6 +66,12 @@ export function AnalyticsTab({ alias }: { alias: EmailAlias }) {
               matching rule or no confirmed destination).
             </p>
           )}
+          {data.totalTests > 0 && (
+            <p className="text-muted-foreground text-sm" data-testid="alias-test-count">
+              {formatNumber(data.totalTests)} test message{data.totalTests === 1 ? '' : 's'} (Test, Test Forwarding) not
+              counted in these figures; they are in the activity log below.
+            </p>
+          )}
           <ForwardingChart days={data.days} />
         </>
       )}

@@ -1,5 +1,7 @@
 import type { BlockStyles, EmailBlock } from '@sendwell/contract/campaigns';
 
+import { publicUrl } from '@/lib/public-url';
+
 export type BlockType = EmailBlock['type'];
 export type TextTag = Extract<EmailBlock, { type: 'text' }>['content']['tag'];
 export type BlockOf<T extends BlockType> = Extract<EmailBlock, { type: T }>;
@@ -57,9 +59,10 @@ const SAMPLE_IMAGE_PATH = '/sample-images/spring-flowers.jpg';
 
 /**
  * The sample picture's full address on this app (the server wants an http(s) URL, and the mail
- * needs an absolute one). Outside a browser (unit tests) the origin is given.
+ * needs an absolute one): on PUBLIC_URL, as every address the app shows or mails (issue 34).
+ * Outside a browser (unit tests) the origin is given.
  */
-export function sampleImageUrl(origin: string = globalThis.location?.origin ?? 'http://localhost'): string {
+export function sampleImageUrl(origin: string = publicUrl()): string {
   return `${origin}${SAMPLE_IMAGE_PATH}`;
 }
 

@@ -1,6 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  BulkDeleteBody,
+  BulkListBody,
   Contact,
+  ContactsMatching,
   ContactDetail,
   ContactTimeline,
   ContactList,
@@ -98,12 +101,22 @@ export function useDeleteContact() {
   });
 }
 
+/**
+ * What a bulk action applies to: the selected contacts, or every contact matching the table's
+ * filters ("Select all N matching", done on the server with the same filters); count is for the screen.
+ */
+export type BulkTarget = { count: number } & ({ contactIds: number[] } | { matching: ContactsMatching });
+
+function bulkTargetBody(target: BulkTarget): BulkDeleteBody {
+  return 'matching' in target ? { matching: target.matching } : { contactIds: target.contactIds };
+}
+
 /** POST /api/contacts/bulk-delete → how many were deleted. */
 export function useBulkDeleteContacts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (contactIds: number[]) =>
-      apiJson<{ affected: number }>('POST', '/api/contacts/bulk-delete', { contactIds }),
+    mutationFn: (target: BulkTarget) =>
+      apiJson<{ affected: number }>('POST', '/api/contacts/bulk-delete', bulkTargetBody(target)),
     onSuccess: () => invalidateContactData(queryClient),
   });
 }
@@ -112,8 +125,11 @@ export function useBulkDeleteContacts() {
 export function useBulkAddToList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { contactIds: number[]; listId: number }) =>
-      apiJson<{ affected: number }>('POST', '/api/contacts/bulk-add-to-list', body),
+    mutationFn: ({ listId, target }: { listId: number; target: BulkTarget }) =>
+      apiJson<{ affected: number }>('POST', '/api/contacts/bulk-add-to-list', {
+        ...bulkTargetBody(target),
+        listId,
+      } satisfies BulkListBody),
     onSuccess: () => invalidateContactData(queryClient),
   });
 }

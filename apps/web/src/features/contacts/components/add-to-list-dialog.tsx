@@ -17,7 +17,7 @@ import { Select, SelectContent, SelectItem, SelectSeparator, SelectTrigger, Sele
 import { isUnauthorizedError } from '@/lib/api';
 import { apiErrorText, toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
-import { useBulkAddToList, useCreateContactList } from '../api/use-contacts';
+import { useBulkAddToList, useCreateContactList, type BulkTarget } from '../api/use-contacts';
 import { pluralContacts } from '../contact-rules';
 
 const NEW_LIST = 'new';
@@ -27,13 +27,13 @@ const ADD_FAILED = 'Failed to add contacts to the list';
 export function AddToListDialog({
   open,
   onOpenChange,
-  contactIds,
+  target,
   lists,
   onAdded,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  contactIds: readonly number[];
+  target: BulkTarget;
   lists: readonly ContactList[];
   onAdded: () => void;
 }) {
@@ -42,11 +42,15 @@ export function AddToListDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add to List</DialogTitle>
-          <DialogDescription>Add the {pluralContacts(contactIds.length)} you selected to a list.</DialogDescription>
+          <DialogDescription>
+            {'matching' in target
+              ? `Add all ${pluralContacts(target.count)} matching your search and filters to a list.`
+              : `Add the ${pluralContacts(target.count)} you selected to a list.`}
+          </DialogDescription>
         </DialogHeader>
         {open && (
           <AddToListForm
-            contactIds={contactIds}
+            target={target}
             lists={lists}
             onCancel={() => onOpenChange(false)}
             onAdded={() => {
@@ -61,12 +65,12 @@ export function AddToListDialog({
 }
 
 function AddToListForm({
-  contactIds,
+  target,
   lists,
   onCancel,
   onAdded,
 }: {
-  contactIds: readonly number[];
+  target: BulkTarget;
   lists: readonly ContactList[];
   onCancel: () => void;
   onAdded: () => void;
@@ -83,15 +87,23 @@ function AddToListForm({
     setError(null);
     try {
       if (choice === NEW_LIST) {
-        const parsed = createContactListBodySchema.safeParse({ name: newName, contactIds: [...contactIds] });
+        // All matching: the list is made empty, then the server adds every match with the same filters.
+        const parsed = createContactListBodySchema.safeParse({
+          name: newName,
+          ...('contactIds' in target ? { contactIds: target.contactIds } : {}),
+        });
         if (!parsed.success) {
           setError({ field: 'name', message: parsed.error.issues[0]?.message ?? 'Check the list name' });
           return;
         }
         const list = await createList.mutateAsync(parsed.data);
+        const added =
+          'matching' in target
+            ? (await addToList.mutateAsync({ target, listId: list.id })).affected
+            : list.subscriberCount;
         toast({
           title: 'Added to list',
-          description: `${pluralContacts(list.subscriberCount)} added to “${list.name}”.`,
+          description: `${pluralContacts(added)} added to “${list.name}”.`,
         });
       } else {
         const list = lists.find((l) => String(l.id) === choice);
@@ -99,8 +111,8 @@ function AddToListForm({
           setError({ field: 'list', message: 'Choose a list' });
           return;
         }
-        const { affected } = await addToList.mutateAsync({ contactIds: [...contactIds], listId: list.id });
-        const already = contactIds.length - affected;
+        const { affected } = await addToList.mutateAsync({ target, listId: list.id });
+        const already = 'contactIds' in target ? target.contactIds.length - affected : 0;
         toast({
           title: 'Added to list',
           description:

@@ -2,42 +2,10 @@ import type { Contact } from '@sendwell/contract/contacts';
 
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { contactStatusLabel, engagementBand, type EngagementBand } from '../contact-rules';
+import { contactStatusLabel } from '../contact-rules';
 
-// Text and background pairs chosen for at least 4.5:1 contrast in both themes.
-const BAND_STYLES: Record<EngagementBand, string> = {
-  high: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
-  medium: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300',
-  low: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
-};
-
-/**
- * The engagement score, coloured by band (spec §9: ≥70 green, ≥40 yellow, below 40 red). A contact
- * with no activity yet has no score to judge: a neutral "New" rather than a red 0.
- */
-export function EngagementScore({
-  score,
-  lastActivityAt,
-  className,
-}: {
-  score: number;
-  lastActivityAt: string | null;
-  className?: string;
-}) {
-  if (score === 0 && lastActivityAt === null) {
-    return (
-      <Badge variant="secondary" className={className} title="No opens or clicks yet">
-        New
-      </Badge>
-    );
-  }
-  const band = engagementBand(score);
-  return (
-    <Badge variant="outline" className={cn('border-transparent tabular-nums', BAND_STYLES[band], className)}>
-      {score}
-    </Badge>
-  );
-}
+/** The engagement badge lives in components/: the segment preview shows the same one. */
+export { EngagementScore } from '@/components/engagement-score';
 
 /** Active or Unsubscribed, by isActive (spec §4). */
 export function ContactStatusBadge({ contact }: { contact: Pick<Contact, 'isActive'> }) {

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { getApiErrorFields } from '@/lib/api';
+import { useToastClearance } from '@/lib/toast-clearance';
 
 // The contract's schema, with the tags typed as comma-separated text (spec §5) instead of an array.
 const contactFormSchema = createContactBodySchema.omit({ tags: true }).extend({ tagsText: z.string() });
@@ -65,6 +67,8 @@ export function ContactForm({
   onCancel: () => void;
 }) {
   const form = useForm({ resolver: zodResolver(contactFormSchema), defaultValues });
+  const actionsRef = React.useRef<HTMLDivElement>(null);
+  useToastClearance(actionsRef);
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ tagsText, ...values }) => {
@@ -208,7 +212,8 @@ export function ContactForm({
           />
         </fieldset>
       )}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      {/* Toasts stand above this row while the form is open: a 'already exists' toast covered Create (issue 34). */}
+      <div ref={actionsRef} className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>

@@ -116,7 +116,14 @@ export function ContactsTab({
         )}
       </div>
 
-      <ContactsBulkActions selected={table.selected} lists={lists} onClearSelection={table.clearSelection} />
+      <ContactsBulkActions
+        target={table.bulkTarget}
+        exact={table.exact}
+        selectAllMatching={table.canSelectAllMatching ? table.selectAllMatching : null}
+        total={table.total}
+        lists={lists}
+        onClearSelection={table.clearSelection}
+      />
 
       <Rows
         table={table}

@@ -1,8 +1,8 @@
 import * as React from 'react';
-import type { Contact, ContactList } from '@sendwell/contract/contacts';
+import type { Contact, ContactList, ContactsMatching } from '@sendwell/contract/contacts';
 
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useContacts, type ContactsFilter } from '../api/use-contacts';
+import { useContacts, type BulkTarget, type ContactsFilter } from '../api/use-contacts';
 import { hasNextPage, pageCount } from '../contact-rules';
 
 /** Search waits this long after the last key stroke before asking the server. */
@@ -23,10 +23,17 @@ export function useContactsTable({ listFilter, enabled }: { listFilter: ContactL
   // Page and selection belong to one set of filters: changing a filter starts again at page 1, with nothing selected.
   const filterKey = JSON.stringify([search, status, listFilter?.id ?? null, pageSize]);
   const [paging, setPaging] = React.useState({ key: filterKey, page: 1 });
-  const [selection, setSelection] = React.useState({ key: filterKey, ids: new Map<number, Contact>() });
+  const [selection, setSelection] = React.useState({
+    key: filterKey,
+    ids: new Map<number, Contact>(),
+    allMatching: false,
+  });
   const page = paging.key === filterKey ? paging.page : 1;
-  const selected = selection.key === filterKey ? selection.ids : new Map<number, Contact>();
-  const setSelected = (ids: Map<number, Contact>) => setSelection({ key: filterKey, ids });
+  const current = selection.key === filterKey;
+  const selected = current ? selection.ids : new Map<number, Contact>();
+  // "Select all N matching": every contact the filters match, on the server, not only this page's rows.
+  const allMatching = current && selection.allMatching;
+  const setSelected = (ids: Map<number, Contact>) => setSelection({ key: filterKey, ids, allMatching: false });
 
   const filter: ContactsFilter = {
     search: search || undefined,
@@ -47,6 +54,17 @@ export function useContactsTable({ listFilter, enabled }: { listFilter: ContactL
     if (exact && page > pages) setPaging({ key: filterKey, page: pages });
     else if (!exact && page > 1 && contacts.data.data.length === 0) setPaging({ key: filterKey, page: page - 1 });
   }, [contacts.data, contacts.isPlaceholderData, exact, page, pages, filterKey]);
+
+  const matching: ContactsMatching = {
+    search: search || undefined,
+    status: status === 'all' ? undefined : status,
+    listId: listFilter?.id,
+  };
+  const bulkTarget: BulkTarget | null = allMatching
+    ? { matching, count: total }
+    : selected.size > 0
+      ? { contactIds: [...selected.keys()], count: selected.size }
+      : null;
 
   const selectedOnPage = rows.filter((row) => selected.has(row.id)).length;
   const pageChecked: boolean | 'indeterminate' =
@@ -71,6 +89,12 @@ export function useContactsTable({ listFilter, enabled }: { listFilter: ContactL
     /** Any filter is set: an empty answer means 'no match', not 'no contacts yet'. */
     filtering: Boolean(search || status !== 'all' || listFilter),
     selected,
+    /** What the bulk actions apply to (the selected rows, or all matching), or null with nothing selected. */
+    bulkTarget,
+    allMatching,
+    /** Offered once the whole page is selected and more contacts match than the page shows. */
+    canSelectAllMatching: !allMatching && rows.length > 0 && selectedOnPage === rows.length && total > rows.length,
+    selectAllMatching: () => setSelection({ key: filterKey, ids: selected, allMatching: true }),
     /** The header checkbox: all rows of the page, some of them, or none. */
     pageChecked,
     toggleRow: (contact: Contact, checked: boolean) => {

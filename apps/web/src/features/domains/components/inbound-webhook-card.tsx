@@ -16,6 +16,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { publicUrl } from '@/lib/public-url';
 import { toastError } from '@/lib/toast-error';
 import { useInboundAddress, useRegenerateInboundAddress } from '../api/use-inbound-address';
 import { CopyButton } from './copy-button';
@@ -29,7 +30,7 @@ export function InboundWebhookCard() {
   const regenerate = useRegenerateInboundAddress();
   const [confirming, setConfirming] = useState(false);
   const token = address.data?.token;
-  const webhook = token ? `${window.location.origin}${INBOUND_WEBHOOK_PATH}?token=${token}` : null;
+  const webhook = token ? `${publicUrl()}${INBOUND_WEBHOOK_PATH}?token=${token}` : null;
 
   const renew = async () => {
     try {

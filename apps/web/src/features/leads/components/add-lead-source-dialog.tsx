@@ -46,6 +46,9 @@ const emptyDraft: Draft = {
   file: null,
 };
 
+/** The name a places source opened from a platform card starts with. */
+const PROVIDER_SOURCE_NAMES: Record<Draft['provider'], string> = { google: 'Google Places', yelp: 'Yelp' };
+
 /** The body POST /api/lead-sources takes for the draft's type (only that type's fields). */
 function bodyOf(draft: Draft): unknown {
   const { type, name } = draft;
@@ -64,8 +67,19 @@ function bodyOf(draft: Draft): unknown {
   }
 }
 
+/** A search provider the dialog opens on (a platform card's Not connected link): a places source, key field focused. */
+export type PlacesProvider = Draft['provider'];
+
 /** Spec §2's 'Add Lead Source' dialog, with a real form per source type. */
-export function AddLeadSourceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddLeadSourceDialog({
+  open,
+  onOpenChange,
+  provider,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  provider?: PlacesProvider;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
@@ -73,7 +87,7 @@ export function AddLeadSourceDialog({ open, onOpenChange }: { open: boolean; onO
           <DialogTitle>Add Lead Source</DialogTitle>
           <DialogDescription>Configure a new lead generation source</DialogDescription>
         </DialogHeader>
-        {open && <AddLeadSourceSteps onDone={() => onOpenChange(false)} />}
+        {open && <AddLeadSourceSteps onDone={() => onOpenChange(false)} provider={provider} />}
       </DialogContent>
     </Dialog>
   );
@@ -83,7 +97,7 @@ export function AddLeadSourceDialog({ open, onOpenChange }: { open: boolean; onO
 type Created = { kind: 'webhook'; webhook: { url: string; secret: string } } | { kind: 'csv'; result: LeadsLoaded };
 
 /** The form, then a webhook source's address and secret (shown this once) or what its lead list did. */
-function AddLeadSourceSteps({ onDone }: { onDone: () => void }) {
+function AddLeadSourceSteps({ onDone, provider }: { onDone: () => void; provider: PlacesProvider | undefined }) {
   const [created, setCreated] = React.useState<Created | null>(null);
   if (created) {
     return (
@@ -101,13 +115,27 @@ function AddLeadSourceSteps({ onDone }: { onDone: () => void }) {
       </div>
     );
   }
-  return <AddLeadSourceForm onDone={onDone} onCreated={setCreated} />;
+  return <AddLeadSourceForm onDone={onDone} onCreated={setCreated} provider={provider} />;
 }
 
-function AddLeadSourceForm({ onDone, onCreated }: { onDone: () => void; onCreated: (created: Created) => void }) {
+function AddLeadSourceForm({
+  onDone,
+  onCreated,
+  provider,
+}: {
+  onDone: () => void;
+  onCreated: (created: Created) => void;
+  provider: PlacesProvider | undefined;
+}) {
   const create = useCreateLeadSource();
   const upload = useLeadCsvUpload();
-  const [draft, setDraft] = React.useState<Draft>(emptyDraft);
+  const [draft, setDraft] = React.useState<Draft>(() =>
+    provider ? { ...emptyDraft, type: 'places', provider, name: PROVIDER_SOURCE_NAMES[provider] } : emptyDraft,
+  );
+  // Opened for a provider: the one field left to fill is its key.
+  React.useEffect(() => {
+    if (provider) document.getElementById('source-api-key')?.focus();
+  }, [provider]);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const pending = create.isPending || upload.isPending;

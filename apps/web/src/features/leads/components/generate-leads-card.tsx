@@ -4,7 +4,6 @@ import {
   DEFAULT_LEAD_LOCATION,
   GENERATE_LEADS_FAILED,
   GENERATE_LEADS_REQUIRED,
-  expectedLeads,
   generatedLeadsMessage,
   leadPlatforms,
   professions,
@@ -22,7 +21,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useLeadGenerationRun, useRefreshLeadData, useStartLeadGeneration } from '../api/use-leads';
-import { expectedLeadsLine, runFinished, togglePlatform } from '../lead-display';
+import { expectedLeadsLine, expectedLeadsSummary, runFinished, togglePlatform } from '../lead-display';
+import { AddLeadSourceDialog, type PlacesProvider } from './add-lead-source-dialog';
 import { GenerationProgress } from './generation-progress';
 import { PlatformCard } from './platform-card';
 
@@ -33,7 +33,9 @@ export function GenerateLeadsCard({ sources }: { sources: readonly LeadSource[] 
   const [platforms, setPlatforms] = React.useState<LeadPlatformId[]>([]);
   const { runId, run, generating, start } = useGeneration();
 
-  const { sum } = expectedLeads(platforms);
+  const expected = expectedLeadsSummary(platforms, sources);
+  // A platform card's 'Not connected' opens the source form for its provider, on the key field.
+  const [connecting, setConnecting] = React.useState<PlacesProvider | null>(null);
   const ready = profession !== '' && platforms.length > 0;
 
   const submit = (event: React.FormEvent) => {
@@ -103,6 +105,7 @@ export function GenerateLeadsCard({ sources }: { sources: readonly LeadSource[] 
                   sources={sources}
                   selected={platforms.includes(platform.id)}
                   onToggle={() => setPlatforms((current) => togglePlatform(current, platform.id))}
+                  onConnect={platform.provider ? () => setConnecting(platform.provider) : undefined}
                 />
               ))}
             </div>
@@ -110,10 +113,8 @@ export function GenerateLeadsCard({ sources }: { sources: readonly LeadSource[] 
 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="text-sm" data-testid="expected-leads">
-              <p className="font-medium">{expectedLeadsLine(sum)}</p>
-              <p className="text-muted-foreground text-xs">
-                The catalogue's estimate for the selected platforms; what a run finds depends on your connected sources.
-              </p>
+              <p className="font-medium">{expectedLeadsLine(expected.sum)}</p>
+              <p className="text-muted-foreground text-xs">{expected.note}</p>
             </div>
             <Button type="submit" disabled={!ready || generating} className="sm:w-auto">
               {generating ? 'Generating...' : 'Generate Leads'}
@@ -121,6 +122,11 @@ export function GenerateLeadsCard({ sources }: { sources: readonly LeadSource[] 
           </div>
         </form>
         {runId !== null && run && <GenerationProgress run={run} />}
+        <AddLeadSourceDialog
+          open={connecting !== null}
+          onOpenChange={(open) => !open && setConnecting(null)}
+          provider={connecting ?? undefined}
+        />
       </CardContent>
     </Card>
   );

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { publicUrl } from '@/lib/public-url';
 import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import { useLeadSourceCredits, useUpdateLeadSource } from '../api/use-leads';
@@ -51,7 +52,7 @@ function TypeDetails({ source }: { source: LeadSource }) {
   const form = formSettings(source);
   const csv = csvSettings(source);
   if (form) {
-    const url = hostedFormUrl(window.location.origin, form.slug);
+    const url = hostedFormUrl(publicUrl(), form.slug);
     return (
       <div className="space-y-3">
         <CopyField id={`form-url-${source.id}`} label="Hosted form" value={url} />
@@ -89,8 +90,8 @@ function TypeDetails({ source }: { source: LeadSource }) {
   if (source.type === 'webhook') {
     return (
       <p className="text-muted-foreground text-sm">
-        Other tools post leads to {window.location.origin}/api/webhook/leads/{source.id}, signed with the secret shown
-        once when this source was created (X-Sendwell-Timestamp and X-Sendwell-Signature headers).
+        Other tools post leads to {publicUrl()}/api/webhook/leads/{source.id}, signed with the secret shown once when
+        this source was created (X-Sendwell-Timestamp and X-Sendwell-Signature headers).
       </p>
     );
   }

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Users } from 'lucide-react';
 import type { Contact } from '@sendwell/contract/contacts';
 import type { Segment } from '@sendwell/contract/segments';
 
+import { EngagementScore } from '@/components/engagement-score';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -16,13 +17,6 @@ import { useLastNonNull } from '../use-last-non-null';
 
 /** Contacts per page in the preview. */
 const MEMBERS_PAGE_SIZE = 20;
-
-/** Engagement colour bands (spec §9): 70 or more green, 40 or more yellow, below 40 red. */
-function engagementClass(score: number): string {
-  if (score >= 70) return 'text-green-700 dark:text-green-400';
-  if (score >= 40) return 'text-yellow-700 dark:text-yellow-400';
-  return 'text-red-700 dark:text-red-400';
-}
 
 function fullName(contact: Contact): string {
   return `${contact.firstName} ${contact.lastName}`.trim();
@@ -109,10 +103,8 @@ function SegmentMembers({ segment }: { segment: Segment }) {
                   <span className="text-muted-foreground block text-xs break-all">{contact.email}</span>
                 </TableCell>
                 <TableCell className="hidden md:table-cell">{contact.company || '—'}</TableCell>
-                <TableCell
-                  className={cn('text-right font-medium tabular-nums', engagementClass(contact.engagementScore))}
-                >
-                  {contact.engagementScore}
+                <TableCell className="text-right" data-testid="segment-member-engagement">
+                  <EngagementScore score={contact.engagementScore} lastActivityAt={contact.lastActivityAt} />
                 </TableCell>
                 <TableCell className="hidden sm:table-cell">
                   <Badge variant={contact.isActive ? 'secondary' : 'outline'}>

@@ -29,6 +29,7 @@ import { registerRateLimits } from './modules/rate-limits/index.ts';
 import { senderAddressRoutes } from './modules/sender-addresses/index.ts';
 import { aliasRoutes } from './modules/aliases/index.ts';
 import { leadRoutes, leadFormRoutes } from './modules/leads/index.ts';
+import { apiKeyRoutes, registerIdempotency } from './modules/api-keys/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean;
@@ -91,6 +92,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // come before requireRouteGuards, after which every route must state its guard.
   await registerWebApp(app, options.serveWebApp !== false);
   requireRouteGuards(app);
+  // Idempotency-Key on POSTs made with an API key, for every route registered below.
+  registerIdempotency(app, ctx.db);
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);
@@ -120,5 +123,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // A lead converted into a contact changes lists, like any contact change.
   await app.register(leadRoutes, { ...ctx, onContactsChanged });
   await app.register(leadFormRoutes, ctx);
+  await app.register(apiKeyRoutes, ctx);
   return app;
 }

@@ -10,6 +10,7 @@ import { inboundJobs } from './modules/inbound/index.ts';
 import { sequenceJobs } from './modules/sequences/index.ts';
 import { leadJobs } from './modules/leads/index.ts';
 import { bounceJobs } from './modules/bounces/index.ts';
+import { apiKeyJobs } from './modules/api-keys/index.ts';
 
 /** Every pg-boss job the app defines. */
 export const allJobs: readonly AnyJob<AppContext>[] = [
@@ -24,4 +25,5 @@ export const allJobs: readonly AnyJob<AppContext>[] = [
   ...billingJobs,
 
   ...leadJobs,
+  ...apiKeyJobs,
 ];

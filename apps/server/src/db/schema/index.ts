@@ -14,3 +14,5 @@ export * from './billing.ts';
 export * from './leads.ts';
 
 export * from './bounces.ts';
+
+export * from './api-keys.ts';

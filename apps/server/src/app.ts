@@ -30,6 +30,7 @@ import { senderAddressRoutes } from './modules/sender-addresses/index.ts';
 import { aliasRoutes } from './modules/aliases/index.ts';
 import { leadRoutes, leadFormRoutes } from './modules/leads/index.ts';
 import { apiKeyRoutes, registerIdempotency } from './modules/api-keys/index.ts';
+import { openApiRoutes } from './modules/openapi/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean;
@@ -124,5 +125,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(leadRoutes, { ...ctx, onContactsChanged });
   await app.register(leadFormRoutes, ctx);
   await app.register(apiKeyRoutes, ctx);
+  await app.register(openApiRoutes, ctx);
   return app;
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ApiKey, ApiKeyList, CreatedApiKey } from '@sendwell/contract/api-keys';
-import { signUpUser, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
+import { signUpUser, TEST_SENDER, useTestApp, type TestApp, type TestClient } from '../../../test/build-app.ts';
 import { domains, idempotencyKeys } from '../../db/schema/index.ts';
 
 type Account = Awaited<ReturnType<typeof signUpUser>>;
@@ -141,7 +141,8 @@ describe('API keys', () => {
   });
 
   it('limits a sending key to one verified domain: it sends only campaigns from there', async () => {
-    const { client } = await signUpUser(t());
+    // The account may send from both addresses; its key only from the one on acme.example.
+    const { client } = await signUpUser(t(), { senders: [TEST_SENDER, 'news@elsewhere.example'] });
     await raiseRateLimit(client);
     // Only a verified domain of the account, and only on a sending key.
     const unverified = await client.post('/api/api-keys', { name: 'X', scope: 'sending', domain: 'acme.example' });

@@ -24,6 +24,7 @@ const OutboxPage = lazy(() => import('@/pages/outbox'));
 const OutboxMessagePage = lazy(() => import('@/pages/outbox-message'));
 const ProfilePage = lazy(() => import('@/pages/profile'));
 const SettingsPage = lazy(() => import('@/pages/settings'));
+const ApiReferencePage = lazy(() => import('@/pages/api-reference'));
 const UnlimitedSetupPage = lazy(() => import('@/pages/unlimited-setup'));
 
 /**
@@ -66,6 +67,7 @@ const ROUTES: readonly AppRoute[] = [
   { path: '/analytics', guard: 'signed-in', layout: 'shell', component: AnalyticsPage },
   { path: '/billing', guard: 'signed-in', layout: 'shell', component: BillingPage },
   { path: '/settings', guard: 'signed-in', layout: 'shell', component: SettingsPage },
+  { path: '/settings/api-reference', guard: 'signed-in', layout: 'shell', component: ApiReferencePage },
   { path: '/profile', guard: 'signed-in', layout: 'shell', component: ProfilePage },
 ];
 

@@ -22,7 +22,15 @@ const SETTINGS_SECTIONS: { id: string; title: string; description: React.ReactNo
     {
       id: 'api-keys',
       title: 'API',
-      description: 'Keys for your own code and other services, and how fast each may call.',
+      description: (
+        <>
+          Keys for your own code and other services, and how fast each may call. See the{' '}
+          <Link href="/settings/api-reference" className="text-primary underline-offset-4 hover:underline">
+            API reference
+          </Link>{' '}
+          for the routes and curl examples.
+        </>
+      ),
       content: () => <ApiSection />,
     },
     {

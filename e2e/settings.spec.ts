@@ -89,6 +89,15 @@ test('settings: API keys are created (secret shown once, copied), used, listed a
   await page.reload();
   await expect(page.getByLabel('Requests per second, per key')).toHaveValue('25');
 
+  // ── The API reference, from the same section ─────────────────────────────────────────────
+  await page.getByRole('link', { name: 'API reference' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'API Reference' })).toBeVisible();
+  const send = page.locator('[data-operation="post /api/campaigns/{id}/send"]');
+  await expect(send.getByText(`curl -X POST '${new URL(page.url()).origin}/api/campaigns/{id}/send'`)).toBeVisible();
+  await expect(page.locator('[data-operation="get /api/api-keys"]')).toHaveCount(0);
+  await checkScreen(page, 'api-reference');
+  await page.goto('/settings');
+
   // ── Dark, at phone width ──────────────────────────────────────────────────────────────────
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await page.setViewportSize({ width: 390, height: 844 });

@@ -49,7 +49,7 @@ const SETTINGS_SECTIONS: { id: string; title: string; description: React.ReactNo
     },
     {
       id: 'bounces',
-      title: 'Bounces and complaints',
+      title: 'Bounces',
       description: 'What happens to a contact whose mail bounces or who marks a message as spam.',
       content: () => <BounceSettingsCard />,
     },

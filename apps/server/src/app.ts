@@ -30,6 +30,8 @@ import { senderAddressRoutes } from './modules/sender-addresses/index.ts';
 import { aliasRoutes } from './modules/aliases/index.ts';
 import { leadRoutes, leadFormRoutes } from './modules/leads/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
+import { apiKeyRoutes, registerIdempotency } from './modules/api-keys/index.ts';
+import { openApiRoutes } from './modules/openapi/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean;
@@ -92,6 +94,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // come before requireRouteGuards, after which every route must state its guard.
   await registerWebApp(app, options.serveWebApp !== false);
   requireRouteGuards(app);
+  // Idempotency-Key on POSTs made with an API key, for every route registered below.
+  registerIdempotency(app, ctx.db);
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);
@@ -122,5 +126,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(leadRoutes, { ...ctx, onContactsChanged });
   await app.register(leadFormRoutes, ctx);
   await app.register(webhookRoutes, ctx);
+  await app.register(apiKeyRoutes, ctx);
+  await app.register(openApiRoutes, ctx);
   return app;
 }

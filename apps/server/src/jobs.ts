@@ -11,6 +11,7 @@ import { sequenceJobs } from './modules/sequences/index.ts';
 import { leadJobs } from './modules/leads/index.ts';
 import { bounceJobs } from './modules/bounces/index.ts';
 import { webhookJobs } from './modules/webhooks/index.ts';
+import { apiKeyJobs } from './modules/api-keys/index.ts';
 
 /** Every pg-boss job the app defines. */
 export const allJobs: readonly AnyJob<AppContext>[] = [
@@ -26,4 +27,5 @@ export const allJobs: readonly AnyJob<AppContext>[] = [
 
   ...leadJobs,
   ...webhookJobs,
+  ...apiKeyJobs,
 ];

@@ -49,8 +49,11 @@ describe('the route table', () => {
     const app = t().app;
     const guardOf = (method: string, url: string) =>
       routeGuards(app).find((row) => row.method === method && row.url === url)?.guard;
-    // The session guard (campaigns, auth), a token guard and public routes.
-    expect(guardOf('GET', '/api/campaigns/:id')).toBe('session');
+    // The session guard (auth, API keys), the guards that also take an API key (contacts with a
+    // full key, campaigns' reads and sends with a sending one too), a token guard and public routes.
+    expect(guardOf('GET', '/api/api-keys')).toBe('session');
+    expect(guardOf('GET', '/api/contacts')).toBe('session-or-key:full');
+    expect(guardOf('GET', '/api/campaigns/:id')).toBe('session-or-key:sending');
     expect(guardOf('GET', '/api/auth/user')).toBe('session');
     expect(guardOf('POST', '/api/webhook/email')).toBe('webhook-token');
     expect(guardOf('POST', '/api/auth/login')).toBe('public');

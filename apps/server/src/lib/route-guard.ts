@@ -20,7 +20,8 @@ import type {
  * The route table (routeGuards) is read back from the hooks that run for each route, and a test keeps
  * a snapshot of it, so a route added, dropped or guarded differently shows up as a failing test.
  */
-type RouteGuard = 'session' | 'webhook-token' | 'admin-token' | 'public';
+type RouteGuard =
+  'session' | 'session-or-key:full' | 'session-or-key:sending' | 'webhook-token' | 'admin-token' | 'public';
 type HookGuard = Exclude<RouteGuard, 'public'>;
 
 /** A check that runs as the first onRequest hook of the routes it guards; it throws to refuse the request. */

@@ -24,6 +24,7 @@ const OutboxPage = lazy(() => import('@/pages/outbox'));
 const OutboxMessagePage = lazy(() => import('@/pages/outbox-message'));
 const ProfilePage = lazy(() => import('@/pages/profile'));
 const SettingsPage = lazy(() => import('@/pages/settings'));
+const ApiReferencePage = lazy(() => import('@/pages/api-reference'));
 const UnlimitedSetupPage = lazy(() => import('@/pages/unlimited-setup'));
 const WebhooksPage = lazy(() => import('@/pages/webhooks'));
 const WebhookEndpointPage = lazy(() => import('@/pages/webhook-endpoint'));
@@ -70,6 +71,7 @@ const ROUTES: readonly AppRoute[] = [
   { path: '/settings', guard: 'signed-in', layout: 'shell', component: SettingsPage },
   { path: '/webhooks', guard: 'signed-in', layout: 'shell', component: WebhooksPage },
   { path: '/webhooks/:id', guard: 'signed-in', layout: 'shell', component: WebhookEndpointPage },
+  { path: '/settings/api-reference', guard: 'signed-in', layout: 'shell', component: ApiReferencePage },
   { path: '/profile', guard: 'signed-in', layout: 'shell', component: ProfilePage },
 ];
 

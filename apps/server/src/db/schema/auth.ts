@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   stripeTrialUsed: boolean('stripe_trial_used').notNull().default(false),
   /** Set by `npm run admin -- grant-unlimited EMAIL`: the account may activate the Unlimited plan. */
   unlimitedGrantedAt: timestamp('unlimited_granted_at', { withTimezone: true }),
+  /** Requests per second each of the account's API keys may make (RateLimit-* headers, 429 beyond). */
+  apiRequestsPerSecond: integer('api_requests_per_second').notNull().default(10),
   passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   /** Set while the password is an admin-issued temporary one; after it, that password no longer logs in. */
   temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),

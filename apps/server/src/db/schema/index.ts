@@ -16,3 +16,4 @@ export * from './leads.ts';
 export * from './bounces.ts';
 
 export * from './webhooks.ts';
+export * from './api-keys.ts';

@@ -13,7 +13,7 @@ import {
 } from '@sendwell/contract/campaigns';
 import { idParamsSchema } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/index.ts';
+import { assertMaySendFrom, requireUserOrKey, type ApiKeyGrant } from '../api-keys/index.ts';
 import * as campaigns from './campaigns.service.ts';
 import { campaignReport } from './campaign-report.ts';
 import {
@@ -41,14 +41,20 @@ import {
  */
 export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
-  const signedIn = requireUser(db, config);
+  // Every campaign route takes a person or a full API key; reading and sending campaigns also takes a sending key.
+  const signedIn = requireUserOrKey(db, config, 'full');
+  const sender = requireUserOrKey(db, config, 'sending');
+  /** A key limited to a domain sends only campaigns from that domain. */
+  const assertKeyMaySend = async (apiKey: ApiKeyGrant | undefined, userId: string, id: number) => {
+    if (apiKey?.domain) assertMaySendFrom(apiKey, (await campaigns.getCampaign(db, userId, id)).fromEmail);
+  };
 
   const afterSave = async (campaign: { id: number; status: string; scheduledAt: string | null }) => {
     if (campaign.status === 'scheduled' && campaign.scheduledAt)
       await scheduleCampaignStart(ctx, campaign.id, new Date(campaign.scheduledAt));
   };
 
-  app.get('/api/campaigns', { guard: signedIn, schema: { response: { 200: campaignListSchema } } }, async (request) =>
+  app.get('/api/campaigns', { guard: sender, schema: { response: { 200: campaignListSchema } } }, async (request) =>
     campaigns.campaignsOf(db, request.signedIn.user.id),
   );
 
@@ -80,7 +86,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.get(
     '/api/campaigns/:id',
-    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
+    { guard: sender, schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
     async (request) => campaigns.getCampaign(db, request.signedIn.user.id, request.params.id),
   );
 
@@ -126,8 +132,9 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.post(
     '/api/campaigns/:id/send',
-    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
+    { guard: sender, schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
     async (request) => {
+      await assertKeyMaySend(request.apiKey, request.signedIn.user.id, request.params.id);
       await startCampaignSend(ctx, request.signedIn.user.id, request.params.id);
       return campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
     },
@@ -136,16 +143,17 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/api/campaigns/:id/test',
     {
-      guard: signedIn,
+      guard: sender,
       schema: {
         params: idParamsSchema,
         body: sendTestBodySchema,
         response: { 200: sendTestResponseSchema },
       },
     },
-    async (request) => ({
-      sent: await sendTestEmails(ctx, request.signedIn.user, request.params.id, request.body.emails),
-    }),
+    async (request) => {
+      await assertKeyMaySend(request.apiKey, request.signedIn.user.id, request.params.id);
+      return { sent: await sendTestEmails(ctx, request.signedIn.user, request.params.id, request.body.emails) };
+    },
   );
 
   for (const [action, change] of [
@@ -155,8 +163,9 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   ] as const) {
     app.post(
       `/api/campaigns/:id/${action}`,
-      { guard: signedIn, schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
+      { guard: sender, schema: { params: idParamsSchema, response: { 200: campaignDetailSchema } } },
       async (request) => {
+        await assertKeyMaySend(request.apiKey, request.signedIn.user.id, request.params.id);
         await change(ctx, request.signedIn.user.id, request.params.id);
         return campaigns.getCampaign(db, request.signedIn.user.id, request.params.id);
       },

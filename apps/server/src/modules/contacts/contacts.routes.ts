@@ -31,7 +31,8 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendProgressStream } from '../../lib/ndjson-stream.ts';
-import { requireUser, type RequestCompanion } from '../auth/index.ts';
+import type { RequestCompanion } from '../auth/index.ts';
+import { requireUserOrKey } from '../api-keys/index.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as contacts from './contacts.service.ts';
 import { exportContactsCsv } from './contacts.csv-export.ts';
@@ -134,7 +135,7 @@ export type ContactRoutesOptions = AppContext & { onContactsChanged(userId: stri
 export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, ctx) => {
   const { db } = ctx;
   app.decorateRequest('searchPageAlongSession', null);
-  const signedIn = requireUser(db, ctx.config, cachedPageCompanion(db));
+  const signedIn = requireUserOrKey(db, ctx.config, 'full', cachedPageCompanion(db));
   // Any successful change to contacts may move auto-updating segments; the listener (a debounced job)
   // hears of it before the answer leaves, so a client that reads right after sees the job.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -31,7 +31,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendProgressStream } from '../../lib/ndjson-stream.ts';
-import { requireUser } from '../auth/index.ts';
+import { requireUserOrKey } from '../api-keys/index.ts';
 import { MAX_IMPORT_BYTES, type CsvSource } from '../contacts/index.ts';
 import { mxCacheFor } from './address-checks.ts';
 import { importLeadsCsv, loadSampleLeads, receiveWebhookLeads } from './lead-intake.service.ts';
@@ -74,7 +74,8 @@ export type LeadRoutesOptions = AppContext & { onContactsChanged(userId: string)
  */
 export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, ctx) => {
   const { db, config } = ctx;
-  const signedIn = requireUser(db, config);
+  // Signed-in people and full API keys.
+  const signedIn = requireUserOrKey(db, config, 'full');
 
   app.get(
     '/api/lead-sources',

@@ -2,4 +2,4 @@
 // of it. Code outside the module imports only from here (eslint-rules/server-boundaries.js).
 export { registerRateLimits } from './rate-limit-store.ts';
 export { rateLimitJobs } from './rate-limits.jobs.ts';
-export { countHit, withinLimit } from './rate-limits.service.ts';
+export { countHit, countHitWithReset, withinLimit } from './rate-limits.service.ts';

@@ -16,6 +16,11 @@ export async function countHit(db: DbOrTx, key: string, windowMs: number): Promi
   return (await repo.hitWindow(db, key, windowMs)).hits;
 }
 
+/** Counts one hit of `key` and answers the window's count and the milliseconds until it ends (RateLimit-* headers). */
+export async function countHitWithReset(db: DbOrTx, key: string, windowMs: number): Promise<repo.WindowCount> {
+  return repo.hitWindow(db, key, windowMs);
+}
+
 /** Removes the counters of rate-limit windows that have ended (hourly job); a new hit starts a fresh row anyway. */
 export async function cleanUpRateLimitWindows(db: DbOrTx, now: Date = new Date()): Promise<void> {
   await repo.deleteEndedWindows(db, now);

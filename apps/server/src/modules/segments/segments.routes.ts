@@ -11,7 +11,7 @@ import {
   updateSegmentBodySchema,
 } from '@sendwell/contract/segments';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/index.ts';
+import { requireUserOrKey } from '../api-keys/index.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as segments from './segments.service.ts';
 
@@ -27,7 +27,7 @@ import * as segments from './segments.service.ts';
  */
 export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
-  const signedIn = requireUser(db, ctx.config);
+  const signedIn = requireUserOrKey(db, ctx.config, 'full');
 
   app.get(
     '/api/contact-segments',

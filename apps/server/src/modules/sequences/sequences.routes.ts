@@ -17,7 +17,9 @@ import {
   updateSequenceBodySchema,
 } from '@sendwell/contract/sequences';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../auth/index.ts';
+import { assertMaySendFrom, requireUserOrKey } from '../api-keys/index.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import * as sequences from './sequences.service.ts';
 import { requestAdvance } from './sequences.jobs.ts';
@@ -40,10 +42,13 @@ import { requestAdvance } from './sequences.jobs.ts';
 export const sequenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
   const signedIn = requireUser(db, ctx.config);
+  // What a program calls: enrolments and events (a sending key may start them), the list to find ids.
+  const program = requireUserOrKey(db, ctx.config, 'full');
+  const sender = requireUserOrKey(db, ctx.config, 'sending');
 
   app.get(
     '/api/email-sequences',
-    { guard: signedIn, schema: { response: { 200: sequenceListSchema } } },
+    { guard: sender, schema: { response: { 200: sequenceListSchema } } },
     async (request) => sequences.sequencesOf(db, request.signedIn.user.id),
   );
 
@@ -87,19 +92,27 @@ export const sequenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/api/email-sequences/:id/enrolments',
     {
-      guard: signedIn,
+      guard: sender,
       schema: { params: idParamsSchema, body: enrolBodySchema, response: { 200: enrolResponseSchema } },
     },
-    async (request) =>
-      sequences.enrol(db, request.signedIn.user.id, request.params.id, request.body, () =>
+    async (request) => {
+      const { apiKey } = request;
+      if (apiKey?.domain) {
+        const sequence = (await sequences.sequencesOf(db, request.signedIn.user.id)).find(
+          (each) => each.id === request.params.id,
+        );
+        if (sequence) assertMaySendFrom(apiKey, sequence.fromEmail);
+      }
+      return sequences.enrol(db, request.signedIn.user.id, request.params.id, request.body, () =>
         requestAdvance(ctx.queue, 'enrolled'),
-      ),
+      );
+    },
   );
 
   app.get(
     '/api/email-sequences/:id/enrolments',
     {
-      guard: signedIn,
+      guard: program,
       schema: { params: idParamsSchema, querystring: enrolmentsQuerySchema, response: { 200: enrolmentListSchema } },
     },
     async (request, reply) => {
@@ -111,9 +124,14 @@ export const sequenceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.post(
     '/api/email-sequences/events',
-    { guard: signedIn, schema: { body: sequenceEventBodySchema, response: { 200: enrolResponseSchema } } },
-    async (request) =>
-      sequences.postEvent(db, request.signedIn.user.id, request.body, () => requestAdvance(ctx.queue, 'event')),
+    { guard: sender, schema: { body: sequenceEventBodySchema, response: { 200: enrolResponseSchema } } },
+    async (request) => {
+      // An event may start any of the account's sequences, whatever their sender.
+      if (request.apiKey?.domain) {
+        throw new AppError('forbidden', 'A key limited to one domain cannot post events: use a key for all domains');
+      }
+      return sequences.postEvent(db, request.signedIn.user.id, request.body, () => requestAdvance(ctx.queue, 'event'));
+    },
   );
 
   app.get(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@sendwell/contract/common';
 import { suppressionsPageSchema, suppressionsQuerySchema } from '@sendwell/contract/suppressions';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth/index.ts';
+import { requireUserOrKey } from '../api-keys/index.ts';
 import { listSuppressions, removeSuppression, suppressionsCsv } from '../delivery/index.ts';
 
 /**
@@ -14,7 +14,7 @@ import { listSuppressions, removeSuppression, suppressionsCsv } from '../deliver
  */
 export const suppressionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
-  const signedIn = requireUser(db, ctx.config);
+  const signedIn = requireUserOrKey(db, ctx.config, 'full');
 
   app.get(
     '/api/suppressions',

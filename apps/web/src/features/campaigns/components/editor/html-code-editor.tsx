@@ -5,7 +5,13 @@ import { oneDark } from '@codemirror/theme-one-dark';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 
-import { useTheme } from '@/app/theme-provider';
+/** Whether the page is dark now: the `dark` class on <html>, which the theme provider sets. */
+function subscribeToDarkClass(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+const isDarkNow = () => document.documentElement.classList.contains('dark');
 
 /** The editor's frame in the app's colours; the syntax colours come from basicSetup (light) or One Dark. */
 const frameTheme = EditorView.theme({
@@ -44,8 +50,8 @@ export function HtmlCodeEditor({
   React.useEffect(() => {
     onChangeRef.current = onChange;
   });
-  const { resolvedTheme } = useTheme();
-  const dark = resolvedTheme === 'dark';
+  // Read from the page rather than the theme setting, so the code follows whatever makes the page dark.
+  const dark = React.useSyncExternalStore(subscribeToDarkClass, isDarkNow);
 
   React.useEffect(() => {
     if (!host.current) return;

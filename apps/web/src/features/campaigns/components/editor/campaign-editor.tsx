@@ -7,6 +7,7 @@ import type { CampaignDetail } from '@sendwell/contract/campaigns';
 import type { CampaignStart, ContactSelection } from '../../editor/campaign-form';
 
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { historyShortcut } from '../../editor/block-history';
 import { SendConfirmDialog } from '../send-confirm-dialog';
@@ -16,7 +17,6 @@ import { EditorActionBar } from './editor-action-bar';
 import { EditorSidebar } from './editor-sidebar';
 import { EmailCanvas } from './email-canvas';
 import { EmailPreview, type PreviewMode } from './email-preview';
-import { HtmlCodeEditor } from './html-code-editor';
 import { SaveAsTemplate } from './save-as-template';
 import { ScheduleDialog } from './schedule-dialog';
 import { SendTestDialog } from './send-test-dialog';
@@ -27,6 +27,11 @@ import { useEditorImages } from './use-editor-images';
 import { PRE_SEND_CHECKLIST_ID, usePreSendChecks } from './use-pre-send-checks';
 import { useSaveAndSend, type EditorResult } from './use-save-and-send';
 import { useSenderChoices } from './use-sender-choices';
+
+// CodeMirror is its own chunk, fetched only when a campaign written in its own HTML is opened.
+const HtmlCodeEditor = React.lazy(() =>
+  import('./html-code-editor').then((module) => ({ default: module.HtmlCodeEditor })),
+);
 
 /**
  * The campaign editor (spec §2 Campaign editor, §4 Editor): settings and recipients, the design
@@ -144,12 +149,14 @@ export default function CampaignEditor({
                 </p>
               )}
               <div className="min-h-0 flex-1">
-                <HtmlCodeEditor
-                  value={values.rawHtml ?? ''}
-                  onChange={draft.editRawHtml}
-                  labelledBy="html-editor-heading"
-                  describedBy="html-editor-help"
-                />
+                <React.Suspense fallback={<Skeleton className="h-full min-h-[320px] w-full" />}>
+                  <HtmlCodeEditor
+                    value={values.rawHtml ?? ''}
+                    onChange={draft.editRawHtml}
+                    labelledBy="html-editor-heading"
+                    describedBy="html-editor-help"
+                  />
+                </React.Suspense>
               </div>
             </section>
           )}

@@ -236,6 +236,8 @@ export const renderPreviewBodySchema = z.object({
   blocks: z.array(emailBlockSchema).max(200),
   subject: z.string().max(300).default(''),
   preheader: z.string().max(PREHEADER_MAX).nullish(),
+  /** A campaign written in its own HTML (used when there are no blocks), as the campaign's content.html. */
+  html: z.string().max(2_000_000).optional(),
 });
 export const renderPreviewResponseSchema = z.object({ html: z.string(), text: z.string() });
 

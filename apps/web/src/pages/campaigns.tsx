@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { Mail, Plus, Search } from 'lucide-react';
+import { LayoutTemplate, Mail, Plus, Search } from 'lucide-react';
 import type { CampaignListItem } from '@sendwell/contract/campaigns';
 
 import { EmptyState } from '@/components/empty-state';
@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { useCampaigns, useUpdateCampaign } from '@/features/campaigns/api/use-campaigns';
+import { useCampaigns, useDuplicateCampaign, useUpdateCampaign } from '@/features/campaigns/api/use-campaigns';
 import { toast } from '@/lib/use-toast';
 import { toastError } from '@/lib/toast-error';
 import { filterCampaigns, STATUS_FILTERS, type StatusFilter } from '@/features/campaigns/campaign-stats';
@@ -24,6 +24,7 @@ import {
 import { CampaignStatCards } from '@/features/campaigns/components/campaign-stat-cards';
 import { CampaignTable } from '@/features/campaigns/components/campaign-table';
 import { DeleteCampaignDialog, ListSendDialog } from '@/features/campaigns/components/campaign-row-dialogs';
+import { TemplateGalleryDialog } from '@/features/campaigns/components/template-gallery-dialog';
 
 const STATUS_LABELS: Record<StatusFilter, string> = {
   all: 'All statuses',
@@ -68,6 +69,7 @@ export default function CampaignsPage() {
   const [editor, setEditor] = React.useState<EditorTarget | null>(null);
   const [sending, setSending] = React.useState<CampaignListItem | null>(null);
   const [deleting, setDeleting] = React.useState<CampaignListItem | null>(null);
+  const [galleryOpen, setGalleryOpen] = React.useState(false);
 
   // `/campaigns?new=1` opens the New Campaign dialog once; the query string is then dropped so a
   // reload or Back does not open it again.
@@ -84,6 +86,16 @@ export default function CampaignsPage() {
   const shown = filterCampaigns(all, search, status);
   const openNew = () => setEditor({ kind: 'new', listIds: [] });
   const updateCampaign = useUpdateCampaign();
+  const duplicateCampaign = useDuplicateCampaign();
+  /** Duplicate: a new draft "Copy of …", opened in the editor. */
+  const duplicate = (campaign: CampaignListItem) =>
+    duplicateCampaign.mutate(campaign.id, {
+      onSuccess: (copy) => {
+        toast({ title: 'Campaign duplicated', description: `“${copy.name}” is a new draft.` });
+        setEditor({ kind: 'edit', campaignId: copy.id });
+      },
+      onError: (error) => toastError(error, 'Could not duplicate the campaign.', { serverMessage: 'client-error' }),
+    });
   const unschedule = (campaign: CampaignListItem) =>
     updateCampaign.mutate(
       { id: campaign.id, body: { status: 'draft' } },
@@ -103,10 +115,21 @@ export default function CampaignsPage() {
         title="Email Campaigns"
         description="Create, send and track your email campaigns."
         actions={
-          <Button onClick={openNew} onPointerEnter={preloadCampaignEditor} onFocus={preloadCampaignEditor}>
-            <Plus aria-hidden="true" />
-            New Campaign
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              onClick={() => setGalleryOpen(true)}
+              onPointerEnter={preloadCampaignEditor}
+              onFocus={preloadCampaignEditor}
+            >
+              <LayoutTemplate aria-hidden="true" />
+              Templates
+            </Button>
+            <Button onClick={openNew} onPointerEnter={preloadCampaignEditor} onFocus={preloadCampaignEditor}>
+              <Plus aria-hidden="true" />
+              New Campaign
+            </Button>
+          </div>
         }
       />
 
@@ -178,6 +201,8 @@ export default function CampaignsPage() {
                 onSend={setSending}
                 onDelete={setDeleting}
                 onUnschedule={unschedule}
+                onDuplicate={duplicate}
+                duplicatingId={duplicateCampaign.isPending ? (duplicateCampaign.variables ?? null) : null}
               />
             )}
           </div>
@@ -187,6 +212,14 @@ export default function CampaignsPage() {
       {user && <CampaignEditorDialog target={editor} user={user} onClose={() => setEditor(null)} />}
       <ListSendDialog campaign={sending} postalAddress={user?.postalAddress} onClose={() => setSending(null)} />
       <DeleteCampaignDialog campaign={deleting} onClose={() => setDeleting(null)} />
+      <TemplateGalleryDialog
+        open={galleryOpen}
+        onOpenChange={setGalleryOpen}
+        onChoose={(start) => {
+          setGalleryOpen(false);
+          setEditor({ kind: 'new', listIds: [], start });
+        }}
+      />
     </div>
   );
 }

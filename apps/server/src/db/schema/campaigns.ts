@@ -221,3 +221,28 @@ export const campaignTestSends = pgTable(
   },
   (t) => [index('campaign_test_sends_user_sent_idx').on(t.userId, t.sentAt)],
 );
+
+/**
+ * A campaign's content saved under a name, to start new campaigns from (the gallery's starting
+ * templates ship with the app and are not stored). Blocks, or a campaign's own HTML with no blocks.
+ */
+export const campaignTemplates = pgTable(
+  'campaign_templates',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    subject: text('subject').notNull().default(''),
+    preheader: text('preheader').notNull().default(''),
+    blocks: jsonb('blocks')
+      .$type<EmailBlock[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    contentHtml: text('content_html').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaign_templates_user_created_idx').on(t.userId, t.createdAt)],
+);

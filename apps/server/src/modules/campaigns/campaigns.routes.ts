@@ -33,6 +33,7 @@ import {
  *   GET    /api/campaigns/:id
  *   PATCH  /api/campaigns/:id             drafts only (409); a scheduled one may go back to draft
  *   DELETE /api/campaigns/:id             drafts only
+ *   POST   /api/campaigns/:id/duplicate   a new draft "Copy of …" (any status)
  *   GET    /api/campaigns/:id/recipients  how many recipients it would go to now
  *   POST   /api/campaigns/:id/send
  *   POST   /api/campaigns/:id/test        {emails}
@@ -81,6 +82,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         request.signedIn.user,
         config.publicUrl,
         request.body.preheader ?? null,
+        request.body.html,
       ),
   );
 
@@ -115,6 +117,13 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     await campaigns.deleteCampaign(db, request.signedIn.user.id, request.params.id);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/api/campaigns/:id/duplicate',
+    { guard: signedIn, schema: { params: idParamsSchema, response: { 201: campaignDetailSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await campaigns.duplicateCampaign(db, request.signedIn.user.id, request.params.id)),
+  );
 
   app.get(
     '/api/campaigns/:id/report',

@@ -92,15 +92,17 @@ export function compileCampaign(
   );
 }
 
-/** The email as the user will see it in the preview: their own name in the merge tags, links untracked. */
+/** The email as the user will see it in the preview: their own name in the merge tags, links untracked (blocks, or a campaign's own HTML). */
 export function previewEmail(
   blocks: EmailBlock[],
   subject: string,
   user: UserRow,
   publicUrl: string,
   preheader: string | null = null,
+  /** A campaign's own HTML, rendered when there are no blocks. */
+  rawHtml?: string,
 ) {
-  const compiled = compileEmail(blocks, subject, senderFooter(user), publicUrl, undefined, preheader);
+  const compiled = compileEmail(blocks, subject, senderFooter(user), publicUrl, rawHtml, preheader);
   return renderForRecipient(
     compiled,
     { firstName: user.firstName, lastName: user.lastName, email: user.email, company: user.company || null },
@@ -304,4 +306,32 @@ export async function deleteCampaign(db: Db, userId: string, id: number): Promis
 /** The user's campaigns, newest first. */
 export async function campaignsOf(db: Db, userId: string): Promise<CampaignListItem[]> {
   return (await repo.listCampaigns(db, userId)).map(toCampaignListItem);
+}
+
+/** The longest campaign name the contract accepts (a copy's "Copy of …" is cut to it). */
+const NAME_MAX = 200;
+
+/**
+ * A new draft with a campaign's content, sender and recipients, named "Copy of …": any campaign,
+ * sent or not, may be copied; its schedule, figures and send history are not.
+ */
+export async function duplicateCampaign(db: Db, userId: string, id: number): Promise<CampaignDetail> {
+  const source = await repo.findCampaign(db, userId, id);
+  if (!source) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  const row = await repo.insertCampaign(db, {
+    userId,
+    name: `Copy of ${source.name}`.slice(0, NAME_MAX),
+    subject: source.subject,
+    preheader: source.preheader,
+    fromEmail: source.fromEmail,
+    fromName: source.fromName,
+    replyTo: source.replyTo,
+    status: 'draft',
+    contentHtml: source.contentHtml,
+    contentText: source.contentText,
+    blocks: source.blocks,
+    listIds: source.listIds,
+    segmentIds: source.segmentIds,
+  });
+  return toCampaignDetail(row);
 }

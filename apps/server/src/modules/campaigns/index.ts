@@ -4,3 +4,4 @@ export { recoverCampaignSends } from './campaign-send.service.ts';
 export { campaignJobs } from './campaigns.jobs.ts';
 export { campaignRoutes } from './campaigns.routes.ts';
 export { compileCampaign } from './campaigns.service.ts';
+export { campaignTemplateRoutes } from './campaign-templates.routes.ts';

@@ -124,6 +124,16 @@ export function useDeleteCampaign() {
   });
 }
 
+/** POST /api/campaigns/:id/duplicate: a new draft "Copy of …". */
+export function useDuplicateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<CampaignDetail>('POST', `/api/campaigns/${id}/duplicate`),
+    onSuccess: (detail) => queryClient.setQueryData(campaignKey(detail.id), detail),
+    onSettled: () => invalidateCampaignData(queryClient),
+  });
+}
+
 /** POST /api/campaigns/:id/send. */
 export function useSendCampaign() {
   const queryClient = useQueryClient();

@@ -98,13 +98,14 @@ export function useDeleteLogo() {
 }
 
 /**
- * POST /api/campaigns/preview: the server's own rendering of the blocks (exactly what
- * recipients get). The previous rendering stays on screen while the next one loads.
+ * POST /api/campaigns/preview: the server's own rendering of the blocks, or of a campaign's own
+ * HTML (exactly what recipients get). The previous rendering stays on screen while the next one loads.
  */
-export function useEmailPreview(blocks: EmailBlock[], subject: string, enabled: boolean) {
+export function useEmailPreview(blocks: EmailBlock[], subject: string, enabled: boolean, html: string | null = null) {
+  const body = html === null ? { blocks, subject } : { blocks: [], subject, html };
   return useQuery<{ html: string; text: string }>({
-    queryKey: ['/api/campaigns/preview', { blocks, subject }],
-    queryFn: () => apiJson<{ html: string; text: string }>('POST', '/api/campaigns/preview', { blocks, subject }),
+    queryKey: ['/api/campaigns/preview', body],
+    queryFn: () => apiJson<{ html: string; text: string }>('POST', '/api/campaigns/preview', body),
     enabled,
     placeholderData: keepPreviousData,
     gcTime: 60_000,

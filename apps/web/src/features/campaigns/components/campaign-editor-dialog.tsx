@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCampaign } from '../api/use-campaigns';
-import type { ContactSelection } from '../editor/campaign-form';
+import type { CampaignStart, ContactSelection } from '../editor/campaign-form';
 import type { EditorCloseHandle } from '@/lib/use-close-guard';
 import type { EditorResult } from './editor/use-save-and-send';
 
@@ -20,7 +20,8 @@ export function preloadCampaignEditor(): void {
 }
 
 export type EditorTarget =
-  { kind: 'new'; listIds: number[]; selection?: ContactSelection } | { kind: 'edit'; campaignId: number };
+  | { kind: 'new'; listIds: number[]; selection?: ContactSelection; start?: CampaignStart }
+  | { kind: 'edit'; campaignId: number };
 
 /**
  * The New / Edit Campaign dialog (spec §2): 80% of the viewport high, holding the lazy-loaded
@@ -91,6 +92,7 @@ export function CampaignEditorDialog({
               campaign={target.kind === 'edit' ? (campaign.data as CampaignDetail) : undefined}
               initialListIds={target.kind === 'new' ? target.listIds : []}
               initialSelection={target.kind === 'new' ? target.selection : undefined}
+              start={target.kind === 'new' ? target.start : undefined}
               user={user}
               closeRef={closeRef}
               onDone={onClose}

@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
-import { BarChart3, CalendarX, Pencil, Send, Trash2 } from 'lucide-react';
+import { BarChart3, CalendarX, Copy, Pencil, Send, Trash2 } from 'lucide-react';
 import type { CampaignListItem } from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -64,6 +65,10 @@ interface CampaignRowsProps {
   onDelete: (campaign: CampaignListItem) => void;
   /** Takes a scheduled campaign back to a draft (its time is cleared), so it can be edited or deleted. */
   onUnschedule: (campaign: CampaignListItem) => void;
+  /** Makes a new draft "Copy of …" of any campaign. */
+  onDuplicate: (campaign: CampaignListItem) => void;
+  /** The campaign being copied now (its Duplicate button waits). */
+  duplicatingId: number | null;
 }
 
 /** One campaign on a phone: the same facts and actions as a table row, stacked. */
@@ -73,6 +78,8 @@ function CampaignListCard({
   onSend,
   onDelete,
   onUnschedule,
+  onDuplicate,
+  duplicatingId,
 }: CampaignRowsProps & { campaign: CampaignListItem }) {
   const sent = campaign.status === 'sent';
   const when = whenText(campaign);
@@ -95,12 +102,28 @@ function CampaignListCard({
         {sent && <span>{formatPercent(campaign.openRate)} opened</span>}
         {sent && <span>{formatPercent(campaign.clickRate)} clicked</span>}
       </p>
-      <RowActions campaign={campaign} onEdit={onEdit} onSend={onSend} onDelete={onDelete} onUnschedule={onUnschedule} />
+      <RowActions
+        campaign={campaign}
+        onEdit={onEdit}
+        onSend={onSend}
+        onDelete={onDelete}
+        onUnschedule={onUnschedule}
+        onDuplicate={onDuplicate}
+        duplicatingId={duplicatingId}
+      />
     </li>
   );
 }
 
-function CampaignRowsTable({ campaigns, onEdit, onSend, onDelete, onUnschedule }: CampaignRowsProps) {
+function CampaignRowsTable({
+  campaigns,
+  onEdit,
+  onSend,
+  onDelete,
+  onUnschedule,
+  onDuplicate,
+  duplicatingId,
+}: CampaignRowsProps) {
   return (
     <Table aria-label="Campaigns">
       <TableHeader>
@@ -149,6 +172,8 @@ function CampaignRowsTable({ campaigns, onEdit, onSend, onDelete, onUnschedule }
                   onUnschedule={onUnschedule}
                   onSend={onSend}
                   onDelete={onDelete}
+                  onDuplicate={onDuplicate}
+                  duplicatingId={duplicatingId}
                   className="justify-end"
                 />
               </TableCell>
@@ -160,13 +185,18 @@ function CampaignRowsTable({ campaigns, onEdit, onSend, onDelete, onUnschedule }
   );
 }
 
-/** Edit and Delete for drafts, Send for drafts and scheduled ones, Unschedule for scheduled ones, View Report once sent. */
+/**
+ * Edit and Delete for drafts, Send for drafts and scheduled ones, Unschedule for scheduled ones,
+ * View Report once sent, Duplicate for every campaign.
+ */
 function RowActions({
   campaign,
   onEdit,
   onSend,
   onDelete,
   onUnschedule,
+  onDuplicate,
+  duplicatingId,
   className,
 }: Omit<CampaignRowsProps, 'campaigns'> & { campaign: CampaignListItem; className?: string }) {
   const actions = campaignActions(campaign.status);
@@ -203,6 +233,21 @@ function RowActions({
           </Link>
         </Button>
       )}
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-muted-foreground size-8"
+        onClick={() => onDuplicate(campaign)}
+        disabled={duplicatingId !== null}
+        aria-label={`Duplicate ${campaign.name}`}
+        title="Duplicate"
+      >
+        {duplicatingId === campaign.id ? (
+          <Spinner className="size-4" label="Duplicating" />
+        ) : (
+          <Copy aria-hidden="true" />
+        )}
+      </Button>
       {actions.remove && (
         <Button
           variant="ghost"

@@ -27,6 +27,16 @@ const draft = (patch: Partial<CampaignDraft> = {}): CampaignDraft => ({
 });
 
 describe('campaign body', () => {
+  it('sends a campaign in its own HTML as content.html with no blocks, and reopens it as HTML', () => {
+    const html = '<h1>Hi {{firstName|there}}</h1>';
+    const body = toCampaignBody(draft({ rawHtml: html }), 'draft');
+    expect(body.content).toEqual({ html, text: '' });
+    expect(body.blocks).toEqual([]);
+    expect(toCampaignBody(draft(), 'draft').content.html).toBe('');
+    const started = initialDraft(undefined, { fromEmail: '', fromName: '', listIds: [], blocks: [], rawHtml: html });
+    expect(started).toMatchObject({ rawHtml: html, blocks: [] });
+  });
+
   it('maps the draft to the contract body, with scheduledAt only when scheduling', () => {
     const body = toCampaignBody(draft(), 'draft');
     expect(body).toMatchObject({

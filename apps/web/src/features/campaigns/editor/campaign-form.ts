@@ -28,12 +28,42 @@ export interface CampaignDraft {
   listIds: number[];
   segmentIds: number[];
   blocks: EmailBlock[];
+  /**
+   * A campaign written in its own HTML (no blocks): the HTML; null for a campaign built from blocks.
+   * The server fills its merge tags, tracks its links and adds the pixel and, when it has no
+   * {{unsubscribe}} placeholder, the footer.
+   */
+  rawHtml: string | null;
+}
+
+/** What a new campaign starts with when it is started from a template (or as raw HTML). */
+export interface CampaignStart {
+  /** The template's name, for the editor's title line. */
+  templateName: string;
+  subject: string;
+  preheader: string;
+  blocks: EmailBlock[];
+  /** The HTML of a campaign written in its own HTML; null for blocks. */
+  html: string | null;
+}
+
+/** Whether a saved campaign was written in its own HTML: no blocks, and an HTML body. */
+export function isRawHtmlCampaign(campaign: Pick<CampaignDetail, 'blocks' | 'content'>): boolean {
+  return campaign.blocks.length === 0 && campaign.content.html.trim() !== '';
 }
 
 /** The editor's starting state: the saved campaign as it was, or a new one with the given defaults. */
 export function initialDraft(
   campaign: CampaignDetail | undefined,
-  defaults: { fromEmail: string; fromName: string; listIds: number[]; blocks: EmailBlock[] },
+  defaults: {
+    fromEmail: string;
+    fromName: string;
+    listIds: number[];
+    blocks: EmailBlock[];
+    subject?: string;
+    preheader?: string;
+    rawHtml?: string | null;
+  },
 ): CampaignDraft {
   if (campaign) {
     return {
@@ -46,27 +76,30 @@ export function initialDraft(
       listIds: [...campaign.listIds],
       segmentIds: [...campaign.segmentIds],
       blocks: campaign.blocks,
+      rawHtml: isRawHtmlCampaign(campaign) ? campaign.content.html : null,
     };
   }
   return {
     name: '',
-    subject: '',
-    preheader: '',
+    subject: defaults.subject ?? '',
+    preheader: defaults.preheader ?? '',
     fromName: defaults.fromName,
     fromEmail: defaults.fromEmail,
     replyTo: '',
     listIds: defaults.listIds,
     segmentIds: [],
-    blocks: defaults.blocks,
+    blocks: defaults.rawHtml != null ? [] : defaults.blocks,
+    rawHtml: defaults.rawHtml ?? null,
   };
 }
 
 export type SaveStatus = 'draft' | 'scheduled' | 'sent';
 
 /**
- * The POST/PATCH body for a draft. `content.html` is left empty on purpose: the server renders
- * the stored HTML from `blocks` itself (one renderer), and uses a sent html only when there are
- * no blocks, so an empty canvas stores an empty body rather than whatever the browser sent.
+ * The POST/PATCH body for a draft. For blocks `content.html` is left empty on purpose: the server
+ * renders the stored HTML from `blocks` itself (one renderer), and uses a sent html only when there
+ * are no blocks, so an empty canvas stores an empty body rather than whatever the browser sent. A
+ * campaign in its own HTML sends that HTML and no blocks.
  */
 export function toCampaignBody(draft: CampaignDraft, status: SaveStatus, scheduledAt?: string): CreateCampaignBody {
   return {
@@ -76,8 +109,8 @@ export function toCampaignBody(draft: CampaignDraft, status: SaveStatus, schedul
     fromEmail: draft.fromEmail,
     fromName: draft.fromName,
     replyTo: draft.replyTo,
-    content: { html: '', text: '' },
-    blocks: draft.blocks,
+    content: { html: draft.rawHtml ?? '', text: '' },
+    blocks: draft.rawHtml !== null ? [] : draft.blocks,
     status,
     scheduledAt: status === 'scheduled' ? scheduledAt : null,
     listIds: draft.listIds,

@@ -20,6 +20,7 @@ const ready: CampaignDraft = {
   listIds: [1],
   segmentIds: [],
   blocks: [{ id: 'b1', type: 'button', content: { text: 'Shop', url: 'https://bloom.test/shop' }, styles: {} }],
+  rawHtml: null,
 };
 const context: PreSendContext = {
   listCounts: new Map([
@@ -86,5 +87,26 @@ describe('preSendChecks', () => {
     });
     const written = { ...fresh, content: { ...fresh.content, text: 'Our spring range is in.' } } as typeof fresh;
     expect(statusOf({ ...ready, blocks: [...ready.blocks, written] }).content).toBe('ok');
+  });
+});
+
+describe('a campaign in its own HTML', () => {
+  const html = (rawHtml: string): CampaignDraft => ({ ...ready, blocks: [], rawHtml });
+
+  it('warns, without blocking, when the HTML has no {{unsubscribe}} placeholder (the footer is added)', () => {
+    const checks = preSendChecks(html('<p>Hello</p>'), context);
+    const unsubscribe = checks.find((check) => check.id === 'unsubscribe');
+    expect(unsubscribe?.status).toBe('warning');
+    expect(unsubscribe?.detail).toContain('{{unsubscribe}}');
+    expect(blockingChecks(checks)).toEqual([]);
+  });
+
+  it('is satisfied by the placeholder, spaces allowed', () => {
+    expect(statusOf(html('<a href="{{ unsubscribe }}">Leave</a>')).unsubscribe).toBe('ok');
+  });
+
+  it('blocks an empty HTML body', () => {
+    expect(statusOf(html('  ')).content).toBe('blocked');
+    expect(statusOf(html('<p>Hi</p>')).content).toBe('ok');
   });
 });

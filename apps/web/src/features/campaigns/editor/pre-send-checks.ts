@@ -12,10 +12,13 @@ export type PreSendFix =
   /** Typed in place: the postal address is one field, and leaving the editor would lose the draft. */
   | { kind: 'postal-address' };
 
-/** One line of the pre-send checklist. 'checking' (data still loading) does not block: the server checks again. */
+/**
+ * One line of the pre-send checklist. 'checking' (data still loading) does not block: the server
+ * checks again. 'warning' does not block either: something the sender should know before sending.
+ */
 export interface PreSendCheck {
   id: 'recipients' | 'sender' | 'postal-address' | 'subject' | 'content' | 'links' | 'unsubscribe';
-  status: 'ok' | 'blocked' | 'checking';
+  status: 'ok' | 'blocked' | 'checking' | 'warning';
   /** What the line checks, e.g. 'Recipients'. */
   label: string;
   /** How it stands: what is fine, or what is wrong and what to do. */
@@ -98,13 +101,30 @@ export function preSendChecks(draft: CampaignDraft, context: PreSendContext): Pr
     subjectCheck(draft),
     contentCheck(draft),
     linksCheck(draft),
-    {
-      id: 'unsubscribe',
-      status: 'ok',
-      label: 'Unsubscribe link',
-      detail: 'Added to the footer of every message, with a link to update preferences.',
-    },
+    unsubscribeCheck(draft),
   ];
+}
+
+/** The placeholder a campaign's own HTML places its unsubscribe link with (the server fills it). */
+const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*unsubscribe\s*\}\}/;
+
+/** True when a campaign's own HTML has no {{unsubscribe}} placeholder (the server then adds its footer). */
+export function lacksUnsubscribePlaceholder(html: string): boolean {
+  return !UNSUBSCRIBE_PLACEHOLDER.test(html);
+}
+
+function unsubscribeCheck(draft: CampaignDraft): PreSendCheck {
+  const base = { id: 'unsubscribe', label: 'Unsubscribe link' } as const;
+  if (draft.rawHtml !== null && lacksUnsubscribePlaceholder(draft.rawHtml))
+    return {
+      ...base,
+      status: 'warning',
+      detail:
+        'Your HTML has no {{unsubscribe}} placeholder, so our footer with the unsubscribe link and your postal address will be added at the bottom.',
+    };
+  if (draft.rawHtml !== null)
+    return { ...base, status: 'ok', detail: 'Your HTML places the unsubscribe link with {{unsubscribe}}.' };
+  return { ...base, status: 'ok', detail: 'Added to the footer of every message, with a link to update preferences.' };
 }
 
 function recipientsCheck(
@@ -201,6 +221,10 @@ function subjectCheck(draft: CampaignDraft): PreSendCheck {
 
 function contentCheck(draft: CampaignDraft): PreSendCheck {
   const base = { id: 'content', label: 'Content' } as const;
+  if (draft.rawHtml !== null)
+    return draft.rawHtml.trim()
+      ? { ...base, status: 'ok', detail: 'Your own HTML.' }
+      : { ...base, status: 'blocked', detail: 'The HTML is empty: write or paste your email’s HTML.' };
   const unwritten = draft.blocks.find((block) => block.type === 'text' && block.content.text.trim() === STARTING_TEXT);
   if (!unwritten) return { ...base, status: 'ok', detail: 'Every text block has your own words.' };
   return {

@@ -4,9 +4,10 @@ import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { Redo2, Undo2 } from 'lucide-react';
 import type { CurrentUser } from '@sendwell/contract/auth';
 import type { CampaignDetail } from '@sendwell/contract/campaigns';
-import type { ContactSelection } from '../../editor/campaign-form';
+import type { CampaignStart, ContactSelection } from '../../editor/campaign-form';
 
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { historyShortcut } from '../../editor/block-history';
 import { SendConfirmDialog } from '../send-confirm-dialog';
@@ -16,6 +17,7 @@ import { EditorActionBar } from './editor-action-bar';
 import { EditorSidebar } from './editor-sidebar';
 import { EmailCanvas } from './email-canvas';
 import { EmailPreview, type PreviewMode } from './email-preview';
+import { SaveAsTemplate } from './save-as-template';
 import { ScheduleDialog } from './schedule-dialog';
 import { SendTestDialog } from './send-test-dialog';
 import { useBlockDnd } from './use-block-dnd';
@@ -25,6 +27,11 @@ import { useEditorImages } from './use-editor-images';
 import { PRE_SEND_CHECKLIST_ID, usePreSendChecks } from './use-pre-send-checks';
 import { useSaveAndSend, type EditorResult } from './use-save-and-send';
 import { useSenderChoices } from './use-sender-choices';
+
+// CodeMirror is its own chunk, fetched only when a campaign written in its own HTML is opened.
+const HtmlCodeEditor = React.lazy(() =>
+  import('./html-code-editor').then((module) => ({ default: module.HtmlCodeEditor })),
+);
 
 /**
  * The campaign editor (spec §2 Campaign editor, §4 Editor): settings and recipients, the design
@@ -38,6 +45,7 @@ export default function CampaignEditor({
   campaign,
   initialListIds,
   initialSelection,
+  start,
   user,
   closeRef,
   onDone,
@@ -47,12 +55,15 @@ export default function CampaignEditor({
   initialListIds: number[];
   /** Contacts picked on the Contacts page, offered as a recipient (their list is made on save). */
   initialSelection?: ContactSelection;
+  /** A new campaign started from a template, or as raw HTML. */
+  start?: CampaignStart;
   user: CurrentUser;
   closeRef: React.RefObject<EditorCloseHandle | null>;
   onDone: (result?: EditorResult) => void;
 }) {
-  const draft = useCampaignDraft({ campaign, user, initialListIds, initialSelection });
+  const draft = useCampaignDraft({ campaign, user, initialListIds, initialSelection, start });
   const { draft: values, errors, dirty } = draft;
+  const htmlMode = values.rawHtml !== null;
   const senders = useSenderChoices({ fromEmail: values.fromEmail, onDefaultSender: draft.adoptDefaultSender });
   const images = useEditorImages(draft, user);
   const dnd = useBlockDnd(draft);
@@ -104,9 +115,14 @@ export default function CampaignEditor({
         <div className="min-w-0 space-y-1">
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription className="truncate">
-            {values.name.trim() ? values.name : 'Design your email, choose who gets it, then send or schedule it.'}
+            {values.name.trim()
+              ? values.name
+              : start
+                ? `Started from “${start.templateName}”. Choose who gets it, then send or schedule it.`
+                : 'Design your email, choose who gets it, then send or schedule it.'}
           </DialogDescription>
         </div>
+        <SaveAsTemplate draft={values} defaultName={values.name} />
       </DialogHeader>
 
       <DndContext {...dnd.contextProps}>
@@ -114,9 +130,41 @@ export default function CampaignEditor({
           {/* Left column: settings and recipients, design elements, logos, Edit Component. */}
           <EditorSidebar draft={draft} senders={senders} images={images} checks={checks} />
 
+          {htmlMode && (
+            /* Centre: the campaign's own HTML in a code editor. */
+            <section
+              aria-labelledby="html-editor-heading"
+              className="bg-muted/40 flex min-h-[480px] flex-col gap-2 px-4 pt-3 pb-6 sm:px-6 lg:min-h-0"
+            >
+              <h3 id="html-editor-heading" className="text-sm font-semibold">
+                Your HTML
+              </h3>
+              <p id="html-editor-help" className="text-muted-foreground text-xs">
+                Merge tags such as {'{{firstName|there}}'} are filled in for each reader and links are tracked. Put{' '}
+                {'{{unsubscribe}}'} where the unsubscribe link goes, or our footer with it is added at the bottom.
+              </p>
+              {generalError && (
+                <p className="text-destructive text-sm font-medium" role="alert">
+                  {generalError}
+                </p>
+              )}
+              <div className="min-h-0 flex-1">
+                <React.Suspense fallback={<Skeleton className="h-full min-h-[320px] w-full" />}>
+                  <HtmlCodeEditor
+                    value={values.rawHtml ?? ''}
+                    onChange={draft.editRawHtml}
+                    labelledBy="html-editor-heading"
+                    describedBy="html-editor-help"
+                  />
+                </React.Suspense>
+              </div>
+            </section>
+          )}
+
           {/* Centre: the canvas. */}
           <section
             aria-labelledby="canvas-heading"
+            hidden={htmlMode}
             className="bg-muted/40 flex min-h-[480px] flex-col lg:min-h-0 lg:overflow-y-auto"
           >
             <div className="flex items-center justify-between gap-2 px-4 pt-3 pb-2 sm:px-6">
@@ -182,6 +230,7 @@ export default function CampaignEditor({
           >
             <EmailPreview
               blocks={values.blocks}
+              html={values.rawHtml}
               subject={values.subject}
               mode={previewMode}
               onModeChange={setPreviewMode}
@@ -201,6 +250,7 @@ export default function CampaignEditor({
       <EditorActionBar
         dirty={dirty}
         everSaved={draft.campaignId !== null}
+        autosave={actions.autosave}
         busy={actions.busy}
         confirmingSend={actions.confirm !== null}
         blocked={checks.blocked}

@@ -1,20 +1,21 @@
 import * as React from 'react';
-import { CalendarClock, Check, CircleAlert, Save, Send } from 'lucide-react';
+import { CalendarClock, Check, CircleAlert, Loader2, Save, Send } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useToastClearance } from '@/lib/toast-clearance';
 import type { PreSendCheck } from '../../editor/pre-send-checks';
-import type { EditorBusy } from './use-save-and-send';
+import type { AutosaveState, EditorBusy } from './use-save-and-send';
 
 /**
- * The editor's bottom bar: whether the draft is saved, then Cancel, Save Draft, Schedule Later and
+ * The editor's bottom bar: whether the draft is saved (Saving… while it is saved automatically), then Cancel, Save Draft, Schedule Later and
  * Send Campaign. While a pre-send check blocks, Schedule Later and Send Campaign are disabled and the
  * bar says why, with a link to the checklist.
  */
 export function EditorActionBar({
   dirty,
   everSaved,
+  autosave,
   busy,
   confirmingSend,
   blocked,
@@ -27,6 +28,8 @@ export function EditorActionBar({
   dirty: boolean;
   /** The campaign exists on the server (saved at least once). */
   everSaved: boolean;
+  /** What the automatic save of the draft is doing. */
+  autosave: AutosaveState;
   busy: EditorBusy;
   /** The send confirmation is open (its own button shows the progress then). */
   confirmingSend: boolean;
@@ -50,8 +53,17 @@ export function EditorActionBar({
     >
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="text-muted-foreground flex items-center gap-1 text-xs" aria-live="polite">
-          {dirty ? (
-            'Unsaved changes'
+          {autosave === 'saving' ? (
+            <>
+              <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
+              <span>Saving…</span>
+            </>
+          ) : dirty ? (
+            autosave === 'failed' ? (
+              'Unsaved changes · could not save automatically, use Save Draft'
+            ) : (
+              'Unsaved changes'
+            )
           ) : everSaved ? (
             <>
               <Check className="size-3.5 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />

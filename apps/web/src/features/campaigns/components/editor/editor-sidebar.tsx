@@ -12,7 +12,8 @@ import type { useSenderChoices } from './use-sender-choices';
 
 /**
  * The editor's left column: the Settings tab (campaign settings and recipients) and the Design tab
- * (the selected block's Edit Component panel, Design Elements and the Logo Library).
+ * (the selected block's Edit Component panel, Design Elements and the Logo Library). A campaign
+ * written in its own HTML has no blocks, so no Design tab.
  */
 export function EditorSidebar({
   draft,
@@ -28,6 +29,7 @@ export function EditorSidebar({
   const lists = useContactLists(true);
   const segments = useSegments(true);
   const { draft: values, errors, selectedBlock } = draft;
+  const htmlMode = values.rawHtml !== null;
   const settingsErrorCount = Object.keys(errors.fields).filter((field) => SETTINGS_FIELDS.has(field)).length;
 
   return (
@@ -35,7 +37,11 @@ export function EditorSidebar({
       aria-label="Campaign settings and design"
       className="border-b lg:min-h-0 lg:overflow-y-auto lg:border-r lg:border-b-0"
     >
-      <Tabs value={draft.leftTab} onValueChange={(value) => draft.setLeftTab(value as LeftTab)} className="gap-0">
+      <Tabs
+        value={htmlMode ? 'settings' : draft.leftTab}
+        onValueChange={(value) => draft.setLeftTab(value as LeftTab)}
+        className="gap-0"
+      >
         <div className="bg-background/95 sticky top-0 z-10 border-b px-4 py-3 backdrop-blur">
           <TabsList className="w-full">
             <TabsTrigger value="settings">
@@ -47,7 +53,7 @@ export function EditorSidebar({
                 </span>
               )}
             </TabsTrigger>
-            <TabsTrigger value="design">Design</TabsTrigger>
+            {!htmlMode && <TabsTrigger value="design">Design</TabsTrigger>}
           </TabsList>
         </div>
         <TabsContent value="settings" className="space-y-6 p-4">

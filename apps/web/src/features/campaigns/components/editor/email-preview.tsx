@@ -21,21 +21,27 @@ const PREVIEW_DEBOUNCE_MS = 300;
  */
 export function EmailPreview({
   blocks,
+  html = null,
   subject,
   mode,
   onModeChange,
   onSendTest,
 }: {
   blocks: EmailBlock[];
+  /** A campaign written in its own HTML: that HTML (then `blocks` is not used); null for blocks. */
+  html?: string | null;
   subject: string;
   mode: PreviewMode;
   onModeChange: (mode: PreviewMode) => void;
   onSendTest: () => void;
 }) {
-  const payload = React.useMemo(() => ({ blocks: previewableBlocks(blocks), subject }), [blocks, subject]);
+  const payload = React.useMemo(
+    () => ({ blocks: html === null ? previewableBlocks(blocks) : [], subject, html }),
+    [blocks, subject, html],
+  );
   const debounced = useDebouncedValue(payload, PREVIEW_DEBOUNCE_MS);
-  const preview = useEmailPreview(debounced.blocks, debounced.subject, true);
-  const skipped = blocks.length - payload.blocks.length;
+  const preview = useEmailPreview(debounced.blocks, debounced.subject, true, debounced.html);
+  const skipped = html === null ? blocks.length - payload.blocks.length : 0;
 
   return (
     <section aria-labelledby="email-preview-heading" className="flex h-full min-h-0 flex-col gap-3">
@@ -89,7 +95,9 @@ export function EmailPreview({
       {preview.isError && (
         <p className="text-destructive flex items-start gap-1.5 text-xs" role="alert">
           <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-          The preview could not be rendered. Check the highlighted blocks and try again.
+          {html === null
+            ? 'The preview could not be rendered. Check the highlighted blocks and try again.'
+            : 'The preview could not be rendered. Check the HTML and try again.'}
         </p>
       )}
       {skipped > 0 && (

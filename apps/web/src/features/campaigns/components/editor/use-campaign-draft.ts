@@ -8,6 +8,7 @@ import {
   duplicateBlock,
   insertBlock,
   moveBlock,
+  newBlockId,
   removeBlock,
   replaceImageSource,
   springSaleTemplate,
@@ -20,6 +21,7 @@ import {
   draftFingerprint,
   initialDraft,
   type CampaignDraft,
+  type CampaignStart,
   type ContactSelection,
   type DraftErrors,
 } from '../../editor/campaign-form';
@@ -54,11 +56,14 @@ export function useCampaignDraft({
   user,
   initialListIds,
   initialSelection,
+  start,
 }: {
   campaign: CampaignDetail | undefined;
   user: CurrentUser;
   initialListIds: number[];
   initialSelection?: ContactSelection;
+  /** A new campaign started from a template (or as raw HTML); without one it starts as the spring sale. */
+  start?: CampaignStart;
 }) {
   // The draft and the undo history of its blocks live in one state, so a change and its history
   // entry are made by one pure update.
@@ -67,7 +72,13 @@ export function useCampaignDraft({
       fromEmail: '',
       fromName: user.company || `${user.firstName} ${user.lastName}`.trim(),
       listIds: initialListIds,
-      blocks: springSaleTemplate(),
+      // A template's blocks get ids of their own, as every block added in the editor does.
+      blocks: start
+        ? start.blocks.map((block) => ({ ...structuredClone(block), id: newBlockId() }))
+        : springSaleTemplate(),
+      subject: start?.subject,
+      preheader: start?.preheader,
+      rawHtml: start?.html ?? null,
     }),
     history: EMPTY_HISTORY,
   }));
@@ -168,6 +179,11 @@ export function useCampaignDraft({
     editBlockContent: (id: string, patch: Record<string, unknown>) => {
       setBlocks((blocks) => updateBlockContent(blocks, id, patch), `content:${id}:${Object.keys(patch).join()}`);
       clearBlockError(id);
+      clearFieldError(['content']);
+    },
+    /** The HTML of a campaign written in its own HTML changed. */
+    editRawHtml: (html: string) => {
+      patchDraft({ rawHtml: html });
       clearFieldError(['content']);
     },
     editBlockStyles: (id: string, patch: Partial<Record<keyof BlockStyles, unknown>>) =>

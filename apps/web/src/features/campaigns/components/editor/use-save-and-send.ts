@@ -25,6 +25,12 @@ export type EditorResult = { kind: 'saved' | 'scheduled' | 'sent'; campaign: Cam
 /** What the editor is waiting for: its buttons are disabled meanwhile. */
 export type EditorBusy = null | 'save' | 'schedule' | 'send' | 'test';
 
+/** Autosave: what the last automatic save of the draft did ('idle' before any, or after a manual save). */
+export type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** How long the draft must rest after a change before it is saved automatically. */
+export const AUTOSAVE_DELAY_MS = 1500;
+
 /** The send confirmation: the saved campaign and its recipient count (null while it loads). */
 export interface SendConfirmation {
   id: number;
@@ -47,37 +53,67 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
   const [scheduleOpen, setScheduleOpen] = React.useState(false);
   const [testOpen, setTestOpen] = React.useState(false);
   const [confirm, setConfirm] = React.useState<SendConfirmation | null>(null);
+  const [autosave, setAutosave] = React.useState<AutosaveState>('idle');
+  // Saves run one after another, and each reads the id the one before it got: an autosave and a
+  // Save Draft pressed while it runs must not both create the campaign.
+  const saveQueue = React.useRef<Promise<unknown>>(Promise.resolve());
+  const savedId = React.useRef<number | null>(draft.campaignId);
+  /** The list made for contacts picked on the Contacts page, once a save has made it. */
+  const selectionListId = React.useRef<number | null>(null);
 
-  /** Saves the draft (create or update) with a status; null when it did not save (errors are shown). */
-  const persist = async (status: SaveStatus, scheduledAt?: string): Promise<CampaignDetail | null> => {
-    let values = draft.draft;
+  /**
+   * Saves the draft (create or update) with a status; null when it did not save. A manual save
+   * shows what stopped it (fields, toast); a quiet one (autosave) only reports it by returning null.
+   */
+  const persist = (status: SaveStatus, scheduledAt?: string, quiet = false): Promise<CampaignDetail | null> => {
+    const values = draft.draft;
+    const run = saveQueue.current.then(() => persistNow(values, status, scheduledAt, quiet));
+    saveQueue.current = run.catch(() => undefined);
+    return run;
+  };
+
+  const persistNow = async (
+    saving: typeof draft.draft,
+    status: SaveStatus,
+    scheduledAt: string | undefined,
+    quiet: boolean,
+  ): Promise<CampaignDetail | null> => {
+    let values = saving;
     let body = toCampaignBody(values, status, scheduledAt);
     const invalid = validateCampaignBody(body);
     if (invalid) {
+      if (quiet) return null;
       draft.showErrors(invalid);
       const first = Object.values(invalid.fields)[0] ?? Object.values(invalid.blocks)[0];
       toast({ title: 'Error', description: first ?? SAVE_FAILED, variant: 'destructive' });
       return null;
     }
-    draft.clearErrors();
-    const id = draft.campaignId;
+    if (!quiet) draft.clearErrors();
+    const id = savedId.current ?? draft.campaignId;
     try {
       // Contacts picked on the Contacts page get their list now, when a campaign is saved with them.
       const { selection } = draft;
-      if (selection?.chosen) {
+      if (selection?.chosen && selectionListId.current === null) {
         const list = await createSelectionList.mutateAsync({
           name: selection.listName,
           contactIds: selection.contactIds,
         });
+        selectionListId.current = list.id;
         draft.adoptSelectionList(list.id);
-        values = { ...values, listIds: [...values.listIds, list.id] };
+      }
+      // A save queued before the list was made still holds the draft without it.
+      const listId = selectionListId.current;
+      if (listId !== null && !values.listIds.includes(listId)) {
+        values = { ...values, listIds: [...values.listIds, listId] };
         body = toCampaignBody(values, status, scheduledAt);
       }
       const print = draftFingerprint(values);
       const saved = id === null ? await create.mutateAsync(body) : await update.mutateAsync({ id, body });
+      savedId.current = saved.id;
       draft.markSaved(saved.id, print);
       return saved;
     } catch (error) {
+      if (quiet) return null;
       const fields = getApiErrorFields(error);
       if (Object.keys(fields).length > 0) draft.showErrors(serverDraftErrors(fields, draft.draft.blocks));
       toastError(error, SAVE_FAILED, { serverMessage: 'client-error' });
@@ -85,9 +121,33 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
     }
   };
 
+  /**
+   * Autosave: a draft that changed is saved once it rests for AUTOSAVE_DELAY_MS, quietly, when it
+   * would pass the save's checks (a new campaign once it has a name, subject and sender) and
+   * nothing else is being saved or sent. The bar shows Saving… then Saved.
+   */
+  const print = draftFingerprint(draft.draft);
+  const autosaveNow = React.useRef<() => Promise<void>>(async () => undefined);
+  autosaveNow.current = async () => {
+    setAutosave('saving');
+    const saved = await persist('draft', undefined, true);
+    setAutosave(saved ? 'saved' : 'failed');
+  };
+  const canAutosave =
+    draft.dirty &&
+    busy === null &&
+    confirm === null &&
+    validateCampaignBody(toCampaignBody(draft.draft, 'draft')) === null;
+  React.useEffect(() => {
+    if (!canAutosave) return;
+    const timer = window.setTimeout(() => void autosaveNow.current(), AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [canAutosave, print]);
+
   const saveDraft = async () => {
     setBusy('save');
     const saved = await persist('draft');
+    setAutosave('idle');
     setBusy(null);
     if (!saved) return;
     // The editor stays open (first-hour finding 6: Save Draft used to close it); the bar says 'Saved'.
@@ -175,6 +235,7 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
 
   return {
     busy,
+    autosave,
     saveDraft,
     schedule,
     scheduleOpen,

@@ -181,10 +181,17 @@ export const campaignListItemSchema = z.object({
   status: campaignStatusSchema,
   totalRecipients: z.number().int(),
   totalSent: z.number().int(),
+  /** Recipients who opened: a human open or a click (a click implies an open); machine opens not counted. */
   totalOpens: z.number().int(),
+  /** Recipients who clicked (bot clicks by link scanners not counted). */
   totalClicks: z.number().int(),
+  /** totalOpens over totalSent, percent. */
   openRate: z.number(),
   clickRate: z.number(),
+  /** Recipients whose only opens were a machine's (Apple Mail Privacy Protection, pre-fetchers). */
+  machineOpens: z.number().int(),
+  /** machineOpens over totalSent, percent: shown beside the open rate. */
+  machineOpenRate: z.number(),
   sentAt: z.string().nullable(),
   scheduledAt: z.string().nullable(),
   createdAt: z.string(),
@@ -246,14 +253,34 @@ export const campaignReportSchema = z.object({
   delivered: z.number().int(),
   bounced: z.number().int(),
   failed: z.number().int(),
+  /** Recipients with a human open or a click (a click implies an open); machine opens are apart. */
   uniqueOpens: z.number().int(),
+  /** Recipients with a human click; bot clicks (link scanners) are apart. */
   uniqueClicks: z.number().int(),
+  /** Recipients whose only opens were a machine's (Apple Mail Privacy Protection, pre-fetchers). */
+  machineOpens: z.number().int(),
+  /** Recipients whose only clicks were a bot's (security scanners). */
+  botClicks: z.number().int(),
   unsubscribes: z.number().int(),
   complaints: z.number().int(),
+  /** uniqueOpens over delivered, percent. */
   openRate: z.number(),
+  /** machineOpens over delivered, percent. */
+  machineOpenRate: z.number(),
+  /** uniqueClicks over delivered, percent. */
   clickRate: z.number(),
-  /** Opens and clicks per hour since sending started (UTC hour starts). */
-  timeline: z.array(z.object({ at: z.string(), opens: z.number().int(), clicks: z.number().int() })),
+  /** uniqueClicks over uniqueOpens, percent (never above 100: a click is an open). */
+  clickToOpenRate: z.number(),
+  /** Human opens and clicks per hour since sending started (UTC hour starts); machine opens apart. */
+  timeline: z.array(
+    z.object({
+      at: z.string(),
+      opens: z.number().int(),
+      clicks: z.number().int(),
+      machineOpens: z.number().int(),
+    }),
+  ),
+  /** Human clicks per link (all of the campaign's links, most clicked first). */
   topLinks: z.array(z.object({ url: z.string(), clicks: z.number().int(), uniqueClicks: z.number().int() })),
   /**
    * Bounce reports and rejections by reason (modules/bounces' fixed set; 'undetermined' also for

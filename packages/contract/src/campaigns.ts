@@ -289,3 +289,49 @@ export const campaignReportSchema = z.object({
   bouncesByReason: z.array(z.object({ reason: bounceReasonSchema, hard: z.boolean(), count: z.number().int() })),
 });
 export type CampaignReport = z.infer<typeof campaignReportSchema>;
+
+/** Which recipients of a campaign the report's who-lists name. */
+export const CAMPAIGN_ACTIVITY_KINDS = ['opened', 'clicked', 'bounced', 'unsubscribed', 'complained'] as const;
+export const campaignActivityKindSchema = z.enum(CAMPAIGN_ACTIVITY_KINDS, {
+  error: `Kind must be one of ${CAMPAIGN_ACTIVITY_KINDS.join(', ')}`,
+});
+export type CampaignActivityKind = z.infer<typeof campaignActivityKindSchema>;
+export const CAMPAIGN_ACTIVITY_PAGE_SIZE_MAX = 100;
+
+/** GET /api/campaigns/:id/activity (and its CSV export, without the page). */
+export const campaignActivityQuerySchema = z.object({
+  kind: campaignActivityKindSchema,
+  /** Part of the address or name, case-insensitive. */
+  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be 1 or more')
+    .max(CAMPAIGN_ACTIVITY_PAGE_SIZE_MAX, `Page size must be at most ${CAMPAIGN_ACTIVITY_PAGE_SIZE_MAX}`)
+    .default(25),
+});
+export type CampaignActivityQuery = z.input<typeof campaignActivityQuerySchema>;
+export const campaignActivityExportQuerySchema = campaignActivityQuerySchema.pick({ kind: true, search: true });
+
+/** One recipient in a who-list: what they did first, how often, and what (the links, the bounce's reason). */
+export const campaignActivityItemSchema = z.object({
+  contactId: z.number().int().nullable(),
+  email: z.string(),
+  name: z.string(),
+  /** When they first did it. */
+  at: z.string(),
+  /** How many events of the kind (opens, clicks). */
+  count: z.number().int(),
+  /**
+   * opened: 'Implied by a click' when no image was loaded; clicked: the links; bounced: the reason
+   * and the receiver's answer; otherwise null.
+   */
+  detail: z.string().nullable(),
+});
+export type CampaignActivityItem = z.infer<typeof campaignActivityItemSchema>;
+export const campaignActivityResponseSchema = z.object({
+  items: z.array(campaignActivityItemSchema),
+  total: z.number().int(),
+});
+export type CampaignActivityResponse = z.infer<typeof campaignActivityResponseSchema>;

@@ -81,6 +81,10 @@ export async function campaignActivityCsv(
       if (batch.length < EXPORT_BATCH) return;
     }
   }
-  const slug = campaign.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'campaign';
+  const slug =
+    campaign.name
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'campaign';
   return { filename: `${slug}-${query.kind}.csv`, rows: rows() };
 }

@@ -20,6 +20,7 @@ import {
 } from '../campaign-stats';
 import { BenchmarkCaption } from './campaign-stat-cards';
 import { formatDateTime } from './campaign-table';
+import { ActivityCard } from './report-activity-card';
 import { EmailContentCard } from './report-email-card';
 import { BouncesByReasonCard } from './report-bounces-card';
 import { TopLinksCard } from './report-top-links-card';
@@ -227,6 +228,8 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
           </CardContent>
         </Card>
       </div>
+
+      {r && r.sent > 0 && <ActivityCard campaignId={campaign.id} />}
 
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {r && (

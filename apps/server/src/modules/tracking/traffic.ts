@@ -36,10 +36,12 @@ export function isAppleAddress(ip: string): boolean {
 /**
  * User agents of link scanners, pre-fetchers and scripts: security gateways (Barracuda, Mimecast,
  * Proofpoint, Symantec/MessageLabs, Trend Micro, Cisco IronPort, FireEye, Forcepoint, Sophos),
- * crawlers, headless browsers and HTTP libraries. A mail client or browser names none of these.
+ * crawlers and HTTP libraries. A mail client or browser names none of these. Headless browsers are
+ * not on it: some scanners use one, but so do automated checks of one's own mail; they are caught
+ * by their burst over a message's links instead.
  */
 const SCANNER_USER_AGENT =
-  /barracuda|mimecast|proofpoint|symantec|messagelabs|trend ?micro|ironport|fireeye|forcepoint|sophos|bot\b|bot\/|crawler|spider|headless|python-|curl\/|wget|go-http-client|okhttp|java\/|libwww|axios\//i;
+  /barracuda|mimecast|proofpoint|symantec|messagelabs|trend ?micro|ironport|fireeye|forcepoint|sophos|bot\b|bot\/|crawler|spider|python-|curl\/|wget|go-http-client|okhttp|java\/|libwww|axios\//i;
 
 /** A scanner's user agent, or none at all (every mail client and browser sends one). */
 export function isScannerUserAgent(userAgent: string | undefined): boolean {

@@ -151,7 +151,9 @@ export const emailEvents = pgTable(
     index('email_events_campaign_type_idx').on(t.campaignId, t.type, t.createdAt),
     index('email_events_contact_idx').on(t.contactId),
     // One send's opens and clicks (deciding its human / machine state as each event arrives).
-    index('email_events_send_idx').on(t.sendId, t.type).where(sql`send_id IS NOT NULL`),
+    index('email_events_send_idx')
+      .on(t.sendId, t.type)
+      .where(sql`send_id IS NOT NULL`),
     index('email_events_user_type_idx').on(t.userId, t.type, t.createdAt),
     index('email_events_sequence_send_idx')
       .on(t.sequenceSendId, t.type, t.createdAt)

@@ -15,7 +15,8 @@ const blocks = [
   { id: 'b1', type: 'button', content: { text: 'A', url: LINKS[0] } },
   { id: 'b2', type: 'button', content: { text: 'B', url: LINKS[1] } },
 ];
-const READER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const READER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 async function sendCampaign(t: TestApp, client: TestClient, emails: string[], name: string) {
   await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
@@ -38,7 +39,9 @@ async function sendCampaign(t: TestApp, client: TestClient, emails: string[], na
 }
 
 async function urlsOf(t: TestApp, email: string) {
-  const { rows } = await t.ctx.database.raw.executeSql(`SELECT raw FROM outbox_messages WHERE to_address = $1`, [email]);
+  const { rows } = await t.ctx.database.raw.executeSql(`SELECT raw FROM outbox_messages WHERE to_address = $1`, [
+    email,
+  ]);
   const html = String((await simpleParser((rows[0] as { raw: string }).raw)).html);
   const path = (url: string | undefined) => new URL((url ?? '').replaceAll('&amp;', '&')).pathname;
   return {
@@ -108,7 +111,12 @@ describe('human and machine opens and clicks', () => {
     expect(proxied.statusCode).toBe(200);
     expect(proxied.headers['content-type']).toBe('image/gif');
     // Apple's address alone, with a client's user agent, is the proxy too.
-    await hit(anon, fay.pixel, 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15', '17.1.2.3');
+    await hit(
+      anon,
+      fay.pixel,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15',
+      '17.1.2.3',
+    );
     expect(await machineFlags(t(), id)).toEqual([
       { type: 'open', machine: true },
       { type: 'open', machine: true },
@@ -126,7 +134,13 @@ describe('human and machine opens and clicks', () => {
     await deliveredAgo(t(), id, 45);
     expect((await hit(anon, eve.clicks[1] ?? '', READER)).headers.location).toBe(LINKS[1]);
     report = (await client.get(`/api/campaigns/${id}/report`)).json();
-    expect(report).toMatchObject({ uniqueOpens: 1, machineOpens: 1, uniqueClicks: 1, openRate: 50, machineOpenRate: 50 });
+    expect(report).toMatchObject({
+      uniqueOpens: 1,
+      machineOpens: 1,
+      uniqueClicks: 1,
+      openRate: 50,
+      machineOpenRate: 50,
+    });
     item = ((await client.get('/api/campaigns')).json() as { id: number }[]).find((c) => c.id === id);
     expect(item).toMatchObject({ totalOpens: 1, machineOpens: 1, totalClicks: 1 });
     stats = (await client.get('/api/analytics/stats')).json();

@@ -124,7 +124,12 @@ export async function hasRecentOpen(
  * Marks the send's human clicks on other links within the last `withinSeconds` seconds as a bot's
  * (a scanner following every link); answers how many there were.
  */
-export async function flagClickBurst(db: DbOrTx, send: SendRow, linkId: number, withinSeconds: number): Promise<number> {
+export async function flagClickBurst(
+  db: DbOrTx,
+  send: SendRow,
+  linkId: number,
+  withinSeconds: number,
+): Promise<number> {
   const flagged = await db.execute(sql`
     WITH burst AS (
       SELECT id FROM ${emailEvents}

@@ -89,7 +89,8 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
       const sendId = verifyRecipientToken(secret, request.params.token);
       const index = parseLinkIndex(request.params.index);
       if (index === null) return notFound(reply);
-      if (sendId !== null) return redirect(reply, await tracking.recordClick(ctx.db, sendId, { index }, requesterOf(request)));
+      if (sendId !== null)
+        return redirect(reply, await tracking.recordClick(ctx.db, sendId, { index }, requesterOf(request)));
       const sequenceSendId = verifySequenceToken(secret, request.params.token);
       if (sequenceSendId === null) return notFound(reply);
       return redirect(reply, await tracking.recordSequenceClick(ctx.db, sequenceSendId, index, requesterOf(request)));

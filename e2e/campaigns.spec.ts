@@ -391,6 +391,17 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await expect(card('Opens and clicks over time').getByText(/No opens or clicks yet/)).toBeVisible();
   await expect(card('Most-clicked links').getByText('No clicks yet.')).toBeVisible();
   await expect(card('Against the industry').getByText('Unsubscribes')).toBeVisible();
+  // Every rate says what it counts, with the machine share beside it (issue 31).
+  await expect(
+    card('Unique Opens').getByText(/Human and click-implied opens · 0 machine \(0\.0%\) not counted/),
+  ).toBeVisible();
+  // Nobody opened the catcher's mail: the who-list says so, and offers the (empty) export.
+  const who = card('Who opened, clicked, bounced or left');
+  await expect(who.getByText('Nobody has opened it yet (machine opens are not listed).')).toBeVisible();
+  await expect(who.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    /\/api\/campaigns\/\d+\/activity\.csv\?kind=opened$/,
+  );
   await expect(page.frameLocator('iframe[title="Campaign email (desktop)"]').getByText('Shop Now')).toBeVisible();
   await checkScreen(page, 'campaign-report');
 
@@ -431,7 +442,42 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   const bounces = card('Bounces by reason');
   await expect(bounces.getByRole('row', { name: 'Mailbox does not exist Hard 2' })).toBeVisible();
   await expect(bounces.getByRole('row', { name: 'Mailbox full Soft 1' })).toBeVisible();
+  // Who opened: a page of the list (answered like the report above), its tabs and search.
+  await page.route(/\/api\/campaigns\/\d+\/activity\?/, async (route) => {
+    const kind = new URL(route.request().url()).searchParams.get('kind');
+    const at = new Date(Date.UTC(2026, 3, 10, 9, 12)).toISOString();
+    await route.fulfill({
+      json:
+        kind === 'bounced'
+          ? {
+              items: [
+                { contactId: 3, email: 'cy@example.com', name: '', at, count: 1, detail: 'user-unknown: 550 5.1.1' },
+              ],
+              total: 1,
+            }
+          : {
+              items: [
+                { contactId: 1, email: 'ann@example.com', name: 'Ann Lee', at, count: 3, detail: null },
+                { contactId: 2, email: 'bo@example.com', name: 'Bo Tan', at, count: 1, detail: 'Implied by a click' },
+              ],
+              total: 2,
+            },
+    });
+  });
+  await page.reload();
+  const whoList = card('Who opened, clicked, bounced or left');
+  await expect(
+    whoList.getByRole('table', { name: 'Recipients who opened' }).getByText('ann@example.com'),
+  ).toBeVisible();
+  await expect(whoList.getByText('1–2 of 2')).toBeVisible();
+  await whoList.getByRole('tab', { name: 'Bounced' }).click();
+  await expect(
+    whoList.getByRole('table', { name: 'Recipients who bounced' }).getByText('cy@example.com'),
+  ).toBeVisible();
+  await whoList.getByRole('tab', { name: 'Opened' }).click();
+  await expect(whoList.getByText('bo@example.com')).toBeVisible();
   await checkScreen(page, 'campaign-report-activity');
+  await page.unroute(/\/api\/campaigns\/\d+\/activity\?/);
   await page.unroute('**/api/campaigns/*/report');
 
   // ── Delete a draft ─────────────────────────────────────────────────────────────

@@ -44,7 +44,11 @@ export type StatsTrends = z.infer<typeof statsTrendsSchema>;
 /** GET /api/analytics/stats: rates are percentages (0-100), revenue in dollars. */
 export const statsResponseSchema = z.object({
   totalSubscribers: z.number().int(),
+  /** Human and implied opens (a click is an open) over sent; machine opens are not in it. */
   avgOpenRate: z.number(),
+  /** Recipients whose only opens were a machine's (Apple Mail Privacy Protection, pre-fetchers), over sent. */
+  avgMachineOpenRate: z.number(),
+  /** Human clicks over sent; bot clicks (link scanners) are not in it. */
   avgClickRate: z.number(),
   totalRevenue: z.number(),
   trends: statsTrendsSchema,

@@ -181,10 +181,17 @@ export const campaignListItemSchema = z.object({
   status: campaignStatusSchema,
   totalRecipients: z.number().int(),
   totalSent: z.number().int(),
+  /** Recipients who opened: a human open or a click (a click implies an open); machine opens not counted. */
   totalOpens: z.number().int(),
+  /** Recipients who clicked (bot clicks by link scanners not counted). */
   totalClicks: z.number().int(),
+  /** totalOpens over totalSent, percent. */
   openRate: z.number(),
   clickRate: z.number(),
+  /** Recipients whose only opens were a machine's (Apple Mail Privacy Protection, pre-fetchers). */
+  machineOpens: z.number().int(),
+  /** machineOpens over totalSent, percent: shown beside the open rate. */
+  machineOpenRate: z.number(),
   sentAt: z.string().nullable(),
   scheduledAt: z.string().nullable(),
   createdAt: z.string(),
@@ -248,14 +255,34 @@ export const campaignReportSchema = z.object({
   delivered: z.number().int(),
   bounced: z.number().int(),
   failed: z.number().int(),
+  /** Recipients with a human open or a click (a click implies an open); machine opens are apart. */
   uniqueOpens: z.number().int(),
+  /** Recipients with a human click; bot clicks (link scanners) are apart. */
   uniqueClicks: z.number().int(),
+  /** Recipients whose only opens were a machine's (Apple Mail Privacy Protection, pre-fetchers). */
+  machineOpens: z.number().int(),
+  /** Recipients whose only clicks were a bot's (security scanners). */
+  botClicks: z.number().int(),
   unsubscribes: z.number().int(),
   complaints: z.number().int(),
+  /** uniqueOpens over delivered, percent. */
   openRate: z.number(),
+  /** machineOpens over delivered, percent. */
+  machineOpenRate: z.number(),
+  /** uniqueClicks over delivered, percent. */
   clickRate: z.number(),
-  /** Opens and clicks per hour since sending started (UTC hour starts). */
-  timeline: z.array(z.object({ at: z.string(), opens: z.number().int(), clicks: z.number().int() })),
+  /** uniqueClicks over uniqueOpens, percent (never above 100: a click is an open). */
+  clickToOpenRate: z.number(),
+  /** Human opens and clicks per hour since sending started (UTC hour starts); machine opens apart. */
+  timeline: z.array(
+    z.object({
+      at: z.string(),
+      opens: z.number().int(),
+      clicks: z.number().int(),
+      machineOpens: z.number().int(),
+    }),
+  ),
+  /** Human clicks per link (all of the campaign's links, most clicked first). */
   topLinks: z.array(z.object({ url: z.string(), clicks: z.number().int(), uniqueClicks: z.number().int() })),
   /**
    * Bounce reports and rejections by reason (modules/bounces' fixed set; 'undetermined' also for
@@ -264,3 +291,49 @@ export const campaignReportSchema = z.object({
   bouncesByReason: z.array(z.object({ reason: bounceReasonSchema, hard: z.boolean(), count: z.number().int() })),
 });
 export type CampaignReport = z.infer<typeof campaignReportSchema>;
+
+/** Which recipients of a campaign the report's who-lists name. */
+export const CAMPAIGN_ACTIVITY_KINDS = ['opened', 'clicked', 'bounced', 'unsubscribed', 'complained'] as const;
+export const campaignActivityKindSchema = z.enum(CAMPAIGN_ACTIVITY_KINDS, {
+  error: `Kind must be one of ${CAMPAIGN_ACTIVITY_KINDS.join(', ')}`,
+});
+export type CampaignActivityKind = z.infer<typeof campaignActivityKindSchema>;
+export const CAMPAIGN_ACTIVITY_PAGE_SIZE_MAX = 100;
+
+/** GET /api/campaigns/:id/activity (and its CSV export, without the page). */
+export const campaignActivityQuerySchema = z.object({
+  kind: campaignActivityKindSchema,
+  /** Part of the address or name, case-insensitive. */
+  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be 1 or more')
+    .max(CAMPAIGN_ACTIVITY_PAGE_SIZE_MAX, `Page size must be at most ${CAMPAIGN_ACTIVITY_PAGE_SIZE_MAX}`)
+    .default(25),
+});
+export type CampaignActivityQuery = z.input<typeof campaignActivityQuerySchema>;
+export const campaignActivityExportQuerySchema = campaignActivityQuerySchema.pick({ kind: true, search: true });
+
+/** One recipient in a who-list: what they did first, how often, and what (the links, the bounce's reason). */
+export const campaignActivityItemSchema = z.object({
+  contactId: z.number().int().nullable(),
+  email: z.string(),
+  name: z.string(),
+  /** When they first did it. */
+  at: z.string(),
+  /** How many events of the kind (opens, clicks). */
+  count: z.number().int(),
+  /**
+   * opened: 'Implied by a click' when no image was loaded; clicked: the links; bounced: the reason
+   * and the receiver's answer; otherwise null.
+   */
+  detail: z.string().nullable(),
+});
+export type CampaignActivityItem = z.infer<typeof campaignActivityItemSchema>;
+export const campaignActivityResponseSchema = z.object({
+  items: z.array(campaignActivityItemSchema),
+  total: z.number().int(),
+});
+export type CampaignActivityResponse = z.infer<typeof campaignActivityResponseSchema>;

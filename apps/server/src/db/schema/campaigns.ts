@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -52,6 +53,14 @@ export const campaigns = pgTable(
     totalSent: integer('total_sent').notNull().default(0),
     totalOpens: integer('total_opens').notNull().default(0),
     totalClicks: integer('total_clicks').notNull().default(0),
+    /**
+     * Sends whose only opens are machine opens (a privacy proxy's or scanner's pre-fetch): kept out
+     * of total_opens (human and implied opens), shown beside the open rate. A human open or a click
+     * later moves the send from here to total_opens (modules/tracking, countEngagement).
+     */
+    machineOpens: integer('machine_opens').notNull().default(0),
+    /** Sends whose only clicks are bot clicks (security scanners): kept out of total_clicks. */
+    botClicks: integer('bot_clicks').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -124,6 +133,12 @@ export const emailEvents = pgTable(
     /** For 'purchase' events: the order's value in cents. */
     amountCents: integer('amount_cents'),
     /**
+     * For 'open' and 'click' events: made by a machine, not the reader (an open by Apple Mail's
+     * privacy proxy or a pre-fetcher; a click by a security scanner). Decided when the event is
+     * recorded (modules/tracking/traffic.ts); machine events count in no open or click rate.
+     */
+    machine: boolean('machine').notNull().default(false),
+    /**
      * Events of sequence mail (open, click, unsubscribe, bounce): the sequence and its send row
      * (sequence_sends.id). campaign_id and send_id stay null on those rows, so no campaign figure
      * and no join to campaign_sends ever reads them.
@@ -135,6 +150,10 @@ export const emailEvents = pgTable(
   (t) => [
     index('email_events_campaign_type_idx').on(t.campaignId, t.type, t.createdAt),
     index('email_events_contact_idx').on(t.contactId),
+    // One send's opens and clicks (deciding its human / machine state as each event arrives).
+    index('email_events_send_idx')
+      .on(t.sendId, t.type)
+      .where(sql`send_id IS NOT NULL`),
     index('email_events_user_type_idx').on(t.userId, t.type, t.createdAt),
     index('email_events_sequence_send_idx')
       .on(t.sequenceSendId, t.type, t.createdAt)

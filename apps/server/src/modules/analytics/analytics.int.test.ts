@@ -44,6 +44,7 @@ describe('dashboard data', () => {
     expect((await client.get('/api/analytics/stats')).json()).toEqual({
       totalSubscribers: 0,
       avgOpenRate: 0,
+      avgMachineOpenRate: 0,
       avgClickRate: 0,
       totalRevenue: 0,
       trends: {
@@ -106,6 +107,7 @@ describe('dashboard data', () => {
     expect(statsA).toMatchObject({ totalSubscribers: 2, avgOpenRate: 30, avgClickRate: 3, totalRevenue: 0 });
     expect(Object.keys(statsA).sort()).toEqual([
       'avgClickRate',
+      'avgMachineOpenRate',
       'avgOpenRate',
       'totalRevenue',
       'totalSubscribers',
@@ -164,6 +166,7 @@ describe('dashboard data', () => {
       totalSubscribers: 6,
       // (30 + 40 + 50) / 400 and (5 + 4 + 11) / 400
       avgOpenRate: 30,
+      avgMachineOpenRate: 0,
       avgClickRate: 5,
       totalRevenue: 105,
       trends: {

@@ -39,11 +39,12 @@ export async function sumSentCampaignTotals(db: DbOrTx, userId: string) {
     .select({
       sent: sql<number>`coalesce(sum(${campaigns.totalSent}), 0)`.mapWith(Number),
       opens: sql<number>`coalesce(sum(${campaigns.totalOpens}), 0)`.mapWith(Number),
+      machineOpens: sql<number>`coalesce(sum(${campaigns.machineOpens}), 0)`.mapWith(Number),
       clicks: sql<number>`coalesce(sum(${campaigns.totalClicks}), 0)`.mapWith(Number),
     })
     .from(campaigns)
     .where(and(eq(campaigns.userId, userId), eq(campaigns.status, 'sent')));
-  return row ?? { sent: 0, opens: 0, clicks: 0 };
+  return row ?? { sent: 0, opens: 0, machineOpens: 0, clicks: 0 };
 }
 
 export type CampaignTotals = { sent: number; opens: number; clicks: number };

@@ -60,6 +60,7 @@ export async function dashboardStats(db: Db, userId: string, now = new Date()): 
   return {
     totalSubscribers,
     avgOpenRate,
+    avgMachineOpenRate: ratePercent(totals.machineOpens, totals.sent),
     avgClickRate: ratePercent(totals.clicks, totals.sent),
     totalRevenue: dollars(purchases.totalCents),
     trends: {

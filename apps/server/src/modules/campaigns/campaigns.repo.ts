@@ -82,9 +82,20 @@ export async function ownedSegmentIds(db: DbOrTx, userId: string, ids: number[])
 /** What a campaign's report is computed from: its send ledger and its events, counted in four statements. */
 export type CampaignReportFigures = {
   ledger: { sent: number; bounced: number; bouncedAfterSending: number; failed: number };
-  /** Distinct messages with each kind of event. */
-  events: { opens: number; clicks: number; unsubscribes: number; complaints: number };
-  timeline: { at: Date | string; opens: number; clicks: number }[];
+  /**
+   * Distinct messages with each kind of event: opens = a human open or a human click (a click
+   * implies an open), machineOpens = only machine opens, clicks = a human click, botClicks = only
+   * bot clicks.
+   */
+  events: {
+    opens: number;
+    machineOpens: number;
+    clicks: number;
+    botClicks: number;
+    unsubscribes: number;
+    complaints: number;
+  };
+  timeline: { at: Date | string; opens: number; clicks: number; machineOpens: number }[];
   topLinks: { url: string; clicks: number; uniqueClicks: number }[];
   /** Bounce events by reason and hardness (reason null: recorded before reasons were). */
   bounces: { reason: string | null; soft: boolean; count: number }[];
@@ -99,22 +110,32 @@ export async function campaignReportFigures(db: DbOrTx, id: number): Promise<Cam
              count(*) FILTER (WHERE status = 'failed')::int AS failed
       FROM ${campaignSends} WHERE campaign_id = ${id}`),
     db.execute(sql`
-      SELECT count(DISTINCT send_id) FILTER (WHERE type = 'open')::int AS opens,
-             count(DISTINCT send_id) FILTER (WHERE type = 'click')::int AS clicks,
-             count(DISTINCT send_id) FILTER (WHERE type = 'unsubscribe')::int AS unsubscribes,
-             count(DISTINCT send_id) FILTER (WHERE type = 'complaint')::int AS complaints
-      FROM ${emailEvents} WHERE campaign_id = ${id}`),
+      WITH per_send AS (
+        SELECT bool_or(type = 'open' AND NOT machine) AS human_open, bool_or(type = 'open' AND machine) AS machine_open,
+               bool_or(type = 'click' AND NOT machine) AS human_click, bool_or(type = 'click' AND machine) AS bot_click,
+               bool_or(type = 'unsubscribe') AS unsubscribed, bool_or(type = 'complaint') AS complained
+        FROM ${emailEvents} WHERE campaign_id = ${id} GROUP BY send_id
+      )
+      SELECT count(*) FILTER (WHERE human_open OR human_click)::int AS opens,
+             count(*) FILTER (WHERE machine_open AND NOT (human_open OR human_click))::int AS "machineOpens",
+             count(*) FILTER (WHERE human_click)::int AS clicks,
+             count(*) FILTER (WHERE bot_click AND NOT human_click)::int AS "botClicks",
+             count(*) FILTER (WHERE unsubscribed)::int AS unsubscribes,
+             count(*) FILTER (WHERE complained)::int AS complaints
+      FROM per_send`),
     db.execute(sql`
       SELECT date_trunc('hour', created_at) AS at,
-             count(*) FILTER (WHERE type = 'open')::int AS opens,
-             count(*) FILTER (WHERE type = 'click')::int AS clicks
+             count(*) FILTER (WHERE type = 'open' AND NOT machine)::int AS opens,
+             count(*) FILTER (WHERE type = 'click' AND NOT machine)::int AS clicks,
+             count(*) FILTER (WHERE type = 'open' AND machine)::int AS "machineOpens"
       FROM ${emailEvents} WHERE campaign_id = ${id} AND type IN ('open', 'click')
       GROUP BY 1 ORDER BY 1`),
     db.execute(sql`
       SELECT l.url, count(e.id)::int AS clicks, count(DISTINCT e.send_id)::int AS "uniqueClicks"
-      FROM ${campaignLinks} l JOIN ${emailEvents} e ON e.link_id = l.id AND e.type = 'click' AND e.campaign_id = ${id}
+      FROM ${campaignLinks} l
+      JOIN ${emailEvents} e ON e.link_id = l.id AND e.type = 'click' AND NOT e.machine AND e.campaign_id = ${id}
       WHERE l.campaign_id = ${id}
-      GROUP BY l.url ORDER BY clicks DESC, l.url LIMIT 10`),
+      GROUP BY l.url ORDER BY clicks DESC, l.url LIMIT 100`),
     db.execute(sql`
       SELECT reason, coalesce(detail, '') LIKE 'soft:%' AS soft, count(*)::int AS count
       FROM ${emailEvents} WHERE campaign_id = ${id} AND type = 'bounce'

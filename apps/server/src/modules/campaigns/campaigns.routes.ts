@@ -1,5 +1,9 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  campaignActivityExportQuerySchema,
+  campaignActivityQuerySchema,
+  campaignActivityResponseSchema,
   campaignDetailSchema,
   campaignListSchema,
   campaignReportSchema,
@@ -15,6 +19,7 @@ import { idParamsSchema } from '@sendwell/contract/common';
 import type { AppContext } from '../../context.ts';
 import { assertMaySendFrom, requireUserOrKey, type ApiKeyGrant } from '../api-keys/index.ts';
 import * as campaigns from './campaigns.service.ts';
+import { campaignActivity, campaignActivityCsv } from './campaign-activity.ts';
 import { campaignReport } from './campaign-report.ts';
 import {
   cancelCampaign,
@@ -39,6 +44,8 @@ import {
  *   POST   /api/campaigns/:id/test        {emails}
  *   POST   /api/campaigns/:id/pause | resume | cancel
  *   GET    /api/campaigns/:id/report
+ *   GET    /api/campaigns/:id/activity?kind=&search=&page=&pageSize=   who opened / clicked / bounced / …
+ *   GET    /api/campaigns/:id/activity.csv?kind=&search=               the same, every row, as streamed CSV
  */
 export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config } = ctx;
@@ -129,6 +136,32 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     '/api/campaigns/:id/report',
     { guard: signedIn, schema: { params: idParamsSchema, response: { 200: campaignReportSchema } } },
     async (request) => campaignReport(db, request.signedIn.user.id, request.params.id),
+  );
+
+  app.get(
+    '/api/campaigns/:id/activity',
+    {
+      guard: signedIn,
+      schema: {
+        params: idParamsSchema,
+        querystring: campaignActivityQuerySchema,
+        response: { 200: campaignActivityResponseSchema },
+      },
+    },
+    async (request) => campaignActivity(db, request.signedIn.user.id, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/campaigns/:id/activity.csv',
+    { guard: signedIn, schema: { params: idParamsSchema, querystring: campaignActivityExportQuerySchema } },
+    async (request, reply) => {
+      const csv = await campaignActivityCsv(db, request.signedIn.user.id, request.params.id, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csv.rows));
+    },
   );
 
   app.get(

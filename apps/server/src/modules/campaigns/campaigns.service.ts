@@ -41,6 +41,8 @@ function toCampaignListItem(row: repo.CampaignRow): CampaignListItem {
     totalClicks: row.totalClicks,
     openRate: ratePercent(row.totalOpens, row.totalSent),
     clickRate: ratePercent(row.totalClicks, row.totalSent),
+    machineOpens: row.machineOpens,
+    machineOpenRate: ratePercent(row.machineOpens, row.totalSent),
     sentAt: row.sentAt?.toISOString() ?? null,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

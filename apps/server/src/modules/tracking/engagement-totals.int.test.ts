@@ -62,6 +62,9 @@ describe('open and click totals', () => {
     const summer = await sendCampaign(t(), client, 'summer', 20);
     const anon = t().client();
     const times = (n: number, url: string) => Promise.all(Array.from({ length: n }, () => anon.get(url)));
+    // Read an hour after delivery: clicks on two links at once right after delivery are a link
+    // scanner's burst (machine-traffic.int.test.ts), which no rate counts.
+    await t().ctx.database.raw.executeSql(`UPDATE campaign_sends SET sent_at = sent_at - interval '1 hour'`);
 
     // spring: 11 recipients open, each pixel loaded three times at once; 5 of them click twice at once and once more elsewhere.
     for (const [i, message] of spring.messages.slice(0, 11).entries()) {
@@ -78,7 +81,8 @@ describe('open and click totals', () => {
     const list = (await client.get('/api/campaigns')).json() as ListItem[];
     const expected = new Map([
       [spring.id, { totalSent: 46, totalOpens: 11, totalClicks: 5, openRate: 23.9, clickRate: 10.9 }],
-      [summer.id, { totalSent: 20, totalOpens: 7, totalClicks: 2, openRate: 35, clickRate: 10 }],
+      // The summer clicker who never loaded the pixel opened all the same (a click implies an open, issue 31).
+      [summer.id, { totalSent: 20, totalOpens: 8, totalClicks: 2, openRate: 40, clickRate: 10 }],
     ]);
     for (const [id, totals] of expected) {
       const item = list.find((c) => c.id === id);
@@ -95,10 +99,10 @@ describe('open and click totals', () => {
       });
     }
 
-    // The dashboard: opens (clicks) over sent across the sent campaigns, here (11 + 7) / 66 and (5 + 2) / 66.
+    // The dashboard: opens (clicks) over sent across the sent campaigns, here (11 + 8) / 66 and (5 + 2) / 66.
     const stats = (await client.get('/api/analytics/stats')).json();
-    expect(stats).toMatchObject({ avgOpenRate: 27.3, avgClickRate: 10.6 });
-    expect(stats.trends.openRate.current).toBe(27.3);
+    expect(stats).toMatchObject({ avgOpenRate: 28.8, avgMachineOpenRate: 0, avgClickRate: 10.6 });
+    expect(stats.trends.openRate.current).toBe(28.8);
     expect(stats.trends.clickRate.current).toBe(10.6);
 
     // Each opener's contact counts the campaign once, however often and however simultaneously they opened.

@@ -79,39 +79,65 @@ export async function listCampaignLinks(db: DbOrTx, campaignId: number): Promise
 }
 
 /**
- * Whether the send already has an event of this type. The campaign narrows it to the
- * (campaign_id, type, created_at) index; email_events has no index on send_id.
+ * Where one send stands: whether it has a human open, a machine open, a human click, a bot click
+ * (on the send_id index). Read before and after each event to move the counters that derive from it.
  */
-export async function hasEvent(db: DbOrTx, send: SendRow, type: EngagementType): Promise<boolean> {
+export type SendEngagement = { humanOpen: boolean; machineOpen: boolean; humanClick: boolean; botClick: boolean };
+
+export async function sendEngagement(db: DbOrTx, send: SendRow): Promise<SendEngagement> {
+  const result = await db.execute(sql`
+    SELECT coalesce(bool_or(type = 'open' AND NOT machine), false) AS "humanOpen",
+           coalesce(bool_or(type = 'open' AND machine), false) AS "machineOpen",
+           coalesce(bool_or(type = 'click' AND NOT machine), false) AS "humanClick",
+           coalesce(bool_or(type = 'click' AND machine), false) AS "botClick"
+    FROM ${emailEvents} WHERE send_id = ${send.id} AND type IN ('open', 'click') AND campaign_id = ${send.campaignId}`);
+  return result.rows[0] as SendEngagement;
+}
+
+/**
+ * Whether the send has an open of this kind (human or machine) within the last `withinMinutes`
+ * minutes (by the database's clock, which stamps events).
+ */
+export async function hasRecentOpen(
+  db: DbOrTx,
+  send: SendRow,
+  withinMinutes: number,
+  machine: boolean,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: emailEvents.id })
     .from(emailEvents)
     .where(
-      and(eq(emailEvents.campaignId, send.campaignId), eq(emailEvents.type, type), eq(emailEvents.sendId, send.id)),
+      and(
+        eq(emailEvents.sendId, send.id),
+        eq(emailEvents.type, 'open'),
+        eq(emailEvents.campaignId, send.campaignId),
+        eq(emailEvents.machine, machine),
+        sql`${emailEvents.createdAt} > now() - make_interval(mins => ${withinMinutes})`,
+      ),
     )
     .limit(1);
   return row !== undefined;
 }
 
 /**
- * The send's latest open: whether it has one, and whether that one is within the last
- * `withinMinutes` minutes (by the database's clock, which stamps events). The newest is found first
- * on the (campaign_id, type, created_at) index read backwards.
+ * Marks the send's human clicks on other links within the last `withinSeconds` seconds as a bot's
+ * (a scanner following every link); answers how many there were.
  */
-export async function latestOpen(
+export async function flagClickBurst(
   db: DbOrTx,
   send: SendRow,
-  withinMinutes: number,
-): Promise<{ recent: boolean } | undefined> {
-  const [row] = await db
-    .select({ recent: sql<boolean>`${emailEvents.createdAt} > now() - make_interval(mins => ${withinMinutes})` })
-    .from(emailEvents)
-    .where(
-      and(eq(emailEvents.campaignId, send.campaignId), eq(emailEvents.type, 'open'), eq(emailEvents.sendId, send.id)),
+  linkId: number,
+  withinSeconds: number,
+): Promise<number> {
+  const flagged = await db.execute(sql`
+    WITH burst AS (
+      SELECT id FROM ${emailEvents}
+      WHERE send_id = ${send.id} AND type = 'click' AND campaign_id = ${send.campaignId}
+        AND link_id IS DISTINCT FROM ${linkId} AND created_at > now() - make_interval(secs => ${withinSeconds})
     )
-    .orderBy(desc(emailEvents.createdAt))
-    .limit(1);
-  return row;
+    UPDATE ${emailEvents} SET machine = true WHERE id IN (SELECT id FROM burst) RETURNING id`);
+  return flagged.rows.length;
 }
 
 /** Appends an event of a send (open, click, unsubscribe) to the event log. */
@@ -120,6 +146,7 @@ export async function insertSendEvent(
   send: SendRow,
   type: EngagementType | 'unsubscribe',
   linkId: number | null = null,
+  machine = false,
 ): Promise<void> {
   await db.insert(emailEvents).values({
     userId: send.userId,
@@ -128,23 +155,42 @@ export async function insertSendEvent(
     contactId: send.contactId,
     type,
     linkId,
+    machine,
   });
 }
 
-/** Adds one to the campaign's unique opens or clicks (derived from the events: only for a send's first). */
-export async function incrementCampaignTotal(db: DbOrTx, campaignId: number, type: EngagementType): Promise<void> {
-  const column = type === 'open' ? sql`total_opens = total_opens + 1` : sql`total_clicks = total_clicks + 1`;
-  await db.execute(sql`UPDATE ${campaigns} SET ${column} WHERE id = ${campaignId}`);
+/** Moves the campaign's derived counters by these amounts (each -1, 0 or 1 per event). */
+export async function adjustCampaignTotals(
+  db: DbOrTx,
+  campaignId: number,
+  by: { opens: number; machineOpens: number; clicks: number; botClicks: number },
+): Promise<void> {
+  await db.execute(sql`UPDATE ${campaigns}
+    SET total_opens = total_opens + ${by.opens}, machine_opens = machine_opens + ${by.machineOpens},
+        total_clicks = total_clicks + ${by.clicks}, bot_clicks = bot_clicks + ${by.botClicks}
+    WHERE id = ${campaignId}`);
+}
+
+/**
+ * Moves the contact's opened and clicked emails by these amounts; a rise marks them active now.
+ * Their score is recomputed.
+ */
+export async function adjustContactEngagement(
+  db: DbOrTx,
+  contactId: number,
+  by: { opened: number; clicked: number },
+): Promise<void> {
+  const active = by.opened > 0 || by.clicked > 0 ? sql`, last_activity_at = now()` : sql``;
+  await db.execute(sql`UPDATE ${contacts}
+    SET total_emails_opened = greatest(0, total_emails_opened + ${by.opened}),
+        total_emails_clicked = greatest(0, total_emails_clicked + ${by.clicked})${active}
+    WHERE id = ${contactId}`);
+  await db.execute(sql`UPDATE ${contacts} SET engagement_score = ${sql.raw(ENGAGEMENT_SQL)} WHERE id = ${contactId}`);
 }
 
 /** Adds one to the contact's opened or clicked emails, marks them active now and recomputes their score. */
 export async function incrementContactEngagement(db: DbOrTx, contactId: number, type: EngagementType): Promise<void> {
-  const column =
-    type === 'open'
-      ? sql`total_emails_opened = total_emails_opened + 1`
-      : sql`total_emails_clicked = total_emails_clicked + 1`;
-  await db.execute(sql`UPDATE ${contacts} SET ${column}, last_activity_at = now() WHERE id = ${contactId}`);
-  await db.execute(sql`UPDATE ${contacts} SET engagement_score = ${sql.raw(ENGAGEMENT_SQL)} WHERE id = ${contactId}`);
+  await adjustContactEngagement(db, contactId, { opened: type === 'open' ? 1 : 0, clicked: type === 'click' ? 1 : 0 });
 }
 
 /** The account holder's names, for the sender shown on the recipient pages. */
@@ -246,6 +292,7 @@ export type SequenceSendRow = {
   status: string;
   fromName: string | null;
   fromEmail: string | null;
+  sentAt: Date | null;
 };
 
 const sequenceSendColumns = {
@@ -257,6 +304,7 @@ const sequenceSendColumns = {
   status: sequenceSends.status,
   fromName: emailSequences.fromName,
   fromEmail: emailSequences.fromEmail,
+  sentAt: sequenceSends.sentAt,
 };
 
 /**
@@ -292,29 +340,38 @@ export async function lockSentSequenceSend(db: DbOrTx, sequenceSendId: number): 
   return row;
 }
 
-/** Whether the sequence send already has an event of this type (on the sequence_send_id index). */
+/** Whether the sequence send already has a reader's (not a machine's) event of this type (on the sequence_send_id index). */
 export async function hasSequenceEvent(db: DbOrTx, sequenceSendId: number, type: EngagementType): Promise<boolean> {
   const [row] = await db
     .select({ id: emailEvents.id })
     .from(emailEvents)
-    .where(and(eq(emailEvents.sequenceSendId, sequenceSendId), eq(emailEvents.type, type)))
+    .where(
+      and(eq(emailEvents.sequenceSendId, sequenceSendId), eq(emailEvents.type, type), eq(emailEvents.machine, false)),
+    )
     .limit(1);
   return row !== undefined;
 }
 
-/** The sequence send's latest open, and whether it is within the last `withinMinutes` minutes (see latestOpen). */
-export async function latestSequenceOpen(
+/** Whether the sequence send has an open of this kind within the last `withinMinutes` minutes (see hasRecentOpen). */
+export async function hasRecentSequenceOpen(
   db: DbOrTx,
   sequenceSendId: number,
   withinMinutes: number,
-): Promise<{ recent: boolean } | undefined> {
+  machine: boolean,
+): Promise<boolean> {
   const [row] = await db
-    .select({ recent: sql<boolean>`${emailEvents.createdAt} > now() - make_interval(mins => ${withinMinutes})` })
+    .select({ id: emailEvents.id })
     .from(emailEvents)
-    .where(and(eq(emailEvents.sequenceSendId, sequenceSendId), eq(emailEvents.type, 'open')))
-    .orderBy(desc(emailEvents.createdAt))
+    .where(
+      and(
+        eq(emailEvents.sequenceSendId, sequenceSendId),
+        eq(emailEvents.type, 'open'),
+        eq(emailEvents.machine, machine),
+        sql`${emailEvents.createdAt} > now() - make_interval(mins => ${withinMinutes})`,
+      ),
+    )
     .limit(1);
-  return row;
+  return row !== undefined;
 }
 
 /** Appends an event of a sequence send (open, click, unsubscribe) to the event log; campaign_id and send_id stay null. */
@@ -323,6 +380,7 @@ export async function insertSequenceEvent(
   send: Pick<SequenceSendRow, 'id' | 'userId' | 'sequenceId' | 'contactId'>,
   type: EngagementType | 'unsubscribe',
   detail: string | null = null,
+  machine = false,
 ): Promise<void> {
   await db.insert(emailEvents).values({
     userId: send.userId,
@@ -331,6 +389,7 @@ export async function insertSequenceEvent(
     contactId: send.contactId,
     type,
     detail,
+    machine,
   });
 }
 

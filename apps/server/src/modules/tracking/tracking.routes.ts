@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyRecipientToken, verifySequenceToken } from '../../lib/signed-token.ts';
@@ -66,13 +66,18 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
   const redirect = (reply: FastifyReply, url: string | null) =>
     url ? reply.header('cache-control', 'no-store').redirect(url, 302) : notFound(reply);
 
+  const requesterOf = (request: FastifyRequest): tracking.Requester => ({
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
+
   app.get<{ Params: { token: string } }>('/t/o/:token', { guard: 'public' }, async (request, reply) => {
     const sendId = sendOfOpenToken(secret, request.params.token);
     const sequenceSendId = sendId === null ? verifySequenceToken(secret, request.params.token) : null;
     const known =
       sendId !== null
-        ? await tracking.recordOpen(ctx.db, sendId)
-        : sequenceSendId !== null && (await tracking.recordSequenceOpen(ctx.db, sequenceSendId));
+        ? await tracking.recordOpen(ctx.db, sendId, requesterOf(request))
+        : sequenceSendId !== null && (await tracking.recordSequenceOpen(ctx.db, sequenceSendId, requesterOf(request)));
     if (!known) return notFound(reply);
     return reply.type('image/gif').header('cache-control', 'no-store, max-age=0').send(PIXEL);
   });
@@ -84,17 +89,18 @@ export const trackingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
       const sendId = verifyRecipientToken(secret, request.params.token);
       const index = parseLinkIndex(request.params.index);
       if (index === null) return notFound(reply);
-      if (sendId !== null) return redirect(reply, await tracking.recordClick(ctx.db, sendId, { index }));
+      if (sendId !== null)
+        return redirect(reply, await tracking.recordClick(ctx.db, sendId, { index }, requesterOf(request)));
       const sequenceSendId = verifySequenceToken(secret, request.params.token);
       if (sequenceSendId === null) return notFound(reply);
-      return redirect(reply, await tracking.recordSequenceClick(ctx.db, sequenceSendId, index));
+      return redirect(reply, await tracking.recordSequenceClick(ctx.db, sequenceSendId, index, requesterOf(request)));
     },
   );
 
   app.get<{ Params: { token: string } }>('/t/c/:token', { guard: 'public' }, async (request, reply) => {
     const old = legacyClick(secret, request.params.token);
     if (!old) return notFound(reply);
-    return redirect(reply, await tracking.recordClick(ctx.db, old.sendId, { id: old.linkId }));
+    return redirect(reply, await tracking.recordClick(ctx.db, old.sendId, { id: old.linkId }, requesterOf(request)));
   });
 
   app.get<{ Params: { token: string }; Querystring: { preferences?: string } }>(

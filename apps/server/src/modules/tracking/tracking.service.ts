@@ -4,94 +4,114 @@ import { compileEmail, escapeHtml } from '../rendering/index.ts';
 import { endSequenceEnrolmentsOf } from '../delivery/index.ts';
 import * as repo from './tracking.repo.ts';
 import { legacyClick, parseLinkIndex, sendOfOpenToken } from './tracking-tokens.ts';
+import { isBotClick, isMachineOpen, SCANNER_BURST_SECONDS, withinScannerWindow } from './traffic.ts';
 import { recordWebhookEvent } from '../webhooks/index.ts';
 
-/**
- * Opens and clicks have one source of truth: the event log (email_events), a row per open or click,
- * from which the campaign report counts unique opens and clicks (distinct sends) and draws its
- * timeline and top links. The campaign's total_opens / total_clicks (read by the Campaigns list,
- * the dashboard's cards and its Recent Campaigns) and the contact's opened / clicked counts are
- * derived from it here, in the same transaction as the event: they move when a send gets its first
- * event of the type. The caller locks the send row first (`repo.lockSend`), so two opens of one
- * message at the same moment (an image proxy and the reader, a privacy prefetch) are decided one
- * after the other and each counter equals the number of distinct sends with such an event. Before
- * the lock, both saw no earlier event and both counted: three simultaneous loads of one pixel
- * counted three unique opens on Postgres, so the list and the dashboard cards showed a higher rate
- * than the report. Counting at read time instead would scan every open and click event of every
- * campaign on each load of the list and the dashboard. `earlier`: whether the send already had an
- * event of the type, read by the caller under the lock.
- */
-async function countEngagement(
-  tx: DbOrTx,
-  send: repo.SendRow,
-  type: repo.EngagementType,
-  linkId: number | null,
-  earlier: boolean,
-) {
-  await repo.insertSendEvent(tx, send, type, linkId);
-  await recordWebhookEvent(tx, send.userId, type === 'open' ? 'email.opened' : 'email.clicked', {
-    campaignId: send.campaignId,
-    contactId: send.contactId,
-    email: send.email,
-    linkId,
-    first: !earlier,
-  });
-  if (earlier) return;
-  await repo.incrementCampaignTotal(tx, send.campaignId, type);
-  if (send.contactId !== null) await repo.incrementContactEngagement(tx, send.contactId, type);
+/** Seconds since the message was delivered (sent_at), or null before it was. */
+function secondsSince(sentAt: Date | null): number | null {
+  return sentAt === null ? null : (Date.now() - sentAt.getTime()) / 1000;
 }
 
 /**
- * Loads of one message's pixel within this many minutes of its last recorded open are the same
- * open: a reader going back to the message, a mail client or image proxy fetching it again. Without
- * it every hit added an event row, so anyone holding one pixel URL could grow the log at will.
+ * Opens and clicks have one source of truth: the event log (email_events), a row per open or click,
+ * each marked human or machine when recorded (traffic.ts). What a marketer is shown counts:
+ *   opened  = a human open, or a human click (a click implies an open: the reader saw the message,
+ *             whatever their client did with images), so click-to-open never exceeds 100%;
+ *   machine = only machine opens (Apple's privacy proxy, pre-fetchers), shown beside the open rate;
+ *   clicked = a human click; bot = only bot clicks (scanners), left out of the click rate.
+ * The campaign's total_opens / machine_opens / total_clicks / bot_clicks (the Campaigns list, the
+ * dashboard's cards) and the contact's opened / clicked counts are derived from it here, in the same
+ * transaction as the event: the send's state is read before and after the event, and each counter
+ * moves by the difference. The caller locks the send row first (`repo.lockSend`), so two events of
+ * one message at the same moment are decided one after the other and each counter equals the number
+ * of sends in that state. Counting at read time instead would scan every event of every campaign on
+ * each load of the list and the dashboard.
+ */
+async function recordEngagement(tx: DbOrTx, send: repo.SendRow, record: () => Promise<void>): Promise<void> {
+  const before = await repo.sendEngagement(tx, send);
+  await record();
+  const after = await repo.sendEngagement(tx, send);
+  const opened = (s: repo.SendEngagement) => s.humanOpen || s.humanClick;
+  const machineOnly = (s: repo.SendEngagement) => s.machineOpen && !opened(s);
+  const botOnly = (s: repo.SendEngagement) => s.botClick && !s.humanClick;
+  const diff = (f: (s: repo.SendEngagement) => boolean) => Number(f(after)) - Number(f(before));
+  const by = {
+    opens: diff(opened),
+    machineOpens: diff(machineOnly),
+    clicks: diff((s) => s.humanClick),
+    botClicks: diff(botOnly),
+  };
+  if (by.opens === 0 && by.machineOpens === 0 && by.clicks === 0 && by.botClicks === 0) return;
+  await repo.adjustCampaignTotals(tx, send.campaignId, by);
+  if (send.contactId !== null && (by.opens !== 0 || by.clicks !== 0))
+    await repo.adjustContactEngagement(tx, send.contactId, { opened: by.opens, clicked: by.clicks });
+}
+
+/**
+ * Loads of one message's pixel within this many minutes of its last recorded open of the same kind
+ * (human or machine) are the same open: a reader going back to the message, a mail client or image
+ * proxy fetching it again. Without it every hit added an event row, so anyone holding one pixel URL
+ * could grow the log at will.
  */
 const OPEN_REPEAT_WINDOW_MINUTES = 10;
 
+/** Who made a tracking request: its user agent and address (the route reads them). */
+export type Requester = { userAgent: string | undefined; ip: string };
+
 /**
- * Open pixel: records the open, at most one per message per OPEN_REPEAT_WINDOW_MINUTES (under the
- * send's row lock, so simultaneous loads are decided one after the other); false when the token's
- * send does not exist. The event log stays the one source of the totals.
+ * Open pixel: records the open, human or machine (traffic.ts), at most one of each kind per message
+ * per OPEN_REPEAT_WINDOW_MINUTES (under the send's row lock, so simultaneous loads are decided one
+ * after the other); false when the token's send does not exist.
  */
-export async function recordOpen(db: Db, sendId: number): Promise<boolean> {
+export async function recordOpen(db: Db, sendId: number, requester: Requester): Promise<boolean> {
   return db.transaction(async (tx) => {
     const send = await repo.lockSend(tx, sendId);
     if (!send) return false;
-    const latest = await repo.latestOpen(tx, send, OPEN_REPEAT_WINDOW_MINUTES);
-    if (!latest?.recent) await countEngagement(tx, send, 'open', null, latest !== undefined);
+    const machine = isMachineOpen({ ...requester, secondsSinceDelivery: secondsSince(send.sentAt) });
+    if (await repo.hasRecentOpen(tx, send, OPEN_REPEAT_WINDOW_MINUTES, machine)) return true;
+    await recordEngagement(tx, send, () => repo.insertSendEvent(tx, send, 'open', null, machine));
+    await recordWebhookEvent(tx, send.userId, 'email.opened', {
+      campaignId: send.campaignId,
+      contactId: send.contactId,
+      email: send.email,
+      machine,
+    });
     return true;
   });
 }
 
 /**
- * A sequence email's engagement, counted like a campaign's (countEngagement): an event in the log
- * (sequence_id and sequence_send_id, no campaign), and for the send's first of the type its
- * opened_at / clicked_at (read by the condition steps) and the contact's opened / clicked counts.
- * The caller holds the send's row lock (`repo.lockSentSequenceSend`).
+ * A sequence email's engagement, counted like a campaign's: an event in the log (sequence_id and
+ * sequence_send_id, no campaign), and for the send's first reader's event of the type its opened_at /
+ * clicked_at (read by the condition steps) and the contact's opened / clicked counts. A machine's
+ * event is logged only. The caller holds the send's row lock (`repo.lockSentSequenceSend`).
  */
 async function countSequenceEngagement(
   tx: DbOrTx,
   send: repo.SequenceSendRow,
   type: repo.EngagementType,
-  earlier: boolean,
+  machine: boolean,
   detail: string | null = null,
 ) {
-  await repo.insertSequenceEvent(tx, send, type, detail);
+  const earlier = machine || (await repo.hasSequenceEvent(tx, send.id, type));
+  await repo.insertSequenceEvent(tx, send, type, detail, machine);
   if (earlier) return;
   await repo.markSequenceEngaged(tx, send.id, type);
   if (send.contactId !== null) await repo.incrementContactEngagement(tx, send.contactId, type);
 }
 
 /**
- * A sequence email's open pixel: recorded like a campaign's open (at most one per message per
- * OPEN_REPEAT_WINDOW_MINUTES, under the send's row lock); false when the send did not go out.
+ * A sequence email's open pixel: recorded like a campaign's open (human or machine, at most one of
+ * each per message per OPEN_REPEAT_WINDOW_MINUTES, under the send's row lock); false when the send
+ * did not go out.
  */
-export async function recordSequenceOpen(db: Db, sequenceSendId: number): Promise<boolean> {
+export async function recordSequenceOpen(db: Db, sequenceSendId: number, requester: Requester): Promise<boolean> {
   return db.transaction(async (tx) => {
     const send = await repo.lockSentSequenceSend(tx, sequenceSendId);
     if (!send) return false;
-    const latest = await repo.latestSequenceOpen(tx, send.id, OPEN_REPEAT_WINDOW_MINUTES);
-    if (!latest?.recent) await countSequenceEngagement(tx, send, 'open', latest !== undefined);
+    const machine = isMachineOpen({ ...requester, secondsSinceDelivery: secondsSince(send.sentAt) });
+    if (await repo.hasRecentSequenceOpen(tx, send.id, OPEN_REPEAT_WINDOW_MINUTES, machine)) return true;
+    await countSequenceEngagement(tx, send, 'open', machine);
     return true;
   });
 }
@@ -118,14 +138,19 @@ async function sequenceStepLinks(db: DbOrTx, sequenceSendId: number): Promise<st
  * (so only links the email carried redirect), recorded like a campaign's click (the event's detail
  * is the URL: a step's links have no stored rows); null when the send, the step or the index is unknown.
  */
-export async function recordSequenceClick(db: Db, sequenceSendId: number, index: number): Promise<string | null> {
+export async function recordSequenceClick(
+  db: Db,
+  sequenceSendId: number,
+  index: number,
+  requester: Requester,
+): Promise<string | null> {
   const url = (await sequenceStepLinks(db, sequenceSendId))?.[index];
   if (url === undefined) return null;
   return db.transaction(async (tx) => {
     const send = await repo.lockSentSequenceSend(tx, sequenceSendId);
     if (!send) return null;
-    const earlier = await repo.hasSequenceEvent(tx, send.id, 'click');
-    await countSequenceEngagement(tx, send, 'click', earlier, url.slice(0, 500));
+    const bot = isBotClick({ ...requester, secondsSinceDelivery: secondsSince(send.sentAt) });
+    await countSequenceEngagement(tx, send, 'click', bot, url.slice(0, 500));
     return url;
   });
 }
@@ -133,12 +158,14 @@ export async function recordSequenceClick(db: Db, sequenceSendId: number, index:
 /**
  * Click: the stored link's URL when the link belongs to the send's campaign, else null (no open
  * redirect). Mail signed now names the link by its index among the campaign's stored links; older
- * mail by the link's id.
+ * mail by the link's id. A bot's click (a scanner's user agent, or a burst over the message's links
+ * soon after delivery: traffic.ts) is logged as such and redirects all the same.
  */
 export async function recordClick(
   db: Db,
   sendId: number,
   link: { index: number } | { id: number },
+  requester: Requester,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
     const send = await repo.lockSend(tx, sendId);
@@ -148,7 +175,20 @@ export async function recordClick(
         ? await repo.findCampaignLinkAt(tx, send.campaignId, link.index)
         : await repo.findCampaignLink(tx, send.campaignId, link.id);
     if (!stored) return null;
-    await countEngagement(tx, send, 'click', stored.id, await repo.hasEvent(tx, send, 'click'));
+    const hit = { ...requester, secondsSinceDelivery: secondsSince(send.sentAt) };
+    await recordEngagement(tx, send, async () => {
+      const burst =
+        withinScannerWindow(hit) && (await repo.flagClickBurst(tx, send, stored.id, SCANNER_BURST_SECONDS)) > 0;
+      const bot = burst || isBotClick(hit);
+      await repo.insertSendEvent(tx, send, 'click', stored.id, bot);
+      await recordWebhookEvent(tx, send.userId, 'email.clicked', {
+        campaignId: send.campaignId,
+        contactId: send.contactId,
+        email: send.email,
+        url: stored.url,
+        bot,
+      });
+    });
     return stored.url;
   });
 }

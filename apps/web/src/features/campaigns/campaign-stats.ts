@@ -4,7 +4,8 @@ import type { CampaignListItem, CampaignStatus } from '@sendwell/contract/campai
 export const OPEN_RATE_BENCHMARK = 25;
 export const CLICK_RATE_BENCHMARK = 3;
 
-type Counted = Pick<CampaignListItem, 'status' | 'totalSent' | 'totalOpens' | 'totalClicks'>;
+type Counted = Pick<CampaignListItem, 'status' | 'totalSent' | 'totalOpens' | 'totalClicks'> &
+  Partial<Pick<CampaignListItem, 'machineOpens'>>;
 
 /** A percentage of a whole, 0 when the whole is 0. */
 export function percentOf(part: number, whole: number): number {
@@ -17,11 +18,14 @@ export function percentOf(part: number, whole: number): number {
  */
 export function averageRates(campaigns: readonly Counted[]): {
   openRate: number;
+  /** Machine opens (Apple Mail Privacy Protection, pre-fetchers) over sent: shown beside openRate, not in it. */
+  machineOpenRate: number;
   clickRate: number;
   sentCampaigns: number;
 } {
   let sent = 0;
   let opens = 0;
+  let machineOpens = 0;
   let clicks = 0;
   let sentCampaigns = 0;
   for (const campaign of campaigns) {
@@ -29,9 +33,15 @@ export function averageRates(campaigns: readonly Counted[]): {
     sentCampaigns += 1;
     sent += campaign.totalSent;
     opens += campaign.totalOpens;
+    machineOpens += campaign.machineOpens ?? 0;
     clicks += campaign.totalClicks;
   }
-  return { openRate: percentOf(opens, sent), clickRate: percentOf(clicks, sent), sentCampaigns };
+  return {
+    openRate: percentOf(opens, sent),
+    machineOpenRate: percentOf(machineOpens, sent),
+    clickRate: percentOf(clicks, sent),
+    sentCampaigns,
+  };
 }
 
 /** 'Above industry avg' for an open rate above 25% (spec §9), else null. */

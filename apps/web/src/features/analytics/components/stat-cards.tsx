@@ -30,6 +30,8 @@ interface StatCardDef {
   value: (stats: StatsResponse) => string;
   /** The trend under the figure, computed from stored data (spec §2's fixed captions, made real). */
   caption: (stats: StatsResponse) => StatCaption;
+  /** What the rate counts, and what it leaves out (issue 31: every rate says which opens it counts). */
+  basis?: (stats: StatsResponse) => string;
   tone: string;
 }
 
@@ -46,6 +48,7 @@ const STAT_CARDS: readonly StatCardDef[] = [
     icon: Eye,
     value: (s) => formatPercent(s.avgOpenRate),
     caption: (s) => openRateCaption(s.trends.openRateVsIndustry),
+    basis: (s) => `Human and click-implied opens · ${formatPercent(s.avgMachineOpenRate)} machine not counted`,
     tone: 'bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
   },
   {
@@ -53,6 +56,7 @@ const STAT_CARDS: readonly StatCardDef[] = [
     icon: MousePointerClick,
     value: (s) => formatPercent(s.avgClickRate),
     caption: (s) => clickRateCaption(s.trends.clickRate, s.trends.openRateVsIndustry !== null),
+    basis: () => 'Human clicks · link scanners not counted',
     tone: 'bg-amber-100 text-amber-700 dark:bg-amber-950 dark:text-amber-300',
   },
   {
@@ -108,6 +112,11 @@ export function StatCards({
                     )}
                     {caption.text}
                   </p>
+                  {card.basis && (
+                    <p className="text-muted-foreground text-xs" data-testid="rate-basis">
+                      {card.basis(stats)}
+                    </p>
+                  )}
                 </>
               ) : (
                 <>

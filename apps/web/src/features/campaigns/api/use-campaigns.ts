@@ -1,5 +1,7 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  CampaignActivityKind,
+  CampaignActivityResponse,
   CampaignDetail,
   CampaignListItem,
   CampaignReport,
@@ -74,6 +76,25 @@ export function useCampaignReport(
     // Opens and clicks keep arriving after the send: read afresh each time the report opens.
     staleTime: 0,
     refetchInterval: poll,
+  });
+}
+
+/** The query string of a who-list (and its CSV export, which leaves out the page). */
+export function campaignActivityParams(filter: { kind: CampaignActivityKind; search: string; page?: number }) {
+  const params = new URLSearchParams({ kind: filter.kind });
+  if (filter.search.trim()) params.set('search', filter.search.trim());
+  if (filter.page !== undefined) params.set('page', String(filter.page));
+  return params.toString();
+}
+
+/** GET /api/campaigns/:id/activity: one page of who opened, clicked, bounced, unsubscribed or complained. */
+export function useCampaignActivity(id: number, filter: { kind: CampaignActivityKind; search: string; page: number }) {
+  const query = campaignActivityParams(filter);
+  return useQuery<CampaignActivityResponse>({
+    queryKey: [...CAMPAIGNS_KEY, id, 'activity', query],
+    queryFn: ({ signal }) => fetchJson<CampaignActivityResponse>(`/api/campaigns/${id}/activity?${query}`, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 

@@ -20,6 +20,7 @@ import {
 } from '../campaign-stats';
 import { BenchmarkCaption } from './campaign-stat-cards';
 import { formatDateTime } from './campaign-table';
+import { ActivityCard } from './report-activity-card';
 import { EmailContentCard } from './report-email-card';
 import { BouncesByReasonCard } from './report-bounces-card';
 import { TopLinksCard } from './report-top-links-card';
@@ -52,6 +53,9 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
   const clicks = r?.uniqueClicks ?? campaign.totalClicks;
   const openRate = r?.openRate ?? campaign.openRate;
   const clickRate = r?.clickRate ?? campaign.clickRate;
+  // Apple Mail Privacy Protection's and other pre-fetchers' opens: beside the rate, never in it.
+  const machineOpens = r?.machineOpens ?? campaign.machineOpens;
+  const machineOpenRate = r?.machineOpenRate ?? campaign.machineOpenRate;
   const sent = r?.sent ?? campaign.totalSent;
   const recipients = r?.recipients ?? campaign.totalRecipients;
   const rateBase = r ? 'of delivered' : 'of sent';
@@ -133,6 +137,10 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
                 {formatPercent(openRate)} {rateBase}
               </span>
               <BenchmarkCaption label={openRateLabel(openRate)} benchmark={OPEN_RATE_BENCHMARK} />
+              <span className="basis-full" data-testid="open-rate-basis">
+                Human and click-implied opens · {formatNumber(machineOpens)} machine ({formatPercent(machineOpenRate)})
+                not counted
+              </span>
             </span>
           }
         />
@@ -146,6 +154,9 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
                 {formatPercent(clickRate)} {rateBase}
               </span>
               <BenchmarkCaption label={clickRateLabel(clickRate)} benchmark={CLICK_RATE_BENCHMARK} />
+              <span className="basis-full" data-testid="click-rate-basis">
+                Human clicks{r ? ` · ${formatNumber(r.botClicks)} by link scanners not counted` : ''}
+              </span>
             </span>
           }
         />
@@ -172,7 +183,9 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
               <CardTitle>
                 <h2>Opens and clicks over time</h2>
               </CardTitle>
-              <CardDescription>Every open and click, counted per hour since sending started.</CardDescription>
+              <CardDescription>
+                Human opens and clicks per hour since sending started (machine opens and scanner clicks left out).
+              </CardDescription>
             </CardHeader>
             <CardContent>
               {r.timeline.length === 0 ? (
@@ -193,13 +206,21 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
             <CardTitle>
               <h2>Against the industry</h2>
             </CardTitle>
-            <CardDescription>Unique opens and clicks {rateBase} emails, next to typical results.</CardDescription>
+            <CardDescription>
+              Human and click-implied opens and human clicks {rateBase} emails, next to typical results.
+            </CardDescription>
           </CardHeader>
           <CardContent className="space-y-6">
             <BenchmarkBar label="Open rate" rate={openRate} benchmark={OPEN_RATE_BENCHMARK} />
             <BenchmarkBar label="Click rate" rate={clickRate} benchmark={CLICK_RATE_BENCHMARK} />
             <dl className="divide-y border-t text-sm">
-              <Row label="Click-to-open rate" value={opens > 0 ? formatPercent(percentOf(clicks, opens)) : '—'} />
+              {/* A click is an open, so this never exceeds 100%. */}
+              <Row
+                label="Click-to-open rate"
+                value={opens > 0 ? formatPercent(r?.clickToOpenRate ?? percentOf(clicks, opens)) : '—'}
+              />
+              <Row label="Machine opens (not counted)" value={formatNumber(machineOpens)} />
+              {r && <Row label="Scanner clicks (not counted)" value={formatNumber(r.botClicks)} />}
               {r && <Row label="Unsubscribes" value={formatNumber(r.unsubscribes)} />}
               {r && <Row label="Spam complaints" value={formatNumber(r.complaints)} />}
               {r && <Row label="Bounce rate" value={r.sent > 0 ? formatPercent(percentOf(r.bounced, r.sent)) : '—'} />}
@@ -207,6 +228,8 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
           </CardContent>
         </Card>
       </div>
+
+      {r && r.sent > 0 && <ActivityCard campaignId={campaign.id} />}
 
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {r && (

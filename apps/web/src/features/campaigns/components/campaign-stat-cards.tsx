@@ -57,7 +57,10 @@ export function CampaignStatCards({
           noneSent ? (
             'No sent campaigns yet'
           ) : (
-            <BenchmarkCaption label={openRateLabel(rates.openRate)} benchmark={OPEN_RATE_BENCHMARK} />
+            <span className="flex flex-col gap-1">
+              <BenchmarkCaption label={openRateLabel(rates.openRate)} benchmark={OPEN_RATE_BENCHMARK} />
+              <span>Human and click-implied · {formatPercent(rates.machineOpenRate)} machine not counted</span>
+            </span>
           )
         }
       />
@@ -71,7 +74,10 @@ export function CampaignStatCards({
           noneSent ? (
             'No sent campaigns yet'
           ) : (
-            <BenchmarkCaption label={clickRateLabel(rates.clickRate)} benchmark={CLICK_RATE_BENCHMARK} />
+            <span className="flex flex-col gap-1">
+              <BenchmarkCaption label={clickRateLabel(rates.clickRate)} benchmark={CLICK_RATE_BENCHMARK} />
+              <span>Human clicks · link scanners not counted</span>
+            </span>
           )
         }
       />

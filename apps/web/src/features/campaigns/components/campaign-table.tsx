@@ -99,8 +99,12 @@ function CampaignListCard({
             <RecipientsFigure campaign={campaign} suffix=" recipients" />
           </span>
         )}
-        {sent && <span>{formatPercent(campaign.openRate)} opened</span>}
-        {sent && <span>{formatPercent(campaign.clickRate)} clicked</span>}
+        {sent && (
+          <span>
+            {formatPercent(campaign.openRate)} opened (human) · {formatPercent(campaign.machineOpenRate)} machine
+          </span>
+        )}
+        {sent && <span>{formatPercent(campaign.clickRate)} clicked (human)</span>}
       </p>
       <RowActions
         campaign={campaign}
@@ -132,8 +136,12 @@ function CampaignRowsTable({
           <TableHead>Status</TableHead>
           <TableHead className="text-right">Recipients</TableHead>
           <TableHead className="hidden lg:table-cell">Sent</TableHead>
-          <TableHead className="hidden text-right md:table-cell">Open rate</TableHead>
-          <TableHead className="hidden text-right md:table-cell">Click rate</TableHead>
+          <TableHead className="hidden text-right md:table-cell">
+            Open rate <span className="text-muted-foreground block text-xs font-normal">human · machine</span>
+          </TableHead>
+          <TableHead className="hidden text-right md:table-cell">
+            Click rate <span className="text-muted-foreground block text-xs font-normal">human</span>
+          </TableHead>
           <TableHead className="text-right">
             <span className="sr-only">Actions</span>
           </TableHead>
@@ -160,7 +168,16 @@ function CampaignRowsTable({
                 {when.text}
               </TableCell>
               <TableCell className="hidden text-right tabular-nums md:table-cell">
-                {sent ? formatPercent(campaign.openRate) : <span className="text-muted-foreground">—</span>}
+                {sent ? (
+                  <>
+                    {formatPercent(campaign.openRate)}
+                    <span className="text-muted-foreground block text-xs">
+                      {formatPercent(campaign.machineOpenRate)} machine
+                    </span>
+                  </>
+                ) : (
+                  <span className="text-muted-foreground">—</span>
+                )}
               </TableCell>
               <TableCell className="hidden text-right tabular-nums md:table-cell">
                 {sent ? formatPercent(campaign.clickRate) : <span className="text-muted-foreground">—</span>}

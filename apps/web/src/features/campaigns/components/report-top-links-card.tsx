@@ -14,7 +14,7 @@ export function TopLinksCard({ links }: { links: CampaignReport['topLinks'] }) {
         <CardTitle>
           <h2>Most-clicked links</h2>
         </CardTitle>
-        <CardDescription>Clicks on each link in the email.</CardDescription>
+        <CardDescription>Human clicks on each link in the email (link scanners left out).</CardDescription>
       </CardHeader>
       <CardContent>
         {links.length === 0 ? (

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { campaignSendBatchJobSchema } from '@sendwell/contract/jobs';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../lib/queue.ts';
@@ -92,32 +92,24 @@ async function campaignBatchStore(ctx: AppContext, batch: ledger.Batch): Promise
     });
   // The same on every message of the campaign: made once, not per recipient.
   const listId = { name: campaign.name, id: listIdOf('campaign', campaign.id, user.id, ctx.config.publicUrl) };
-  const claimToken = randomBytes(9).toString('base64url');
   const { db, config } = ctx;
+  const sends = ledger.campaignSendClaim(db, campaign.id);
+  const claimToken = sends.token;
   let pausedUntil = campaign.pausedUntil;
-  // Rows handed to the engine; a claim read back after a lost answer returns only the others.
-  const handedOut = new Set<number>();
 
   return {
     claimToken,
-    async claim(limit) {
-      let tried = false;
-      const rows = await retryOnConnectionLoss(async () => {
-        if (tried) {
-          // The lost attempt may have committed: its rows are this claim's, unsent.
-          const unseen = (await ledger.claimedRows(db, batch, claimToken)).filter((row) => !handedOut.has(row.id));
-          if (unseen.length > 0) return unseen;
-        }
-        tried = true;
-        await ledger.requeueStale(db, new Date(Date.now() - claimsStaleAfterMs(config)), {
-          ...batch,
-          ownClaimToken: claimToken,
-        });
-        return ledger.claimRows(db, batch, claimToken, limit);
-      });
-      for (const row of rows) handedOut.add(row.id);
-      return rows;
-    },
+    claim: (limit) =>
+      sends.claim(
+        async () => {
+          await ledger.requeueStale(db, new Date(Date.now() - claimsStaleAfterMs(config)), {
+            ...batch,
+            ownClaimToken: claimToken,
+          });
+          return ledger.claimRows(db, batch, claimToken, limit);
+        },
+        (token) => ledger.claimedRows(db, batch, token),
+      ),
     async compose(row) {
       const links = trackedLinks(config.publicUrl, config.sessionSecret, row.id, linkIds);
       const { subject, html, text } = renderForRecipient(compiled, row, links);
@@ -160,12 +152,12 @@ async function campaignBatchStore(ctx: AppContext, batch: ledger.Batch): Promise
     async isActive() {
       return (await retryOnConnectionLoss(() => ledger.campaignStatus(db, campaign.id))) === 'sending';
     },
-    requeue: (row, error) => retryOnConnectionLoss(() => ledger.requeueRow(db, row.id, claimToken, error)),
+    requeue: (row, error) => sends.requeue(row.id, error),
     async fail(row, error) {
       // The rejection the relay gave in the SMTP conversation, read like a bounce report: only an
       // address-level failure (user or host unknown, moved, null MX) is hard and suppresses.
       const verdict = classifySmtpResponse(error, row.email);
-      await ledger.failRow(db, row.id, claimToken, error, verdict.hard);
+      await sends.fail(row.id, error, verdict.hard);
       if (verdict.hard)
         await recordHardRejection(
           db,
@@ -190,8 +182,8 @@ async function campaignBatchStore(ctx: AppContext, batch: ledger.Batch): Promise
       pausedUntil = null;
       await retryOnConnectionLoss(() => ledger.setPausedUntil(db, campaign.id, null));
     },
-    releaseClaims: () => retryOnConnectionLoss(() => ledger.releaseClaims(db, campaign.id, claimToken)),
-    renewClaims: () => ledger.renewClaims(db, campaign.id, claimToken),
+    releaseClaims: () => sends.release(),
+    renewClaims: () => sends.renew(),
   };
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FlowNode } from '@sendwell/contract/sequences';
 import type { AppContext } from '../../context.ts';
 import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
@@ -127,8 +126,8 @@ export async function sequenceBatchStore(
   };
   // The same on every message of the sequence: made once, not per recipient.
   const listId = { name: sequence.name, id: listIdOf('sequence', sequenceId, user.id, config.publicUrl) };
-  const claimToken = randomBytes(9).toString('base64url');
-  const handedOut = new Set<number>();
+  const sends = ledger.sequenceSendClaim(db, sequenceId);
+  const claimToken = sends.token;
   const { maxEmailsPerContactPerDay } = await sequenceSettingsOf(db, user.id);
   // Warming: the claim reserves the domain's slots in its own transaction and stamps each on the row
   // it took, handing back at once what no row took, so a worker killed at any moment leaves no slot
@@ -143,53 +142,49 @@ export async function sequenceBatchStore(
   const store: BatchStore<ledger.SequenceSendRow> = {
     claimToken,
     async claim(limit) {
-      let tried = false;
-      const rows = await retryOnConnectionLoss(async () => {
-        if (tried) {
-          const unseen = (await ledger.claimedRows(db, sequenceId, claimToken)).filter((row) => !handedOut.has(row.id));
-          if (unseen.length > 0) return unseen;
-        }
-        tried = true;
-        await requeueStaleSends(db, staleBefore(ctx), { sequenceId, ownClaimToken: claimToken });
-        // The plan first, as for a campaign: with the account row locked, count this month's mail and
-        // claim no more than the allowance left. Sending paused by billing or the month used up:
-        // nothing is claimed and the sends stay queued, to leave once the plan allows (the minute
-        // tick hands them over again), never dropped.
-        return db.transaction(async (tx) => {
-          const sentThisMonth = await lockAccountAndCountSent(tx, user.id);
-          const account = (await userById(tx, user.id)) ?? user;
-          if (sendingBlockedReason(config, account) !== null) return [];
-          const left = monthlySendAllowance(config, account, sentThisMonth);
-          const allowed = left === null ? limit : Math.min(limit, left);
-          if (allowed <= 0) return [];
-          const reservation = sendingDomain ? await reserveDailySends(tx, sendingDomain.id, allowed) : null;
-          const granted = reservation ? reservation.granted : allowed;
-          if (granted <= 0) return [];
-          const claimed = await ledger.claimRows(tx, {
-            sequenceId,
-            claimToken,
-            limit: granted,
-            maxPerContactPerDay: maxEmailsPerContactPerDay,
-            warming: sendingDomain && reservation ? { domainId: sendingDomain.id, day: reservation.day } : null,
+      const rows = await sends.claim(
+        async () => {
+          await requeueStaleSends(db, staleBefore(ctx), { sequenceId, ownClaimToken: claimToken });
+          // The plan first, as for a campaign: with the account row locked, count this month's mail and
+          // claim no more than the allowance left. Sending paused by billing or the month used up:
+          // nothing is claimed and the sends stay queued, to leave once the plan allows (the minute
+          // tick hands them over again), never dropped.
+          return db.transaction(async (tx) => {
+            const sentThisMonth = await lockAccountAndCountSent(tx, user.id);
+            const account = (await userById(tx, user.id)) ?? user;
+            if (sendingBlockedReason(config, account) !== null) return [];
+            const left = monthlySendAllowance(config, account, sentThisMonth);
+            const allowed = left === null ? limit : Math.min(limit, left);
+            if (allowed <= 0) return [];
+            const reservation = sendingDomain ? await reserveDailySends(tx, sendingDomain.id, allowed) : null;
+            const granted = reservation ? reservation.granted : allowed;
+            if (granted <= 0) return [];
+            const claimed = await ledger.claimRows(tx, {
+              sequenceId,
+              claimToken,
+              limit: granted,
+              maxPerContactPerDay: maxEmailsPerContactPerDay,
+              warming: sendingDomain && reservation ? { domainId: sendingDomain.id, day: reservation.day } : null,
+            });
+            // Slots no row took (the frequency cap or an empty queue held rows back) go back in the same step.
+            if (sendingDomain && reservation && claimed.length < granted)
+              await releaseDailySends(tx, sendingDomain.id, granted - claimed.length, reservation.day);
+            await warnEmailUsageOnce(tx, config, account, {
+              before: sentThisMonth,
+              after: sentThisMonth + claimed.length,
+            });
+            return claimed;
           });
-          // Slots no row took (the frequency cap or an empty queue held rows back) go back in the same step.
-          if (sendingDomain && reservation && claimed.length < granted)
-            await releaseDailySends(tx, sendingDomain.id, granted - claimed.length, reservation.day);
-          await warnEmailUsageOnce(tx, config, account, {
-            before: sentThisMonth,
-            after: sentThisMonth + claimed.length,
-          });
-          return claimed;
-        });
-      });
-      for (const row of rows) handedOut.add(row.id);
+        },
+        (token) => ledger.claimedRows(db, sequenceId, token),
+      );
       // A step gone from every version cannot be rendered: its send fails rather than stall the batch.
       const sendable: ledger.SequenceSendRow[] = [];
       const unsendable: number[] = [];
       for (const row of rows) {
         if (await compiledFor(row.nodeId)) sendable.push(row);
         else {
-          await ledger.failRow(db, row.id, claimToken, `The email step ${row.nodeId} no longer exists`);
+          await sends.fail(row.id, `The email step ${row.nodeId} no longer exists`, false);
           unsendable.push(row.id);
         }
       }
@@ -253,11 +248,11 @@ export async function sequenceBatchStore(
     },
     async requeue(row, error) {
       await letGo([row.id]);
-      await retryOnConnectionLoss(() => ledger.requeueRow(db, row.id, claimToken, error));
+      await sends.requeue(row.id, error);
     },
     async fail(row, error) {
       const verdict = classifySmtpResponse(error, row.email);
-      await ledger.failRow(db, row.id, claimToken, error, verdict.hard);
+      await sends.fail(row.id, error, verdict.hard);
       await letGo([row.id]);
       if (verdict.hard)
         await recordHardRejection(
@@ -274,9 +269,9 @@ export async function sequenceBatchStore(
     resumed: async () => undefined,
     async releaseClaims() {
       await letGo('unsent');
-      await retryOnConnectionLoss(() => ledger.releaseClaims(db, sequenceId, claimToken));
+      await sends.release();
     },
-    renewClaims: () => ledger.renewClaims(db, sequenceId, claimToken),
+    renewClaims: () => sends.renew(),
   };
   return store;
 }

@@ -14,4 +14,10 @@ export {
 export { planCatalogue } from './plan-catalogue.ts';
 export { pricingRoutes } from './pricing.routes.ts';
 export { warnEmailUsageOnce, warnUsageOnce } from './usage-warnings.ts';
-export { domainCountOf, emailsSentThisMonth, lockAccountAndCountSent, subscriberCountOf } from './usage.service.ts';
+export {
+  claimAllowance,
+  domainCountOf,
+  emailsSentThisMonth,
+  lockAccountAndCountSent,
+  subscriberCountOf,
+} from './usage.service.ts';

@@ -14,10 +14,4 @@ export {
 export { planCatalogue } from './plan-catalogue.ts';
 export { pricingRoutes } from './pricing.routes.ts';
 export { warnEmailUsageOnce, warnUsageOnce } from './usage-warnings.ts';
-export {
-  claimAllowance,
-  domainCountOf,
-  emailsSentThisMonth,
-  lockAccountAndCountSent,
-  subscriberCountOf,
-} from './usage.service.ts';
+export { claimAllowance, domainCountOf, emailsSentThisMonth, subscriberCountOf } from './usage.service.ts';

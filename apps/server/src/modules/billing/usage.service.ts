@@ -37,9 +37,9 @@ export function emailsSentThisMonth(db: DbOrTx, userId: string): Promise<number>
 
 /**
  * The same count inside the caller's transaction, with the account row locked first: sends of one
- * account are counted against its plan one at a time (the sequences' sender and the forwarder claim through this).
+ * account are counted against its plan one at a time (every claim counts through claimAllowance).
  */
-export async function lockAccountAndCountSent(tx: DbOrTx, userId: string): Promise<number> {
+async function lockAccountAndCountSent(tx: DbOrTx, userId: string): Promise<number> {
   await repo.lockAccount(tx, userId);
   return repo.sentThisMonth(tx, userId);
 }

@@ -27,7 +27,7 @@ import {
 export type FeedRow = { id: number; email: string; contactId: number | null };
 
 /** One message as a feed composes it, unsigned and without its envelope (the policy adds both). */
-export type ComposedMessage = Pick<OutgoingMessage, 'messageId' | 'from' | 'to' | 'subject' | 'raw' | 'sequence'>;
+type ComposedMessage = Pick<OutgoingMessage, 'messageId' | 'from' | 'to' | 'subject' | 'raw' | 'sequence'>;
 
 /**
  * What a feature that sends in bulk supplies: only what differs between feeds. Which rows (`take`,

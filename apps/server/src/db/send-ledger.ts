@@ -1,7 +1,81 @@
+import { randomBytes } from 'node:crypto';
 import { getTableName, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { retryOnConnectionLoss } from '../lib/db-errors.ts';
 import type { SendLedger } from '../lib/mail-transport.ts';
-import type { campaignSends, sequenceSends } from './schema/index.ts';
+import { campaignSends, type sequenceSends } from './schema/index.ts';
+
+/** A table of sends: one row per message, claimed by one batch at a time (the same columns in each). */
+type SendTable = typeof campaignSends | typeof sequenceSends;
+
+/**
+ * One batch's claim on a table of sends, within one feed's rows (a campaign's, a sequence's): the
+ * claim token, and the ledger statements every feed shares (requeue, fail, renew, release), each
+ * tried again while the database connection drops (they are safe to repeat: each touches only rows
+ * this claim still holds). Which rows to claim is the feed's: `claim` runs its statement and, when
+ * an answer was lost, reads back what the lost attempt claimed (it may have committed).
+ */
+export class SendClaim {
+  readonly token = randomBytes(9).toString('base64url');
+  // Rows handed to the engine; a claim read back after a lost answer returns only the others.
+  private readonly handedOut = new Set<number>();
+  private readonly scope;
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly table: SendTable,
+    scopeId: number,
+  ) {
+    this.scope = table === campaignSends ? sql`campaign_id = ${scopeId}` : sql`sequence_id = ${scopeId}`;
+  }
+
+  /** Claims rows with `take`; after a lost answer, `readBack` (this claim's rows still 'sending') first. */
+  async claim<Row extends { id: number }>(
+    take: () => Promise<Row[]>,
+    readBack: (claimToken: string) => Promise<Row[]>,
+  ): Promise<Row[]> {
+    let tried = false;
+    const rows = await retryOnConnectionLoss(async () => {
+      if (tried) {
+        const unseen = (await readBack(this.token)).filter((row) => !this.handedOut.has(row.id));
+        if (unseen.length > 0) return unseen;
+      }
+      tried = true;
+      return take();
+    });
+    for (const row of rows) this.handedOut.add(row.id);
+    return rows;
+  }
+
+  /** Puts a claimed row back in the queue, noting `error` when one is given. */
+  requeue(id: number, error: string | null): Promise<void> {
+    return this.run(sql`UPDATE ${this.table} SET status = 'queued', claim_token = NULL
+      ${error === null ? sql`` : sql`, error = ${error}`}
+      WHERE id = ${id} AND claim_token = ${this.token}`);
+  }
+
+  /** A refused row: failed, or bounced (the bounce itself is recorded by modules/bounces). */
+  fail(id: number, error: string, bounced: boolean): Promise<void> {
+    return this.run(sql`UPDATE ${this.table} SET status = ${bounced ? 'bounced' : 'failed'}, error = ${error}
+      WHERE id = ${id} AND claim_token = ${this.token}`);
+  }
+
+  /** Stamps the rows this claim still holds unsent as held now: a live batch's claims never go stale. */
+  async renew(): Promise<void> {
+    await this.db.execute(sql`UPDATE ${this.table} SET claimed_at = now()
+      WHERE ${this.scope} AND status = 'sending' AND claim_token = ${this.token}`);
+  }
+
+  /** Rows this claim still holds unsent go back to the queue. */
+  release(): Promise<void> {
+    return this.run(sql`UPDATE ${this.table} SET status = 'queued', claim_token = NULL
+      WHERE ${this.scope} AND status = 'sending' AND claim_token = ${this.token}`);
+  }
+
+  private async run(statement: ReturnType<typeof sql>): Promise<void> {
+    await retryOnConnectionLoss(() => this.db.execute(statement));
+  }
+}
 
 /**
  * The send ledger of a table of sends (campaign_sends, sequence_sends: the same columns) as the

@@ -2,16 +2,8 @@
 // of it. Code outside the module imports only from here (eslint-rules/server-boundaries.js).
 export { billingJobs } from './billing.jobs.ts';
 export { paymentRoutes } from './billing.routes.ts';
-export {
-  assertCanSend,
-  monthlyLimitReachedReason,
-  monthlySendAllowance,
-  planLimitsOf,
-  planOf,
-  sendingBlockedReason,
-  subscriberLimitError,
-} from './billing.service.ts';
+export { assertCanSend, planLimitsOf, planOf, subscriberLimitError } from './billing.service.ts';
 export { planCatalogue } from './plan-catalogue.ts';
 export { pricingRoutes } from './pricing.routes.ts';
 export { warnEmailUsageOnce, warnUsageOnce } from './usage-warnings.ts';
-export { domainCountOf, emailsSentThisMonth, lockAccountAndCountSent, subscriberCountOf } from './usage.service.ts';
+export { claimAllowance, domainCountOf, emailsSentThisMonth, subscriberCountOf } from './usage.service.ts';

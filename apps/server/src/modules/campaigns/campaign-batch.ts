@@ -1,28 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { campaignSendBatchJobSchema } from '@sendwell/contract/jobs';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../lib/queue.ts';
-import {
-  claimsStaleAfterMs,
-  sendBatch,
-  buildRawMessage,
-  listIdOf,
-  newMessageId,
-  signDkim,
-  returnPathFor,
-  type Allowance,
-  type BatchStore,
-} from '../delivery/index.ts';
-import { classifySmtpResponse, verpLocalPart, recordHardRejection } from '../bounces/index.ts';
+import { claimsStaleAfterMs, buildRawMessage, listIdOf, newMessageId } from '../delivery/index.ts';
 import { userById, type UserRow } from '../auth/index.ts';
-import {
-  releaseDailySends,
-  reserveDailySends,
-  bounceHostFor,
-  sendingDomainFor,
-  signingKeyForMail,
-} from '../domains/index.ts';
-import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
+import { sendFeed, type Feed } from '../sending/index.ts';
 import { compileCampaign, senderFooter } from './campaigns.service.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
 import { renderForRecipient, trackedLinks, type CompiledEmail } from '../rendering/index.ts';
@@ -66,63 +48,45 @@ export function compiledFor(campaign: CampaignRow, user: UserRow, publicUrl: str
 export const compiledCacheSize = () => compiledCache.size;
 
 /**
- * The send ledger of one batch of a campaign as the delivery engine sees it: claims, renders and
- * signs its rows, keeps within the domain's warming cap, and reports progress on the campaign.
- * Null when the campaign is gone or no longer sending. Calls that are safe to repeat are tried
- * again when the database connection drops (a claim whose answer was lost is read back), so a
- * dropped connection does not fail the whole batch.
+ * One batch of a campaign as a feed of the sending policy (modules/sending): its rows are the
+ * batch's range of the send ledger, each composed from the campaign's compiled email with the
+ * recipient's tracked links; progress moves the campaign's live count, and once the domain's warming
+ * cap is reached the rest resumes when it allows (the campaign shows it paused until then). The
+ * audience was counted against the plan when the campaign started. Null when the campaign is gone
+ * or no longer sending.
  */
-async function campaignBatchStore(ctx: AppContext, batch: ledger.Batch): Promise<BatchStore<ledger.LedgerRow> | null> {
+async function campaignFeed(ctx: AppContext, batch: ledger.Batch): Promise<Feed<ledger.LedgerRow> | null> {
   const campaign = await ledger.findCampaignById(ctx.db, batch.campaignId);
   if (!campaign || campaign.status !== 'sending') return null;
   const user = await userById(ctx.db, campaign.userId);
   if (!user) return null;
-  const compiled = compiledFor(campaign, user, ctx.config.publicUrl);
-  const linkIds = await ledger.linkIds(ctx.db, campaign.id, compiled.links);
-  const fromDomain = campaign.fromEmail.split('@')[1] ?? '';
-  const dkimKey = await signingKeyForMail(ctx.db, ctx.config, user.id, fromDomain);
-  const sendingDomain = await sendingDomainFor(ctx.db, user.id, fromDomain);
-  const bounceDomain = await bounceHostFor(ctx.db, ctx.config, user.id, dkimKey?.domainName ?? null);
-  const returnPathOf = (sendId: number) =>
-    returnPathFor({
-      signingDomain: dkimKey?.domainName ?? null,
-      installationDomain: ctx.config.mailFromDomain,
-      verpLocalPart: verpLocalPart(ctx.config.sessionSecret, sendId),
-      bounceDomain,
-    });
-  // The same on every message of the campaign: made once, not per recipient.
-  const listId = { name: campaign.name, id: listIdOf('campaign', campaign.id, user.id, ctx.config.publicUrl) };
-  const claimToken = randomBytes(9).toString('base64url');
   const { db, config } = ctx;
+  const compiled = compiledFor(campaign, user, config.publicUrl);
+  const linkIds = await ledger.linkIds(db, campaign.id, compiled.links);
+  // The same on every message of the campaign: made once, not per recipient.
+  const listId = { name: campaign.name, id: listIdOf('campaign', campaign.id, user.id, config.publicUrl) };
+  const sends = ledger.campaignSendClaim(db, campaign.id);
   let pausedUntil = campaign.pausedUntil;
-  // Rows handed to the engine; a claim read back after a lost answer returns only the others.
-  const handedOut = new Set<number>();
 
   return {
-    claimToken,
-    async claim(limit) {
-      let tried = false;
-      const rows = await retryOnConnectionLoss(async () => {
-        if (tried) {
-          // The lost attempt may have committed: its rows are this claim's, unsent.
-          const unseen = (await ledger.claimedRows(db, batch, claimToken)).filter((row) => !handedOut.has(row.id));
-          if (unseen.length > 0) return unseen;
-        }
-        tried = true;
-        await ledger.requeueStale(db, new Date(Date.now() - claimsStaleAfterMs(config)), {
-          ...batch,
-          ownClaimToken: claimToken,
-        });
-        return ledger.claimRows(db, batch, claimToken, limit);
-      });
-      for (const row of rows) handedOut.add(row.id);
-      return rows;
-    },
+    ledger: 'campaign',
+    sends,
+    recordsTo: ledger.campaignLedger(db),
+    user,
+    fromEmail: campaign.fromEmail,
+    campaignId: campaign.id,
+    sequenceId: null,
+    plan: 'at-start',
+    warming: 'per-chunk',
+    requeueStale: (ownClaimToken) =>
+      ledger.requeueStale(db, new Date(Date.now() - claimsStaleAfterMs(config)), { ...batch, ownClaimToken }),
+    take: (tx, limit) => ledger.claimRows(tx, batch, sends.token, limit),
+    readBack: (claimToken) => ledger.claimedRows(db, batch, claimToken),
     async compose(row) {
       const links = trackedLinks(config.publicUrl, config.sessionSecret, row.id, linkIds);
       const { subject, html, text } = renderForRecipient(compiled, row, links);
       const messageId = newMessageId(campaign.fromEmail);
-      const unsigned = buildRawMessage({
+      const raw = buildRawMessage({
         from: { name: campaign.fromName, address: campaign.fromEmail },
         to: row.email,
         replyTo: campaign.replyTo,
@@ -134,48 +98,10 @@ async function campaignBatchStore(ctx: AppContext, batch: ledger.Batch): Promise
         isTest: false,
         listId,
       });
-      return {
-        userId: user.id,
-        campaignId: campaign.id,
-        messageId,
-        returnPath: returnPathOf(row.id),
-        from: campaign.fromEmail,
-        to: row.email,
-        subject,
-        raw: dkimKey ? await signDkim(unsigned, dkimKey) : unsigned,
-        isTest: false,
-      };
+      return { messageId, from: campaign.fromEmail, to: row.email, subject, raw };
     },
-    async allowance(wanted): Promise<Allowance> {
-      if (!sendingDomain) return { granted: wanted, resumesAt: null, giveBack: async () => undefined };
-      // Repeating a reservation whose answer was lost reserves twice: the cap errs on the safe side.
-      const reservation = await retryOnConnectionLoss(() => reserveDailySends(db, sendingDomain.id, wanted));
-      return {
-        granted: reservation.granted,
-        resumesAt: reservation.resumesAt,
-        giveBack: (count) =>
-          count > 0 ? releaseDailySends(db, sendingDomain.id, count, reservation.day) : Promise.resolve(),
-      };
-    },
-    async isActive() {
-      return (await retryOnConnectionLoss(() => ledger.campaignStatus(db, campaign.id))) === 'sending';
-    },
-    requeue: (row, error) => retryOnConnectionLoss(() => ledger.requeueRow(db, row.id, claimToken, error)),
-    async fail(row, error) {
-      // The rejection the relay gave in the SMTP conversation, read like a bounce report: only an
-      // address-level failure (user or host unknown, moved, null MX) is hard and suppresses.
-      const verdict = classifySmtpResponse(error, row.email);
-      await ledger.failRow(db, row.id, claimToken, error, verdict.hard);
-      if (verdict.hard)
-        await recordHardRejection(
-          db,
-          { ...row, ledger: 'campaign', userId: user.id, campaignId: campaign.id, sequenceId: null },
-          error,
-          verdict.reason,
-        );
-    },
-    // Repeating an addition whose answer was lost over-counts until the end, when the exact count is taken.
-    progress: (newlySent) => retryOnConnectionLoss(() => ledger.refreshCampaignProgress(db, campaign.id, newlySent)),
+    isActive: async () => (await ledger.campaignStatus(db, campaign.id)) === 'sending',
+    progress: (newlySent) => ledger.refreshCampaignProgress(db, campaign.id, newlySent),
     async deferRest(resumesAt) {
       if ((await ledger.queuedInRange(db, batch)) === 0) return;
       await ledger.setPausedUntil(db, campaign.id, resumesAt);
@@ -187,11 +113,9 @@ async function campaignBatchStore(ctx: AppContext, batch: ledger.Batch): Promise
     },
     async resumed() {
       if (!pausedUntil) return;
+      await ledger.setPausedUntil(db, campaign.id, null);
       pausedUntil = null;
-      await retryOnConnectionLoss(() => ledger.setPausedUntil(db, campaign.id, null));
     },
-    releaseClaims: () => retryOnConnectionLoss(() => ledger.releaseClaims(db, campaign.id, claimToken)),
-    renewClaims: () => ledger.renewClaims(db, campaign.id, claimToken),
   };
 }
 
@@ -225,12 +149,9 @@ export function batchExpirySeconds(ctx: AppContext): number {
  * network) are back in the queue, and the job fails so that it is retried a little later.
  */
 async function runSendBatch(ctx: AppContext, batch: ledger.Batch): Promise<void> {
-  const store = await campaignBatchStore(ctx, batch);
-  if (!store) return;
-  const result = await sendBatch(
-    { store, recorder: ctx.recorders.for(ledger.campaignLedger(ctx.db)), transport: ctx.transport },
-    { concurrency: ctx.config.smtpMaxConnections, claimsStaleAfterMs: claimsStaleAfterMs(ctx.config) },
-  );
+  const feed = await campaignFeed(ctx, batch);
+  if (!feed) return;
+  const result = await sendFeed(ctx, feed);
   if (result.retryLater > 0) {
     throw new Error(`${result.retryLater} recipients were deferred by the mail server; the batch will be retried`);
   }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
-import { sendLedgerOf } from '../../db/send-ledger.ts';
+import { SendClaim, sendLedgerOf } from '../../db/send-ledger.ts';
 import {
   campaignLinks,
   campaigns,
@@ -213,30 +213,6 @@ export async function claimRows(db: DbOrTx, batch: Batch, claimToken: string, li
   return (result.rows as LedgerRow[]).map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-const mine = (id: number, claimToken: string) =>
-  and(eq(campaignSends.id, id), eq(campaignSends.claimToken, claimToken));
-
-export async function requeueRow(db: DbOrTx, id: number, claimToken: string, error: string | null): Promise<void> {
-  await db
-    .update(campaignSends)
-    .set({ status: 'queued', claimToken: null, ...(error === null ? {} : { error }) })
-    .where(mine(id, claimToken));
-}
-
-/** A refused row: failed, or bounced (the bounce itself is recorded by modules/bounces). */
-export async function failRow(
-  db: DbOrTx,
-  id: number,
-  claimToken: string,
-  error: string,
-  bounced: boolean,
-): Promise<void> {
-  await db
-    .update(campaignSends)
-    .set({ status: bounced ? 'bounced' : 'failed', error })
-    .where(mine(id, claimToken));
-}
-
 /** The rows of the range this claim holds unsent (to recover a claim whose answer was lost). */
 export async function claimedRows(db: DbOrTx, batch: Batch, claimToken: string): Promise<LedgerRow[]> {
   const result = await db.execute(sql`
@@ -261,34 +237,6 @@ export async function queuedInRange(db: DbOrTx, batch: Batch): Promise<number> {
       ),
     );
   return waiting?.n ?? 0;
-}
-
-/** Stamps the rows this claim still holds unsent as held now: a live batch's claims never go stale. */
-export async function renewClaims(db: DbOrTx, campaignId: number, claimToken: string): Promise<void> {
-  await db
-    .update(campaignSends)
-    .set({ claimedAt: sql`now()` })
-    .where(
-      and(
-        eq(campaignSends.campaignId, campaignId),
-        eq(campaignSends.status, 'sending'),
-        eq(campaignSends.claimToken, claimToken),
-      ),
-    );
-}
-
-/** Rows this claim still holds unsent go back to the queue. */
-export async function releaseClaims(db: DbOrTx, campaignId: number, claimToken: string): Promise<void> {
-  await db
-    .update(campaignSends)
-    .set({ status: 'queued', claimToken: null })
-    .where(
-      and(
-        eq(campaignSends.campaignId, campaignId),
-        eq(campaignSends.status, 'sending'),
-        eq(campaignSends.claimToken, claimToken),
-      ),
-    );
 }
 
 /**
@@ -350,3 +298,7 @@ export async function pendingSends(
 
 /** The send ledger as the delivery engine's recorders see it. */
 export const campaignLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, campaignSends);
+
+/** One batch's claim on the campaign's rows (db/send-ledger.ts). */
+export const campaignSendClaim = (db: DbOrTx, campaignId: number): SendClaim =>
+  new SendClaim(db, campaignSends, campaignId);

@@ -9,7 +9,8 @@ export type Allowance = { granted: number; resumesAt: Date | null; giveBack(coun
 
 /**
  * What a feature that sends in bulk gives the engine: its ledger of recipients and how to turn one
- * into a message. Campaigns bring one; sequence steps will bring theirs.
+ * into a message. modules/sending builds it from a feature's feed (campaigns, sequences) under the
+ * one sending policy.
  */
 export interface BatchStore<Row extends ClaimedRow> {
   /** The claim this batch's rows are marked with. */

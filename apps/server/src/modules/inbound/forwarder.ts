@@ -4,14 +4,7 @@ import { perDnsServerList } from '../../lib/dns.ts';
 import { TransportError } from '../../lib/mail-transport.ts';
 import { newToken } from '../../lib/tokens.ts';
 import * as aliases from '../aliases/index.ts';
-import { userById } from '../auth/index.ts';
-import {
-  monthlyLimitReachedReason,
-  planLimitsOf,
-  sendingBlockedReason,
-  warnEmailUsageOnce,
-  lockAccountAndCountSent,
-} from '../billing/index.ts';
+import { claimAllowance } from '../billing/index.ts';
 import { LOOP_HEADER } from '../aliases/index.ts';
 import {
   rewriteHeaders,
@@ -498,24 +491,15 @@ async function claimWithinAllowance(
     // Accounts locked in one order, so two batches of the same accounts cannot deadlock.
     for (const userId of [...byAccount.keys()].sort()) {
       const ids = byAccount.get(userId) as number[];
-      const sentBefore = await lockAccountAndCountSent(tx, userId);
-      const account = await userById(tx, userId);
-      if (!account) {
+      const plan = await claimAllowance(tx, ctx.config, userId, ids.length, { requireConfirmed: true, now });
+      if (!plan) {
         claimed.push(...(await ledger.claimForwards(tx, ids, claimToken, now, staleBefore)));
         continue;
       }
-      const paused = !account.emailConfirmedAt
-        ? "The account's own email address is not confirmed yet: mail on behalf of its aliases waits until it is"
-        : sendingBlockedReason(ctx.config, account, now);
-      const limit = planLimitsOf(ctx.config, account).emailsPerMonth;
-      const room = paused ? 0 : limit === null ? ids.length : Math.max(0, limit - sentBefore);
-      const taken = await ledger.claimForwards(tx, ids, claimToken, now, staleBefore, room);
+      const taken = await ledger.claimForwards(tx, ids, claimToken, now, staleBefore, plan.granted);
       claimed.push(...taken);
       if (taken.length < ids.length) {
-        const reason =
-          paused ??
-          monthlyLimitReachedReason(ctx.config, account, sentBefore + taken.length, now) ??
-          'Sending is paused';
+        const reason = plan.blocked ?? plan.limitReason(taken.length) ?? 'Sending is paused';
         const takenIds = new Set(taken.map((row) => row.id));
         await ledger.deferForwards(
           tx,
@@ -525,15 +509,7 @@ async function claimWithinAllowance(
           staleBefore,
         );
       }
-      if (taken.length > 0) {
-        await warnEmailUsageOnce(
-          tx,
-          ctx.config,
-          account,
-          { before: sentBefore, after: sentBefore + taken.length },
-          now,
-        );
-      }
+      await plan.taken(taken.length);
     }
     return claimed;
   });
@@ -574,11 +550,9 @@ export async function relaySrsBounce(
   const key = await aliasDomainKey(ctx, used.userId, domain);
   if (!key) return 'unverified';
   const turn = await ctx.db.transaction(async (tx) => {
-    const sentBefore = await lockAccountAndCountSent(tx, used.userId);
-    const account = await userById(tx, used.userId);
-    if (!account?.emailConfirmedAt || sendingBlockedReason(ctx.config, account, now)) return 'refused' as const;
-    const limit = planLimitsOf(ctx.config, account).emailsPerMonth;
-    if (limit !== null && sentBefore >= limit) return 'limit' as const;
+    const plan = await claimAllowance(tx, ctx.config, used.userId, 1, { requireConfirmed: true, now });
+    if (!plan || plan.blocked) return 'refused' as const;
+    if (plan.granted === 0) return 'limit' as const;
     if (!(await srsPaths.takeSrsBounceTurn(tx, used.address, SRS_BOUNCES_PER_ADDRESS, now))) return 'limit' as const;
     return 'taken' as const;
   });

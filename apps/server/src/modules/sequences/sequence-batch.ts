@@ -1,30 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { FlowNode } from '@sendwell/contract/sequences';
 import type { AppContext } from '../../context.ts';
 import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
 import { signSequenceToken } from '../../lib/signed-token.ts';
-import {
-  claimsStaleAfterMs,
-  sendBatch,
-  buildRawMessage,
-  listIdOf,
-  newMessageId,
-  signDkim,
-  returnPathFor,
-  type Allowance,
-  type BatchStore,
-} from '../delivery/index.ts';
-import { recordHardRejection, classifySmtpResponse, verpLocalPart } from '../bounces/index.ts';
+import { claimsStaleAfterMs, buildRawMessage, listIdOf, newMessageId } from '../delivery/index.ts';
 import { userById } from '../auth/index.ts';
-import {
-  monthlySendAllowance,
-  sendingBlockedReason,
-  warnEmailUsageOnce,
-  lockAccountAndCountSent,
-} from '../billing/index.ts';
-import { releaseDailySends, reserveDailySends, sendingDomainFor, signingKeyForMail } from '../domains/index.ts';
+import { releaseDailySends } from '../domains/index.ts';
 import { compileCampaign } from '../campaigns/index.ts';
 import { renderForRecipient, untrackedLinks, type CompiledEmail } from '../rendering/index.ts';
+import { sendFeed, type Feed } from '../sending/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import * as ledger from './sequence-send.repo.ts';
 import { sequenceSettingsOf } from './sequences.repo.ts';
@@ -75,21 +58,19 @@ async function emailNode(ctx: AppContext, sequence: ledger.SequenceForSend, node
 }
 
 /**
- * The queued sends of one sequence as the delivery engine sees them: claims them (SKIP LOCKED),
- * renders each step's email with the campaign renderer (merge tags, footer), signs it with the
- * domain's DKIM key, keeps within the domain's warming cap and records results through the
- * sequence ledger. Null when the sequence is gone or not active. Sends of contacts who may no
- * longer be mailed end as 'suppressed' before any claim.
+ * The queued sends of one sequence as a feed of the sending policy (modules/sending): its rows are
+ * the sequence's queued sends, claimed under the frequency cap (no contact more than the account's
+ * marketing emails a day), each composed from its step's email with the renderer (merge tags,
+ * footer); each claim takes no more than the account's monthly allowance left, and stamps the
+ * domain's warming slot on each row, handed back when the row leaves unsent. Null when the sequence
+ * is gone or not active. Sends of contacts who may no longer be mailed end as 'suppressed' before
+ * any claim.
  *
  * One sequence token naming the send row is in every URL of the message, as a campaign send's
  * recipient token is: the open pixel, the clicks, and the unsubscribe and preferences links (the
  * footer's, and the List-Unsubscribe header with RFC 8058 one-click), all served by modules/tracking.
- * The return path is a VERP address naming the sequence send, so a later DSN is tied to it.
  */
-export async function sequenceBatchStore(
-  ctx: AppContext,
-  sequenceId: number,
-): Promise<BatchStore<ledger.SequenceSendRow> | null> {
+async function sequenceFeed(ctx: AppContext, sequenceId: number): Promise<Feed<ledger.SequenceSendRow> | null> {
   const { db, config } = ctx;
   const sequence = await ledger.sequenceById(db, sequenceId);
   if (!sequence || sequence.status !== 'active') return null;
@@ -98,9 +79,6 @@ export async function sequenceBatchStore(
   await ledger.suppressStopped(db, sequenceId);
   const fromEmail = sequence.fromEmail ?? user.email;
   const fromName = sequence.fromName ?? (`${user.firstName} ${user.lastName}`.trim() || fromEmail);
-  const fromDomain = fromEmail.split('@')[1] ?? '';
-  const dkimKey = await signingKeyForMail(db, config, user.id, fromDomain);
-  const sendingDomain = await sendingDomainFor(db, user.id, fromDomain);
   const compiledByNode = new Map<string, CompiledEmail | null>();
   // The Outbox names the step a message came from: its label in the builder, else its subject.
   const stepNames = new Map<string, string>();
@@ -127,75 +105,37 @@ export async function sequenceBatchStore(
   };
   // The same on every message of the sequence: made once, not per recipient.
   const listId = { name: sequence.name, id: listIdOf('sequence', sequenceId, user.id, config.publicUrl) };
-  const claimToken = randomBytes(9).toString('base64url');
-  const handedOut = new Set<number>();
+  const sends = ledger.sequenceSendClaim(db, sequenceId);
   const { maxEmailsPerContactPerDay } = await sequenceSettingsOf(db, user.id);
-  // Warming: the claim reserves the domain's slots in its own transaction and stamps each on the row
-  // it took, handing back at once what no row took, so a worker killed at any moment leaves no slot
-  // without a row. A row not sent hands its slot back itself (requeued, failed, released, or
-  // recovered after its worker died); a sent row keeps it. So the engine's allowance is only asked
-  // for the count (it grants all), and its count-based give-back has nothing to do.
-  const letGo = (ids: number[] | 'unsent') =>
-    retryOnConnectionLoss(() =>
-      db.transaction(async (tx) => giveBackSlots(tx, await ledger.releaseHeldSlots(tx, claimToken, ids))),
-    );
 
-  const store: BatchStore<ledger.SequenceSendRow> = {
-    claimToken,
-    async claim(limit) {
-      let tried = false;
-      const rows = await retryOnConnectionLoss(async () => {
-        if (tried) {
-          const unseen = (await ledger.claimedRows(db, sequenceId, claimToken)).filter((row) => !handedOut.has(row.id));
-          if (unseen.length > 0) return unseen;
-        }
-        tried = true;
-        await requeueStaleSends(db, staleBefore(ctx), { sequenceId, ownClaimToken: claimToken });
-        // The plan first, as for a campaign: with the account row locked, count this month's mail and
-        // claim no more than the allowance left. Sending paused by billing or the month used up:
-        // nothing is claimed and the sends stay queued, to leave once the plan allows (the minute
-        // tick hands them over again), never dropped.
-        return db.transaction(async (tx) => {
-          const sentThisMonth = await lockAccountAndCountSent(tx, user.id);
-          const account = (await userById(tx, user.id)) ?? user;
-          if (sendingBlockedReason(config, account) !== null) return [];
-          const left = monthlySendAllowance(config, account, sentThisMonth);
-          const allowed = left === null ? limit : Math.min(limit, left);
-          if (allowed <= 0) return [];
-          const reservation = sendingDomain ? await reserveDailySends(tx, sendingDomain.id, allowed) : null;
-          const granted = reservation ? reservation.granted : allowed;
-          if (granted <= 0) return [];
-          const claimed = await ledger.claimRows(tx, {
-            sequenceId,
-            claimToken,
-            limit: granted,
-            maxPerContactPerDay: maxEmailsPerContactPerDay,
-            warming: sendingDomain && reservation ? { domainId: sendingDomain.id, day: reservation.day } : null,
-          });
-          // Slots no row took (the frequency cap or an empty queue held rows back) go back in the same step.
-          if (sendingDomain && reservation && claimed.length < granted)
-            await releaseDailySends(tx, sendingDomain.id, granted - claimed.length, reservation.day);
-          await warnEmailUsageOnce(tx, config, account, {
-            before: sentThisMonth,
-            after: sentThisMonth + claimed.length,
-          });
-          return claimed;
-        });
-      });
-      for (const row of rows) handedOut.add(row.id);
-      // A step gone from every version cannot be rendered: its send fails rather than stall the batch.
-      const sendable: ledger.SequenceSendRow[] = [];
-      const unsendable: number[] = [];
-      for (const row of rows) {
-        if (await compiledFor(row.nodeId)) sendable.push(row);
-        else {
-          await ledger.failRow(db, row.id, claimToken, `The email step ${row.nodeId} no longer exists`);
-          unsendable.push(row.id);
-        }
-      }
-      if (unsendable.length > 0) await letGo(unsendable);
-      return sendable;
-    },
+  return {
+    ledger: 'sequence',
+    sends,
+    recordsTo: ledger.sequenceLedger(db),
+    user,
+    fromEmail,
+    campaignId: null,
+    sequenceId,
+    // Sending paused by billing or the month used up: nothing is claimed and the sends stay queued,
+    // to leave once the plan allows (the minute tick hands them over again), never dropped.
+    plan: 'per-claim',
+    // A capped claim takes nothing, and the minute tick offers the queued sends again (sequences
+    // have nothing to show as deferred).
+    warming: 'per-row',
+    requeueStale: (ownClaimToken) =>
+      requeueStaleSends(db, staleBefore(ctx), { sequenceId, ownClaimToken }).then(() => undefined),
+    take: (tx, limit, warming) =>
+      ledger.claimRows(tx, {
+        sequenceId,
+        claimToken: sends.token,
+        limit,
+        maxPerContactPerDay: maxEmailsPerContactPerDay,
+        warming,
+      }),
+    readBack: (claimToken) => ledger.claimedRows(db, sequenceId, claimToken),
+    // A step gone from every version cannot be rendered: its send fails rather than stall the batch.
+    unsendable: async (row) =>
+      (await compiledFor(row.nodeId)) ? null : `The email step ${row.nodeId} no longer exists`,
     async compose(row) {
       const compiled = await compiledFor(row.nodeId);
       if (!compiled) throw new Error(`Sequence ${sequenceId} has no email step ${row.nodeId}`);
@@ -209,7 +149,7 @@ export async function sequenceBatchStore(
       };
       const { subject, html, text } = renderForRecipient(compiled, row, links);
       const messageId = newMessageId(fromEmail);
-      const unsigned = buildRawMessage({
+      const raw = buildRawMessage({
         from: { name: fromName, address: fromEmail },
         to: row.email,
         replyTo: null,
@@ -221,74 +161,23 @@ export async function sequenceBatchStore(
         isTest: false,
         listId,
       });
-      return {
-        userId: user.id,
-        campaignId: null,
-        sequence: { id: sequenceId, step: stepNames.get(row.nodeId) ?? row.nodeId },
-        messageId,
-        // A VERP return path naming this sequence send (its own ledger letter): a DSN that comes back
-        // later is tied to it by modules/bounces.
-        returnPath: returnPathFor({
-          signingDomain: dkimKey?.domainName ?? null,
-          installationDomain: config.mailFromDomain,
-          verpLocalPart: verpLocalPart(config.sessionSecret, row.id, 'sequence'),
-          bounceDomain: config.bounceDomain,
-        }),
-        from: fromEmail,
-        to: row.email,
-        subject,
-        raw: dkimKey ? await signDkim(unsigned, dkimKey) : unsigned,
-        isTest: false,
-      };
+      const step = stepNames.get(row.nodeId) ?? row.nodeId;
+      return { messageId, from: fromEmail, to: row.email, subject, raw, sequence: { id: sequenceId, step } };
     },
-    // The warming cap is kept by claim (see above): a capped claim takes nothing, and the minute tick
-    // offers the queued sends again (sequences have nothing to show as deferred).
-    allowance: async (wanted): Promise<Allowance> => ({
-      granted: wanted,
-      resumesAt: null,
-      giveBack: async () => undefined,
-    }),
-    async isActive() {
-      return (await retryOnConnectionLoss(() => ledger.sequenceStatus(db, sequenceId))) === 'active';
-    },
-    async requeue(row, error) {
-      await letGo([row.id]);
-      await retryOnConnectionLoss(() => ledger.requeueRow(db, row.id, claimToken, error));
-    },
-    async fail(row, error) {
-      const verdict = classifySmtpResponse(error, row.email);
-      await ledger.failRow(db, row.id, claimToken, error, verdict.hard);
-      await letGo([row.id]);
-      if (verdict.hard)
-        await recordHardRejection(
-          db,
-          { ...row, ledger: 'sequence', userId: user.id, campaignId: null, sequenceId },
-          error,
-          verdict.reason,
-        );
-    },
-    // The counts are read from sequence_sends (the analytics): nothing to move while sending.
-    progress: async () => undefined,
-    // The minute tick hands queued sends to the engine again; the warming cap resumes them then.
-    deferRest: async () => undefined,
-    resumed: async () => undefined,
-    async releaseClaims() {
-      await letGo('unsent');
-      await retryOnConnectionLoss(() => ledger.releaseClaims(db, sequenceId, claimToken));
-    },
-    renewClaims: () => ledger.renewClaims(db, sequenceId, claimToken),
+    isActive: async () => (await ledger.sequenceStatus(db, sequenceId)) === 'active',
+    // A sent row keeps its warming slot (a real send); one that leaves unsent hands it back.
+    letGo: (ids) =>
+      retryOnConnectionLoss(() =>
+        db.transaction(async (tx) => giveBackSlots(tx, await ledger.releaseHeldSlots(tx, sends.token, ids))),
+      ),
   };
-  return store;
 }
 
 /** Sends what the sequence has queued now through the delivery engine. */
 export async function sendSequenceEmails(ctx: AppContext, sequenceId: number): Promise<void> {
-  const store = await sequenceBatchStore(ctx, sequenceId);
-  if (!store) return;
-  const result = await sendBatch(
-    { store, recorder: ctx.recorders.for(ledger.sequenceLedger(ctx.db)), transport: ctx.transport },
-    { concurrency: ctx.config.smtpMaxConnections, claimsStaleAfterMs: claimsStaleAfterMs(ctx.config) },
-  );
+  const feed = await sequenceFeed(ctx, sequenceId);
+  if (!feed) return;
+  const result = await sendFeed(ctx, feed);
   if (result.retryLater > 0) {
     throw new Error(`${result.retryLater} sequence emails were deferred by the mail server; the batch will be retried`);
   }

@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
-import { sendLedgerOf } from '../../db/send-ledger.ts';
+import { SendClaim, sendLedgerOf } from '../../db/send-ledger.ts';
 import { emailSequences, emailSequenceVersions, sequenceSends } from '../../db/schema/index.ts';
 import type { FlowData } from '@sendwell/contract/sequences';
 
@@ -176,58 +176,6 @@ export async function claimedRows(db: DbOrTx, sequenceId: number, claimToken: st
   return toRows(result.rows);
 }
 
-const mine = (id: number, claimToken: string) =>
-  and(eq(sequenceSends.id, id), eq(sequenceSends.claimToken, claimToken));
-
-export async function requeueRow(db: DbOrTx, id: number, claimToken: string, error: string | null): Promise<void> {
-  await db
-    .update(sequenceSends)
-    .set({ status: 'queued', claimToken: null, ...(error === null ? {} : { error }) })
-    .where(mine(id, claimToken));
-}
-
-/** A refused row: failed for good, or bounced (the bounce itself is recorded by modules/bounces, see the store). */
-export async function failRow(
-  db: DbOrTx,
-  id: number,
-  claimToken: string,
-  error: string,
-  bounced = false,
-): Promise<void> {
-  await db
-    .update(sequenceSends)
-    .set({ status: bounced ? 'bounced' : 'failed', error })
-    .where(mine(id, claimToken));
-}
-
-/** Rows this claim still holds unsent go back to the queue (release their warming slots first: releaseHeldSlots). */
-/** Stamps the rows this claim still holds unsent as held now: a live batch's claims never go stale. */
-export async function renewClaims(db: DbOrTx, sequenceId: number, claimToken: string): Promise<void> {
-  await db
-    .update(sequenceSends)
-    .set({ claimedAt: sql`now()` })
-    .where(
-      and(
-        eq(sequenceSends.sequenceId, sequenceId),
-        eq(sequenceSends.status, 'sending'),
-        eq(sequenceSends.claimToken, claimToken),
-      ),
-    );
-}
-
-export async function releaseClaims(db: DbOrTx, sequenceId: number, claimToken: string): Promise<void> {
-  await db
-    .update(sequenceSends)
-    .set({ status: 'queued', claimToken: null })
-    .where(
-      and(
-        eq(sequenceSends.sequenceId, sequenceId),
-        eq(sequenceSends.status, 'sending'),
-        eq(sequenceSends.claimToken, claimToken),
-      ),
-    );
-}
-
 /** Active sequences with queued sends. */
 export async function sequencesWithQueuedSends(db: DbOrTx): Promise<number[]> {
   const result = await db.execute(sql`
@@ -239,3 +187,7 @@ export async function sequencesWithQueuedSends(db: DbOrTx): Promise<number[]> {
 
 /** The sequence send ledger as the delivery engine's recorders see it. */
 export const sequenceLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, sequenceSends);
+
+/** One batch's claim on the sequence's rows (db/send-ledger.ts). */
+export const sequenceSendClaim = (db: DbOrTx, sequenceId: number): SendClaim =>
+  new SendClaim(db, sequenceSends, sequenceId);

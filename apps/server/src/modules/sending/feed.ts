@@ -1,0 +1,225 @@
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { SendClaim } from '../../db/send-ledger.ts';
+import type { OutgoingMessage, SendLedger } from '../../lib/mail-transport.ts';
+import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
+import type { UserRow } from '../auth/index.ts';
+import { claimAllowance } from '../billing/index.ts';
+import { classifySmtpResponse, recordHardRejection, verpLocalPart } from '../bounces/index.ts';
+import {
+  claimsStaleAfterMs,
+  returnPathFor,
+  sendBatch,
+  signDkim,
+  type Allowance,
+  type BatchResult,
+  type BatchStore,
+} from '../delivery/index.ts';
+import {
+  bounceHostFor,
+  releaseDailySends,
+  reserveDailySends,
+  sendingDomainFor,
+  signingKeyForMail,
+} from '../domains/index.ts';
+
+/** A row of a feed's ledger as the policy needs it: the send's id and its recipient. */
+export type FeedRow = { id: number; email: string; contactId: number | null };
+
+/** One message as a feed composes it, unsigned and without its envelope (the policy adds both). */
+type ComposedMessage = Pick<OutgoingMessage, 'messageId' | 'from' | 'to' | 'subject' | 'raw' | 'sequence'>;
+
+/**
+ * What a feature that sends in bulk supplies: only what differs between feeds. Which rows (`take`,
+ * within the limit the policy computed, and `readBack` for a claim whose answer was lost), how to
+ * compose one message, and what to do when a row is done or let go. Everything else is the
+ * policy's (`sendFeed`).
+ */
+export type Feed<Row extends FeedRow> = {
+  /** The ledger the rows are in: the VERP return path's ledger letter and the hard bounce's owner. */
+  ledger: 'campaign' | 'sequence';
+  /** This batch's claim on the feed's rows (claim token, requeue, fail, renew, release). */
+  sends: SendClaim;
+  /** How the recorders mark a row sent (the same rules on every table of sends). */
+  recordsTo: SendLedger;
+  /** The sending account, as read when the batch started. */
+  user: UserRow;
+  /** The From address: its domain's DKIM key, warming cap and bounce host apply. */
+  fromEmail: string;
+  campaignId: number | null;
+  sequenceId: number | null;
+  /**
+   * The account's monthly allowance and billing pause: `at-start` when every row was counted before
+   * the feed began (a campaign's audience, at Send); `per-claim` when each claim takes no more than
+   * the month has left (the account row locked while counting).
+   */
+  plan: 'at-start' | 'per-claim';
+  /**
+   * The domain's warming cap: `per-chunk` reserves for each chunk the engine claims and hands back
+   * by count what did not go, and once the cap is reached the feed's `deferRest` resumes the rest
+   * tomorrow; `per-row` reserves inside the claim and the feed stamps the slot on each row it took
+   * (`take`'s `warming`), to be handed back by `letGo` when the row leaves unsent.
+   */
+  warming: 'per-chunk' | 'per-row';
+  /** Puts back rows whose claim went stale (their batch died), other than this claim's. */
+  requeueStale(ownClaimToken: string): Promise<void>;
+  /** Claims up to `limit` queued rows for `claimToken` (inside the claim's transaction with `per-claim` or `per-row`). */
+  take(db: DbOrTx, limit: number, warming: { domainId: number; day: string } | null): Promise<Row[]>;
+  /** The rows `claimToken` holds unsent (a claim whose answer was lost). */
+  readBack(claimToken: string): Promise<Row[]>;
+  /** Why a claimed row cannot be composed (it fails at once), or null. */
+  unsendable?(row: Row): Promise<string | null>;
+  /** Composes one row's message, unsigned. */
+  compose(row: Row): Promise<ComposedMessage>;
+  /** Whether the feed still wants to send (not paused or stopped). */
+  isActive(): Promise<boolean>;
+  /** Rows leave the claim unsent (requeued, failed, or with 'unsent' all it still holds): hand back what they held. */
+  letGo?(ids: number[] | 'unsent'): Promise<void>;
+  /** `newlySent` more rows were recorded as sent. */
+  progress?(newlySent: number): Promise<void>;
+  /** The warming cap held the rest back: resume it at `resumesAt`. */
+  deferRest?(resumesAt: Date): Promise<void>;
+  /** Sending resumed after a warming pause. */
+  resumed?(): Promise<void>;
+};
+
+const unlimited = (wanted: number): Allowance => ({
+  granted: wanted,
+  resumesAt: null,
+  giveBack: async () => undefined,
+});
+
+/**
+ * The engine's store for a feed, under the one sending policy: the account's monthly allowance and
+ * billing pause, the domain's warming cap, DKIM with the From domain's key, the VERP return path
+ * naming the send (at the domain's verified bounce host, else the installation's), the hard bounce
+ * recorded from the SMTP reply (suppressing the address), and every ledger call retried on a lost
+ * connection. Suppressed addresses never reach a claim (each feed's rows leave them out), and the
+ * transport (an SMTP relay or the Outbox catcher) is the engine's.
+ */
+async function feedStore<Row extends FeedRow>(ctx: AppContext, feed: Feed<Row>): Promise<BatchStore<Row>> {
+  const { db, config } = ctx;
+  const { sends, user } = feed;
+  const fromDomain = feed.fromEmail.split('@')[1] ?? '';
+  const dkimKey = await signingKeyForMail(db, config, user.id, fromDomain);
+  const sendingDomain = await sendingDomainFor(db, user.id, fromDomain);
+  const bounceDomain = await bounceHostFor(db, config, user.id, dkimKey?.domainName ?? null);
+  const letGo = (ids: number[] | 'unsent') => (feed.letGo ? feed.letGo(ids) : Promise.resolve());
+
+  // The claim's own transaction holds the account's lock (its monthly count) and the warming
+  // reservation, so a worker killed at any moment leaves neither counted without a row.
+  const takeWithinPolicy = (limit: number): Promise<Row[]> => {
+    const perRowWarming = feed.warming === 'per-row' && sendingDomain;
+    if (feed.plan === 'at-start' && !perRowWarming) return feed.take(db, limit, null);
+    return db.transaction(async (tx) => {
+      const plan =
+        feed.plan === 'per-claim' ? await claimAllowance(tx, config, user.id, limit, { fallback: user }) : null;
+      const allowed = plan ? plan.granted : limit;
+      if (allowed <= 0) return [];
+      const reservation = perRowWarming ? await reserveDailySends(tx, sendingDomain.id, allowed) : null;
+      const granted = reservation ? reservation.granted : allowed;
+      if (granted <= 0) return [];
+      const claimed = await feed.take(
+        tx,
+        granted,
+        perRowWarming && reservation ? { domainId: sendingDomain.id, day: reservation.day } : null,
+      );
+      // Slots no row took (the frequency cap or an empty queue held rows back) go back in the same step.
+      if (perRowWarming && reservation && claimed.length < granted)
+        await releaseDailySends(tx, sendingDomain.id, granted - claimed.length, reservation.day);
+      await plan?.taken(claimed.length);
+      return claimed;
+    });
+  };
+
+  const fail = async (row: Row, error: string, hard: { reason: string | null } | null) => {
+    await sends.fail(row.id, error, hard !== null);
+    await letGo([row.id]);
+    if (hard)
+      await recordHardRejection(
+        db,
+        { ...row, ledger: feed.ledger, userId: user.id, campaignId: feed.campaignId, sequenceId: feed.sequenceId },
+        error,
+        hard.reason,
+      );
+  };
+
+  return {
+    claimToken: sends.token,
+    async claim(limit) {
+      const rows = await sends.claim(async () => {
+        await feed.requeueStale(sends.token);
+        return takeWithinPolicy(limit);
+      }, feed.readBack);
+      if (!feed.unsendable) return rows;
+      const sendable: Row[] = [];
+      for (const row of rows) {
+        const reason = await feed.unsendable(row);
+        if (reason === null) sendable.push(row);
+        else await fail(row, reason, null);
+      }
+      return sendable;
+    },
+    async compose(row) {
+      const message = await feed.compose(row);
+      return {
+        ...message,
+        userId: user.id,
+        campaignId: feed.campaignId,
+        returnPath: returnPathFor({
+          signingDomain: dkimKey?.domainName ?? null,
+          installationDomain: config.mailFromDomain,
+          verpLocalPart: verpLocalPart(config.sessionSecret, row.id, feed.ledger),
+          bounceDomain,
+        }),
+        raw: dkimKey ? await signDkim(message.raw, dkimKey) : message.raw,
+        isTest: false,
+      };
+    },
+    async allowance(wanted) {
+      if (feed.warming !== 'per-chunk' || !sendingDomain) return unlimited(wanted);
+      // Repeating a reservation whose answer was lost reserves twice: the cap errs on the safe side.
+      const reservation = await retryOnConnectionLoss(() => reserveDailySends(db, sendingDomain.id, wanted));
+      return {
+        granted: reservation.granted,
+        resumesAt: reservation.resumesAt,
+        giveBack: (count) =>
+          count > 0 ? releaseDailySends(db, sendingDomain.id, count, reservation.day) : Promise.resolve(),
+      };
+    },
+    isActive: () => retryOnConnectionLoss(() => feed.isActive()),
+    async requeue(row, error) {
+      await letGo([row.id]);
+      await sends.requeue(row.id, error);
+    },
+    // The rejection the relay gave in the SMTP conversation, read like a bounce report: only an
+    // address-level failure (user or host unknown, moved, null MX) is hard and suppresses.
+    async fail(row, error) {
+      const verdict = classifySmtpResponse(error, row.email);
+      await fail(row, error, verdict.hard ? { reason: verdict.reason } : null);
+    },
+    // Repeating an addition whose answer was lost over-counts until the end, when the exact count is taken.
+    progress: (newlySent) =>
+      feed.progress ? retryOnConnectionLoss(() => feed.progress?.(newlySent) ?? Promise.resolve()) : Promise.resolve(),
+    deferRest: (resumesAt) => feed.deferRest?.(resumesAt) ?? Promise.resolve(),
+    resumed: () =>
+      feed.resumed ? retryOnConnectionLoss(() => feed.resumed?.() ?? Promise.resolve()) : Promise.resolve(),
+    async releaseClaims() {
+      await letGo('unsent');
+      await sends.release();
+    },
+    renewClaims: () => sends.renew(),
+  };
+}
+
+/**
+ * Sends what a feed has to send now through the delivery engine, under the sending policy; answers
+ * the engine's tally (rows the server deferred are back in the queue: the caller's job retries).
+ */
+export async function sendFeed<Row extends FeedRow>(ctx: AppContext, feed: Feed<Row>): Promise<BatchResult> {
+  const store = await feedStore(ctx, feed);
+  return sendBatch(
+    { store, recorder: ctx.recorders.for(feed.recordsTo), transport: ctx.transport },
+    { concurrency: ctx.config.smtpMaxConnections, claimsStaleAfterMs: claimsStaleAfterMs(ctx.config) },
+  );
+}

@@ -6,7 +6,7 @@ import { sha256Hex } from '../../lib/tokens.ts';
 import * as repo from './api-keys.repo.ts';
 
 /** How long an answer is kept for replay. */
-export const IDEMPOTENCY_KEPT_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEPT_MS = 24 * 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -15,13 +15,13 @@ export { isBounceAddress } from './verp.ts';
 /** A campaign whose complaints pass this share of its sent mail pauses itself. */
 const COMPLAINT_PAUSE_RATE = 0.003;
 /** A campaign whose hard bounces pass this share of its first HARD_BOUNCE_WINDOW messages pauses itself. */
-export const HARD_BOUNCE_PAUSE_RATE = 0.05;
-export const HARD_BOUNCE_WINDOW = 1000;
+const HARD_BOUNCE_PAUSE_RATE = 0.05;
+const HARD_BOUNCE_WINDOW = 1000;
 /**
  * Until this many messages are out, the hard-bounce share is taken of this many: 2 bounces in the
  * first 10 messages say little about a list, 6 in the first 100 do.
  */
-export const HARD_BOUNCE_MIN_BASE = 100;
+const HARD_BOUNCE_MIN_BASE = 100;
 /** Soft bounces of one address within the window (softBounceWindowDays) that suppress it, unless the account says otherwise. */
 export const SOFT_BOUNCE_LIMIT = DEFAULT_BOUNCE_SETTINGS.softBounceLimit;
 

@@ -6,9 +6,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { RAW_HTML_PLACEHOLDERS } from '../rendering/index.ts';
 import * as repo from './campaign-templates.repo.ts';
 
-export const TEMPLATE_NOT_FOUND = 'Template not found';
+const TEMPLATE_NOT_FOUND = 'Template not found';
 /** How many templates one account may keep (each may hold up to 2 MB of HTML). */
-export const MAX_TEMPLATES = 200;
+const MAX_TEMPLATES = 200;
 
 type CreateBody = z.output<typeof createCampaignTemplateBodySchema>;
 

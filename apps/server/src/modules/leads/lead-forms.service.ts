@@ -38,7 +38,7 @@ const PLAIN_BUSINESS_NAME = /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N} &'’.,-]*[\p
  * label for it. A name that could read as an address or a link ('shop.example', a dot before a
  * letter) is not repeated to strangers: the owner's name stands in, else null.
  */
-export function formBusinessName(owner: { company: string; firstName: string; lastName: string }): string | null {
+function formBusinessName(owner: { company: string; firstName: string; lastName: string }): string | null {
   const company = owner.company.trim().replace(/\s+/g, ' ');
   const plain =
     company !== '' &&

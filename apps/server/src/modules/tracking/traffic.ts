@@ -53,7 +53,7 @@ export function isScannerUserAgent(userAgent: string | undefined): boolean {
  * A pre-fetch follows delivery within seconds; a reader opens later. Used for hits that name no
  * client (no user agent), where the timing is what tells a pre-fetch from a reader.
  */
-export const PREFETCH_SECONDS = 10;
+const PREFETCH_SECONDS = 10;
 
 /** An open by a machine: Apple's proxy (its user agent or addresses), a scanner, or a client-less pre-fetch. */
 export function isMachineOpen(hit: Hit): boolean {
@@ -69,7 +69,7 @@ export function isMachineOpen(hit: Hit): boolean {
  * link of the same message is theirs (a reader's click opens a page; they cannot click two links of
  * one message in three seconds), and so are the earlier clicks of that burst.
  */
-export const SCANNER_DELIVERY_SECONDS = 120;
+const SCANNER_DELIVERY_SECONDS = 120;
 export const SCANNER_BURST_SECONDS = 3;
 
 /** A click that is a bot's on its own (its user agent); bursts are found against the log (tracking.service.ts). */

@@ -2,4 +2,4 @@
 // of it. Code outside the module imports only from here (eslint-rules/server-boundaries.js).
 export { webhookRoutes } from './webhooks.routes.ts';
 export { webhookJobs } from './webhooks.jobs.ts';
-export { recordWebhookEvent, type WebhookEventData } from './webhook-events.ts';
+export { recordWebhookEvent } from './webhook-events.ts';

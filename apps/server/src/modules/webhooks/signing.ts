@@ -19,7 +19,7 @@ export function newWebhookMessageId(): string {
 }
 
 /** `v1,<base64 HMAC-SHA256>` of one message under one secret. */
-export function webhookSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
+function webhookSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
   const mac = createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
   return `v1,${mac}`;

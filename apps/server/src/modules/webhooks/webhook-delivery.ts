@@ -36,7 +36,7 @@ export const RETRY_SCHEDULE_MS = [
 ];
 
 /** Each wait varies by up to ±10 %, so many receivers failing at once are not all retried at once. */
-export const RETRY_JITTER = 0.1;
+const RETRY_JITTER = 0.1;
 
 /** An endpoint whose every attempt failed for this long is disabled (and its owner told). */
 export const FAILURE_STREAK_DISABLES_MS = 5 * DAY;
@@ -53,7 +53,7 @@ export type DeliveryOptions = {
 };
 
 /** The wait before retry number `retry` (1-based), jittered; null when no retry is left. */
-export function retryDelayMs(retry: number, jitter = randomJitter): number | null {
+function retryDelayMs(retry: number, jitter = randomJitter): number | null {
   const base = RETRY_SCHEDULE_MS[retry - 1];
   if (base === undefined) return null;
   return Math.round(base * (1 + jitter()));
@@ -65,7 +65,7 @@ function randomJitter(): number {
 }
 
 /** Secrets signing at `now`: the current one, and the previous one while its rotation window lasts. */
-export function signingSecrets(ctx: AppContext, endpoint: repo.WebhookEndpointRow, now: Date): string[] {
+function signingSecrets(ctx: AppContext, endpoint: repo.WebhookEndpointRow, now: Date): string[] {
   const secrets = [openSecret(ctx.config.sessionSecret, WEBHOOK_SECRET_PURPOSE, endpoint.secretSealed)];
   if (endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now)
     secrets.push(openSecret(ctx.config.sessionSecret, WEBHOOK_SECRET_PURPOSE, endpoint.previousSecretSealed));

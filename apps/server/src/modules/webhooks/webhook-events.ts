@@ -24,7 +24,7 @@ export function forgetEndpointsOf(userId: string): void {
 }
 
 /** The exact JSON body of an event (Standard Webhooks: type, timestamp, data), at most 20 KB. */
-export function webhookEventBody(type: string, data: WebhookEventData, at: Date): string {
+function webhookEventBody(type: string, data: WebhookEventData, at: Date): string {
   const body = JSON.stringify({ type, timestamp: at.toISOString(), data });
   if (Buffer.byteLength(body) <= MAX_WEBHOOK_PAYLOAD_BYTES) return body;
   // Too large: only the ids go, the receiver fetches the object through the API.

@@ -5,7 +5,7 @@ import { WEBHOOK_RESPONSE_SNIPPET_BYTES } from '@sendwell/contract/webhooks';
 import { checkWebhookUrl, pinnedLookup, RefusedWebhookTarget, type GuardOptions } from './ssrf-guard.ts';
 
 /** How long one attempt may take, connect to last byte kept. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** What one POST to a receiver came to. `statusCode` null: no answer (refused, timeout, connection error). */
 export type PostOutcome = {

@@ -15,7 +15,7 @@ const IDLE_POLL_MS = 1_000;
  * process's next event (or a second) and looks again, for 55 s. Claims skip what another run holds,
  * so overlapping runs (several workers) share the work.
  */
-export const deliverWebhooksJob = defineJob({
+const deliverWebhooksJob = defineJob({
   name: 'webhooks.deliver',
   payload: deliverWebhooksJobSchema,
   worker: { cron: '* * * * *' },

@@ -26,7 +26,7 @@ import { WEBHOOK_SECRET_PURPOSE } from './webhook-delivery.ts';
 import * as repo from './webhooks.repo.ts';
 
 /** How long a rotated-out secret still signs beside the new one, so receivers can switch without a gap. */
-export const ROTATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+const ROTATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Deliveries the endpoint's log shows. */
 const DELIVERIES_SHOWN = 50;
 

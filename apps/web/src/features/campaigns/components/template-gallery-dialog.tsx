@@ -28,7 +28,7 @@ import type { CampaignStart } from '../editor/campaign-form';
 import { TemplateNameDialog } from './template-name-dialog';
 
 /** What a new campaign written in its own HTML starts with: a small, valid email to edit. */
-export const STARTING_HTML = `<!-- Write or paste your email's HTML. Merge tags such as {{firstName|there}} are filled in per reader. -->
+const STARTING_HTML = `<!-- Write or paste your email's HTML. Merge tags such as {{firstName|there}} are filled in per reader. -->
 <div style="max-width:600px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;color:#333333;">
   <h1 style="font-size:28px;color:#111827;">Hello {{firstName|there}}!</h1>
   <p style="font-size:16px;line-height:1.5;">Write your message here.</p>

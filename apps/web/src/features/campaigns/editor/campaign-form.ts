@@ -48,7 +48,7 @@ export interface CampaignStart {
 }
 
 /** Whether a saved campaign was written in its own HTML: no blocks, and an HTML body. */
-export function isRawHtmlCampaign(campaign: Pick<CampaignDetail, 'blocks' | 'content'>): boolean {
+function isRawHtmlCampaign(campaign: Pick<CampaignDetail, 'blocks' | 'content'>): boolean {
   return campaign.blocks.length === 0 && campaign.content.html.trim() !== '';
 }
 

@@ -109,7 +109,7 @@ export function preSendChecks(draft: CampaignDraft, context: PreSendContext): Pr
 const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*unsubscribe\s*\}\}/;
 
 /** True when a campaign's own HTML has no {{unsubscribe}} placeholder (the server then adds its footer). */
-export function lacksUnsubscribePlaceholder(html: string): boolean {
+function lacksUnsubscribePlaceholder(html: string): boolean {
   return !UNSUBSCRIBE_PLACEHOLDER.test(html);
 }
 

@@ -29,7 +29,7 @@ export type EditorBusy = null | 'save' | 'schedule' | 'send' | 'test';
 export type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** How long the draft must rest after a change before it is saved automatically. */
-export const AUTOSAVE_DELAY_MS = 1500;
+const AUTOSAVE_DELAY_MS = 1500;
 
 /** The send confirmation: the saved campaign and its recipient count (null while it loads). */
 export interface SendConfirmation {

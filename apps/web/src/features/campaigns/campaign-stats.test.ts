@@ -50,7 +50,7 @@ describe('averageRates (spec §9)', () => {
   });
 
   it('is 0 with nothing sent', () => {
-    expect(averageRates([])).toEqual({ openRate: 0, clickRate: 0, sentCampaigns: 0 });
+    expect(averageRates([])).toEqual({ openRate: 0, clickRate: 0, machineOpenRate: 0, sentCampaigns: 0 });
     expect(averageRates([campaign('sent', 0, 0, 0)]).openRate).toBe(0);
     expect(percentOf(1, 0)).toBe(0);
   });

@@ -99,6 +99,7 @@ const alias = (id: number, name: string, over: Partial<{ isActive: boolean; isVe
   autoReplyMessage: null,
   isCatchAll: name === '*',
   destinationConfirmed: true,
+  domainVerified: true,
   confirmationSentAt: null,
   ...over,
 });

@@ -9,6 +9,7 @@ import { compileCampaign, senderFooter } from './campaigns.service.ts';
 import type { CampaignRow } from './campaigns.repo.ts';
 import { renderForRecipient, trackedLinks, type CompiledEmail } from '../rendering/index.ts';
 import * as ledger from './campaign-send.repo.ts';
+import { refreshProgressAndAnnounce } from './campaign-finished.ts';
 
 /** Compiled emails by content (subject, blocks, HTML, footer, public URL), the most recent few per process. */
 const COMPILED_CACHE_SIZE = 32;
@@ -101,7 +102,7 @@ async function campaignFeed(ctx: AppContext, batch: ledger.Batch): Promise<Feed<
       return { messageId, from: campaign.fromEmail, to: row.email, subject, raw };
     },
     isActive: async () => (await ledger.campaignStatus(db, campaign.id)) === 'sending',
-    progress: (newlySent) => ledger.refreshCampaignProgress(db, campaign.id, newlySent),
+    progress: (newlySent) => refreshProgressAndAnnounce(db, campaign.id, newlySent),
     async deferRest(resumesAt) {
       if ((await ledger.queuedInRange(db, batch)) === 0) return;
       await ledger.setPausedUntil(db, campaign.id, resumesAt);

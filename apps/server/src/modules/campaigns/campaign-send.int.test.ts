@@ -47,6 +47,16 @@ describe('delivery on the built-in catcher', () => {
     const listIds = stored.map((m) => /^List-Id: (.*)$/m.exec(m.raw)?.[1]?.trim());
     expect(listIds).toEqual(Array(3).fill(`"Catcher" <campaign-${id}.${user.id.replaceAll('-', '')}.${host}>`));
     expect((await client.get(`/api/campaigns/${id}`)).json()).toMatchObject({ status: 'sent', totalSent: 3 });
+    // The bell says it went, once, linked to the report.
+    const sentNotices = (await client.get('/api/notifications'))
+      .json()
+      .notifications.filter((n: { title: string }) => n.title === '“Catcher” was sent');
+    expect(sentNotices).toEqual([
+      expect.objectContaining({
+        body: expect.stringContaining('It went to 3 recipients.'),
+        link: `/campaigns/${id}/report`,
+      }),
+    ]);
 
     const outbox = await client.get('/api/outbox?pageSize=2');
     // The three messages, and the two confirmation links sign-up sent.

@@ -245,11 +245,19 @@ export async function queuedInRange(db: DbOrTx, batch: Batch): Promise<number> {
  * however large the ledger; the exact count is taken once nothing is left to send, or when no
  * `newlySent` is given.
  */
-export async function refreshCampaignProgress(db: DbOrTx, campaignId: number, newlySent?: number): Promise<void> {
+export async function refreshCampaignProgress(
+  db: DbOrTx,
+  campaignId: number,
+  newlySent?: number,
+): Promise<FinishedCampaign | null> {
   const exactCount = sql`(SELECT count(*) FROM ${campaignSends} WHERE campaign_id = ${campaignId} AND status = 'sent')`;
-  await db.execute(sql`
+  // `finished` is read from the row as it was (the UPDATE's FROM sees the old status): true for the
+  // one statement that turns the campaign from sending to sent.
+  const updated = await db.execute(sql`
     WITH state AS (
       SELECT NOT EXISTS (SELECT 1 FROM ${campaignSends} WHERE campaign_id = ${campaignId} AND status IN ('queued', 'sending')) AS done
+    ), before AS (
+      SELECT status FROM ${campaigns} WHERE id = ${campaignId}
     )
     UPDATE ${campaigns} c SET
       total_sent = CASE
@@ -257,9 +265,17 @@ export async function refreshCampaignProgress(db: DbOrTx, campaignId: number, ne
         ELSE c.total_sent + ${newlySent ?? 0} END,
       status = CASE WHEN c.status = 'sending' AND state.done THEN 'sent' ELSE c.status END,
       sent_at = CASE WHEN c.status = 'sending' AND state.done THEN now() ELSE c.sent_at END
-    FROM state
-    WHERE c.id = ${campaignId}`);
+    FROM state, before
+    WHERE c.id = ${campaignId}
+    RETURNING before.status = 'sending' AND c.status = 'sent' AS finished, c.user_id, c.name, c.total_sent`);
+  const row = updated.rows[0] as
+    { finished: boolean; user_id: string; name: string; total_sent: number | string } | undefined;
+  if (!row?.finished) return null;
+  return { campaignId, userId: row.user_id, name: row.name, totalSent: Number(row.total_sent) };
 }
+
+/** A campaign that has just sent its last message. */
+export type FinishedCampaign = { campaignId: number; userId: string; name: string; totalSent: number };
 
 /**
  * Campaigns still marked sending whose every recipient is done (none queued or being sent): their

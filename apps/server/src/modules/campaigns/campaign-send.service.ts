@@ -11,6 +11,7 @@ import { notifyUser } from '../notifications/index.ts';
 import { refreshAutoSegmentsIn } from '../segments/index.ts';
 import { batchExpirySeconds, sendBatchJob } from './campaign-batch.ts';
 import * as ledger from './campaign-send.repo.ts';
+import { refreshProgressAndAnnounce } from './campaign-finished.ts';
 import { CAMPAIGN_NOT_FOUND, compileCampaign } from './campaigns.service.ts';
 import { findCampaign, lockCampaign, type CampaignRow } from './campaigns.repo.ts';
 import { renderForRecipient } from '../rendering/index.ts';
@@ -247,7 +248,7 @@ export function pauseCampaign(ctx: AppContext, userId: string, campaignId: numbe
 /** Continues a paused campaign with the recipients still queued. */
 export async function resumeCampaign(ctx: AppContext, userId: string, campaignId: number): Promise<CampaignRow> {
   const row = await changeStatus(ctx, userId, campaignId, ['paused'], 'sending');
-  if ((await queueUncoveredSends(ctx, campaignId)) === 0) await ledger.refreshCampaignProgress(ctx.db, campaignId);
+  if ((await queueUncoveredSends(ctx, campaignId)) === 0) await refreshProgressAndAnnounce(ctx.db, campaignId);
   return row;
 }
 
@@ -267,7 +268,7 @@ export function cancelCampaign(ctx: AppContext, userId: string, campaignId: numb
 export async function recoverCampaignSends(ctx: AppContext): Promise<number> {
   await ledger.requeueStale(ctx.db, new Date(Date.now() - claimsStaleAfterMs(ctx.config)));
   for (const campaignId of await ledger.drainedCampaignIds(ctx.db))
-    await ledger.refreshCampaignProgress(ctx.db, campaignId);
+    await refreshProgressAndAnnounce(ctx.db, campaignId);
   return queueUncoveredSends(ctx);
 }
 

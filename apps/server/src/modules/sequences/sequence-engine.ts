@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import * as repo from './sequence-engine.repo.ts';
 import { walk } from './sequence-walk.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 
 /**
  * The due-step advancer. Each batch is one transaction: claim due enrolments (FOR UPDATE SKIP
@@ -82,6 +83,17 @@ async function advanceDueBatch(db: Db, now = new Date(), limit = ADVANCE_BATCH_S
       }
     }
     await repo.applyMoves(tx, moves);
+    const dueById = new Map(due.map((row) => [row.id, row]));
+    for (const move of moves) {
+      const enrolment = move.state === 'completed' ? dueById.get(move.id) : undefined;
+      if (enrolment)
+        await recordWebhookEvent(tx, enrolment.userId, 'sequence.completed', {
+          sequenceId: enrolment.sequenceId,
+          contactId: enrolment.contactId,
+          email: enrolment.email,
+          enrolmentId: enrolment.id,
+        });
+    }
     const queued = await repo.queueSends(tx, sends);
     // Last, so the counter rows (shared by concurrent batches) are held only until the commit.
     await repo.bumpNodeStats(tx, [...stats.values()]);

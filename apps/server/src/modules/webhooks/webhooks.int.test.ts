@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookDeliveryList, WebhookEndpoint, WebhookSecret } from '@sendwell/contract/webhooks';
 import { signUpUser, useTestApp } from '../../../test/build-app.ts';
+import { runSendJobs } from '../../../test/send-jobs.ts';
 import { outboxMessages, webhookDeliveries } from '../../db/schema/index.ts';
 import { recordWebhookEvent } from './index.ts';
 import { deliverDueWebhooks, FAILURE_STREAK_DISABLES_MS, RETRY_SCHEDULE_MS } from './webhook-delivery.ts';
@@ -317,6 +318,32 @@ describe('outgoing webhooks', () => {
       email: 'grace@example.com',
       lastName: 'Hopper',
     });
+  });
+
+  it('is fed by the send engine: campaign.sent once the last message of a campaign went', async () => {
+    const { client, endpoint } = await newAccountWithEndpoint('/campaigns', ['campaign.sent']);
+    await client.patch('/api/auth/user', { postalAddress: '1 Main St' });
+    const list = (await client.post('/api/contact-lists', { name: 'Webhook list' })).json() as { id: number };
+    await client.post('/api/contacts/import-csv', { csvData: 'email\na@x.io\nb@x.io\n', listId: list.id });
+    const created = await client.post('/api/campaigns', {
+      name: 'Hooked',
+      subject: 'Hi',
+      fromEmail: 'news@acme.example',
+      content: { html: '<p>Hello {{unsubscribe}}</p>' },
+      listIds: [list.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const campaignId = (created.json() as { id: number }).id;
+    expect((await client.post(`/api/campaigns/${campaignId}/send`)).statusCode).toBe(200);
+    await runSendJobs(t());
+    await deliverAt(new Date());
+    const events = received.map((request) => {
+      expect(new Webhook(endpoint.secret).verify(request.body, request.headers as Record<string, string>)).toBeTruthy();
+      return JSON.parse(request.body) as { type: string; data: unknown };
+    });
+    expect(events).toEqual([
+      { type: 'campaign.sent', timestamp: expect.any(String), data: { campaignId, name: 'Hooked', totalSent: 2 } },
+    ]);
   });
 
   it('sends large objects by id: a body stays under 20 KB', async () => {

@@ -27,6 +27,8 @@ test('settings: API keys are created (secret shown once, copied), used, listed a
   await expect(page.getByText('No API keys yet.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Receiving mail' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Bounces', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();
+  await expect(page.getByText(/^No endpoint yet: events go nowhere.$/)).toBeVisible();
   await expect(page.getByLabel('Requests per second, per key')).toHaveValue('10');
   await checkScreen(page, 'settings');
 

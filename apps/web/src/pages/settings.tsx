@@ -6,11 +6,36 @@ import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { BounceSettingsCard } from '@/features/domains/components/bounce-settings-card';
 import { InboundWebhookCard } from '@/features/domains/components/inbound-webhook-card';
 import { useSenderOverview } from '@/features/sender-addresses/api/use-sender-addresses';
+import { useWebhookEndpoints } from '@/features/webhooks/api/use-webhooks';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
 
 /** The API section: its keys may be limited to one of the account's verified domains. */
 function ApiSection() {
   const overview = useSenderOverview(true);
   return <ApiKeysCard verifiedDomains={overview.data?.verifiedDomains ?? []} />;
+}
+
+/** The Webhooks section: how many endpoints receive events, and the way to the Webhooks page. */
+function WebhooksSection() {
+  const endpoints = useWebhookEndpoints();
+  const list = endpoints.data?.endpoints;
+  const enabled = list?.filter((endpoint) => endpoint.status === 'enabled').length ?? 0;
+  let summary = 'Loading endpoints…';
+  if (endpoints.isError) summary = 'The endpoints could not be loaded.';
+  else if (list && list.length === 0) summary = 'No endpoint yet: events go nowhere.';
+  else if (list)
+    summary = `${list.length} ${list.length === 1 ? 'endpoint' : 'endpoints'}, ${enabled} receiving events.`;
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm">{summary}</p>
+        <Button asChild variant="outline" size="sm">
+          <Link href="/webhooks">Manage webhooks</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
 }
 
 /**
@@ -32,6 +57,13 @@ const SETTINGS_SECTIONS: { id: string; title: string; description: React.ReactNo
         </>
       ),
       content: () => <ApiSection />,
+    },
+    {
+      id: 'webhooks',
+      title: 'Webhooks',
+      description:
+        'Signed HTTP posts to your endpoints when contacts, campaigns, mail and leads change (Standard Webhooks).',
+      content: () => <WebhooksSection />,
     },
     {
       id: 'inbound',

@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleAlert, Loader2 } from 'lucide-react';
+import { CheckCircle2, CircleAlert, Loader2, TriangleAlert } from 'lucide-react';
 import type { CampaignDetail } from '@sendwell/contract/campaigns';
 
 import { useCampaign } from '../api/use-campaigns';
@@ -61,6 +61,8 @@ export function PreSendSummary({ checks }: { checks: readonly PreSendCheck[] }) 
                 className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
                 aria-hidden="true"
               />
+            ) : check.status === 'warning' ? (
+              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
             ) : check.status === 'checking' ? (
               <Loader2 className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden="true" />
             ) : (
@@ -69,7 +71,14 @@ export function PreSendSummary({ checks }: { checks: readonly PreSendCheck[] }) 
             <p className="min-w-0 flex-1 text-xs break-words">
               <span className="text-foreground font-medium">{check.label}</span>
               <span className="sr-only">
-                : {check.status === 'ok' ? 'ready' : check.status === 'checking' ? 'checking' : 'needs fixing'}
+                :{' '}
+                {check.status === 'ok'
+                  ? 'ready'
+                  : check.status === 'checking'
+                    ? 'checking'
+                    : check.status === 'warning'
+                      ? 'worth a look'
+                      : 'needs fixing'}
               </span>
               {' — '}
               {check.detail}

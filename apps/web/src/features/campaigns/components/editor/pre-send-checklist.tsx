@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { CheckCircle2, CircleAlert, ExternalLink, Loader2, RefreshCw } from 'lucide-react';
+import { CheckCircle2, CircleAlert, ExternalLink, Loader2, RefreshCw, TriangleAlert } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -167,6 +167,8 @@ export function PreSendChecklist({
                 className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
                 aria-hidden="true"
               />
+            ) : check.status === 'warning' ? (
+              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
             ) : check.status === 'checking' ? (
               <Loader2 className="text-muted-foreground mt-0.5 size-4 shrink-0 animate-spin" aria-hidden="true" />
             ) : (
@@ -176,7 +178,14 @@ export function PreSendChecklist({
               <p className="font-medium">
                 {check.label}
                 <span className="sr-only">
-                  : {check.status === 'ok' ? 'ready' : check.status === 'checking' ? 'checking' : 'needs fixing'}
+                  :{' '}
+                  {check.status === 'ok'
+                    ? 'ready'
+                    : check.status === 'checking'
+                      ? 'checking'
+                      : check.status === 'warning'
+                        ? 'worth a look'
+                        : 'needs fixing'}
                 </span>
               </p>
               <p className="text-muted-foreground text-xs break-words">{check.detail}</p>

@@ -272,12 +272,12 @@ test('editor: rich text with a tracked link, columns, social, video and HTML blo
   await canvas
     .getByRole('group', { name: 'Column 1' })
     .getByRole('button', { name: /^Edit Button/ })
-    .click();
+    .press('Enter');
   await panel.getByLabel('Button link').fill('https://bloom.test/left');
   await canvas
     .getByRole('group', { name: 'Column 1' })
     .getByRole('button', { name: /^Edit Text/ })
-    .click();
+    .press('Enter');
   await panel.getByRole('textbox', { name: 'Text', exact: true }).fill('Left column words');
   await checkScreen(page, 'editor-new-blocks');
 

@@ -52,16 +52,19 @@ export function ColumnsView({
       )}
       style={{ backgroundColor: block.styles.backgroundColor, paddingTop: block.styles.padding }}
     >
-      <button
-        type="button"
-        onClick={() => onSelect(block.id)}
-        aria-pressed={selected}
-        aria-label={`Edit ${label}`}
-        className="my-1 flex items-center gap-1.5 rounded px-2 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600"
-      >
-        <Icon className="size-3.5" aria-hidden="true" />
-        {columns.length} columns
-      </button>
+      {/* As tall as the block toolbar that floats in its corner, so the toolbar never covers a column. */}
+      <div className="flex h-11 items-center">
+        <button
+          type="button"
+          onClick={() => onSelect(block.id)}
+          aria-pressed={selected}
+          aria-label={`Edit ${label}`}
+          className="flex items-center gap-1.5 rounded px-2 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          <Icon className="size-3.5" aria-hidden="true" />
+          {columns.length} columns
+        </button>
+      </div>
       <div className={cn('grid gap-2', columns.length === 3 ? 'grid-cols-3' : 'grid-cols-2')}>
         {columns.map((column, index) => (
           <div
@@ -74,7 +77,18 @@ export function ColumnsView({
               const innerSelected = inner.id === selectedId;
               const innerLabel = describeBlock(inner);
               return (
-                <div key={inner.id} className="relative" data-block-id={inner.id} data-block-type={inner.type}>
+                <div key={inner.id} className="flex flex-col" data-block-id={inner.id} data-block-type={inner.type}>
+                  {/* In a strip of its own above the chosen block, so it never covers its first line. */}
+                  {innerSelected && (
+                    <button
+                      type="button"
+                      onClick={() => onDelete(inner.id)}
+                      aria-label={`Delete ${innerLabel}`}
+                      className="m-1 flex size-7 items-center justify-center self-end rounded border border-zinc-200 bg-white text-red-700 shadow-sm hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </button>
+                  )}
                   <button
                     type="button"
                     onClick={() => onSelect(inner.id)}
@@ -88,16 +102,6 @@ export function ColumnsView({
                   >
                     <BlockView block={inner} />
                   </button>
-                  {innerSelected && (
-                    <button
-                      type="button"
-                      onClick={() => onDelete(inner.id)}
-                      aria-label={`Delete ${innerLabel}`}
-                      className="absolute top-1 right-1 flex size-7 items-center justify-center rounded border border-zinc-200 bg-white text-red-700 shadow-sm hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-blue-600"
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </button>
-                  )}
                 </div>
               );
             })}

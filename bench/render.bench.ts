@@ -21,7 +21,10 @@ const PUBLIC_URL = 'https://mail.sendwell.example';
 // A fixed secret keeps runs comparable; it signs nothing outside this process.
 const SECRET = 'bench-session-secret-0123456789abcdef0123456789abcdef';
 
-/** A realistic newsletter: headings, paragraphs with merge tags, a linked hero image, two buttons. */
+/**
+ * A realistic newsletter: headings, paragraphs with merge tags, a linked hero image, two buttons,
+ * rich text with a link and a list, two columns and social links (issue 30's blocks).
+ */
 const BLOCKS: EmailBlockInput[] = [
   {
     id: 'logo',
@@ -76,12 +79,74 @@ const BLOCKS: EmailBlockInput[] = [
     content: { text: 'Set up a team account', url: 'https://acme.example/teams' },
     styles: { backgroundColor: '#1d4ed8' },
   },
+  {
+    id: 'news',
+    type: 'text',
+    content: {
+      text: 'What is new',
+      tag: 'p',
+      doc: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'This week, {{firstName|there}}: ', marks: [{ type: 'bold' }] },
+              {
+                type: 'text',
+                text: 'the packing list for a weekend by the lake',
+                marks: [{ type: 'link', attrs: { href: 'https://acme.example/journal/packing' } }],
+              },
+            ],
+          },
+          {
+            type: 'bulletList',
+            content: ['Tents from 1.2 kg', 'Stoves that boil in 3 minutes', 'Free repairs for a year'].map((item) => ({
+              type: 'listItem',
+              content: [{ type: 'paragraph', content: [{ type: 'text', text: item }] }],
+            })),
+          },
+        ],
+      },
+    },
+  },
+  {
+    id: 'cols',
+    type: 'columns',
+    content: {
+      columns: [
+        {
+          blocks: [
+            { id: 'c1i', type: 'image', content: { src: 'https://cdn.acme.example/tent.jpg', alt: 'Tent' } },
+            { id: 'c1b', type: 'button', content: { text: 'Tents', url: 'https://acme.example/tents' } },
+          ],
+        },
+        {
+          blocks: [
+            { id: 'c2i', type: 'image', content: { src: 'https://cdn.acme.example/stove.jpg', alt: 'Stove' } },
+            { id: 'c2b', type: 'button', content: { text: 'Stoves', url: 'https://acme.example/stoves' } },
+          ],
+        },
+      ],
+    },
+  },
   { id: 'space', type: 'spacer', content: {}, styles: { height: 24 } },
   {
     id: 'sign',
     type: 'text',
     content: { text: 'See you outside,\nThe Acme Outdoor team', tag: 'p' },
     styles: { fontSize: 14 },
+  },
+  {
+    id: 'social',
+    type: 'social',
+    content: {
+      links: [
+        { network: 'instagram', url: 'https://instagram.com/acme' },
+        { network: 'youtube', url: 'https://youtube.com/@acme' },
+        { network: 'x', url: 'https://x.com/acme' },
+      ],
+    },
   },
 ];
 const SUBJECT = '{{firstName|Friend}}, 20% off spring gear for {{company|you}}';

@@ -165,9 +165,10 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
   await panel.getByRole('combobox', { name: 'Style' }).click();
   await page.getByRole('option', { name: 'Heading 2' }).click();
   await panel.getByLabel('Text', { exact: true }).fill('Welcome back, ');
+  // The merge-tag picker: a field and an optional fallback, inserted at the caret.
   await panel.getByRole('button', { name: 'Insert merge tag' }).click();
-  await page.getByRole('menuitem', { name: /First name/ }).click();
-  await expect(panel.getByLabel('Text', { exact: true })).toHaveValue('Welcome back, {{firstName}}');
+  await page.getByRole('dialog').getByRole('button', { name: 'Insert', exact: true }).click();
+  await expect(panel.getByLabel('Text', { exact: true })).toHaveText('Welcome back, {{firstName}}');
   await panel.getByLabel('Text', { exact: true }).press('End');
   await panel.getByLabel('Text', { exact: true }).pressSequentially('!');
   await expect(
@@ -209,8 +210,11 @@ test('campaigns: build an email by dragging, upload, save, reopen unchanged, pre
     transfer.items.add(new File(['plain text'], 'readme.txt', { type: 'text/plain' }));
     return transfer;
   }, PNG.toString('base64'));
-  await canvas.dispatchEvent('dragover', { dataTransfer });
-  await canvas.dispatchEvent('drop', { dataTransfer });
+  // Dropped below the last block, so it lands at the end (a drop lands where it is made, issue 34 #3).
+  const canvasBox = (await canvas.boundingBox())!;
+  const belowAll = { clientX: canvasBox.x + canvasBox.width / 2, clientY: canvasBox.y + canvasBox.height - 2 };
+  await canvas.dispatchEvent('dragover', { dataTransfer, ...belowAll });
+  await canvas.dispatchEvent('drop', { dataTransfer, ...belowAll });
   await expect(canvas.locator('img[alt="spring banner"]')).toHaveAttribute('src', /^\/uploads\//);
   await expect.poll(() => blockTypes(canvas)).toEqual(['button', 'text', 'divider', 'image', 'image']);
 

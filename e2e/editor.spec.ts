@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 import { checkScreen, confirmAccountEmail, uniqueEmail } from './support.ts';
 
 // Issue 22, finding 6: the campaign editor in a new user's first hour.
@@ -227,4 +228,149 @@ test('editor: preview text saved and sent, a typed image address clears the alt 
   if ((await sendNow.count()) > 0) await expect(sendNow).toBeDisabled();
   await checkScreen(page, 'campaign-send-confirm-checklist');
   await confirm.getByRole('button', { name: /^(Cancel|Close)$/ }).click();
+});
+
+// Issue 30: the new blocks end to end, columns' blocks chosen with the pointer.
+test('editor: rich text with a tracked link, columns, social, video and HTML blocks; an image file dropped where it lands; the sent mail at 375 px stacks its columns', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { editor, canvas, panel, preview } = await openNewCampaign(page);
+
+  // Rich text: a bold word and a link in the greeting, written in the text block's editor.
+  await canvas.getByRole('button', { name: /^Edit Text “Hi \{\{firstName\|there\}\}/ }).click();
+  const text = panel.getByRole('textbox', { name: 'Text', exact: true });
+  await text.fill('Read the spring journal');
+  await text.press('ControlOrMeta+a');
+  await panel.getByRole('button', { name: 'Link', exact: true }).click();
+  await page.getByLabel('Link address').fill('https://bloom.test/journal');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await panel.getByRole('button', { name: 'Bold', exact: true }).click();
+  await expect(text.locator('strong a, a strong')).toHaveText('Read the spring journal');
+  await expect(
+    preview.locator('a[href="https://bloom.test/journal"] strong, strong a[href="https://bloom.test/journal"]'),
+  ).toBeVisible();
+
+  // The new blocks, added by click (the keyboard path).
+  for (const name of ['Columns', 'Social links', 'Video', 'HTML']) {
+    await editor.getByRole('button', { name: `Add ${name} block` }).click();
+  }
+  await expect(canvas.locator('li[data-block-id]')).toHaveCount(10);
+  await panel.getByRole('textbox', { name: 'HTML' }).fill('<p style="margin:0;">Our <b>own</b> HTML</p>');
+  await canvas.getByRole('button', { name: /^Edit Video/ }).click();
+  await panel.getByLabel('Video link').fill('https://bloom.test/video');
+  await expect(preview.getByText('Play video')).toBeVisible();
+  await expect(preview.locator('img[alt="Facebook"]')).toBeVisible();
+  // A block added to a column, then the columns made three.
+  await canvas.getByRole('button', { name: 'Add a block to column 2' }).click();
+  await page.getByRole('menuitem', { name: 'Heading' }).click();
+  await panel.getByLabel('Heading', { exact: true }).fill('Right side');
+  await expect(canvas.getByRole('group', { name: 'Column 2' }).getByText('Right side')).toBeVisible();
+  await canvas.getByRole('button', { name: /^Edit 2 columns/ }).click();
+  await panel.getByRole('radio', { name: '3 columns' }).click();
+  await expect(canvas.getByRole('group', { name: 'Column 3' })).toBeVisible();
+  // The starting columns hold a button to example.com: give it a real link.
+  await canvas
+    .getByRole('group', { name: 'Column 1' })
+    .getByRole('button', { name: /^Edit Button/ })
+    .click();
+  await panel.getByLabel('Button link').fill('https://bloom.test/left');
+  await canvas
+    .getByRole('group', { name: 'Column 1' })
+    .getByRole('button', { name: /^Edit Text/ })
+    .click();
+  await panel.getByRole('textbox', { name: 'Text', exact: true }).fill('Left column words');
+  await checkScreen(page, 'editor-new-blocks');
+
+  // An image file dropped on the canvas goes where it was dropped: here before the divider-less
+  // template's second block, not at the end.
+  const second = canvas.locator('li[data-block-id]').nth(1);
+  const box = (await second.boundingBox())!;
+  const drop = await page.evaluateHandle(
+    async ({ bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], 'tulips.jpg', { type: 'image/jpeg' }));
+      return transfer;
+    },
+    { bytes: [...SAMPLE_JPEG] },
+  );
+  const at = { clientX: box.x + box.width / 2, clientY: box.y + 4 };
+  await canvas.dispatchEvent('dragover', { dataTransfer: drop, ...at });
+  await canvas.dispatchEvent('drop', { dataTransfer: drop, ...at });
+  await expect(canvas.locator('li[data-block-id]').nth(1)).toHaveAttribute('data-block-type', 'image');
+  await expect(canvas.locator('li[data-block-id]').nth(1).locator('img')).toHaveAttribute('src', /^\/uploads\//);
+  await expect(canvas.locator('li[data-block-id]')).toHaveCount(11);
+
+  // Saved, then sent for real to a contact; the mail as delivered is measured at 375 px.
+  const email = (await (await page.request.get('/api/auth/user')).json()) as { email: string };
+  expect((await page.request.patch('/api/auth/user', { data: { postalAddress: '1 Garden Lane' } })).ok()).toBe(true);
+  const imported = await page.request.post('/api/contacts/import-csv', {
+    data: { csvData: 'email,firstName\nrose@example.com,Rose\n', createNewList: true, newListName: 'Readers' },
+  });
+  const { listId } = (await imported.json()) as { listId: number };
+  await editor.getByRole('tab', { name: 'Settings' }).click();
+  await editor.getByLabel('Campaign name').fill('Blocks check');
+  const subject = `Columns ${Date.now()}`;
+  await editor.getByLabel('Subject line').fill(subject);
+  await editor.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByText('Your campaign has been saved successfully!')).toBeVisible();
+  const campaigns = (await (await page.request.get('/api/campaigns')).json()) as { id: number; subject: string }[];
+  const campaign = campaigns.find((c) => c.subject === subject)!;
+  const patched = await page.request.patch(`/api/campaigns/${campaign.id}`, {
+    data: { listIds: [listId], fromEmail: email.email },
+  });
+  expect(patched.ok(), await patched.text()).toBe(true);
+  const sent = await page.request.post(`/api/campaigns/${campaign.id}/send`);
+  expect(sent.ok(), await sent.text()).toBe(true);
+  let html = '';
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(`/api/outbox?search=${encodeURIComponent(subject)}`);
+        const { messages } = (await answer.json()) as { messages: { id: number; subject: string }[] };
+        const message = messages.find((m) => m.subject === subject);
+        if (!message) return '';
+        // The mail as delivered (the Outbox's own `html` leaves tracking out for the sender's eyes).
+        const { raw } = (await (await page.request.get(`/api/outbox/${message.id}`)).json()) as { raw: string };
+        const parsed = await simpleParser(raw);
+        html = typeof parsed.html === 'string' ? parsed.html : '';
+        return html;
+      },
+      { timeout: 60_000 },
+    )
+    .toContain('sw-col');
+  // The rich-text link is tracked, not the bare address.
+  expect(html).toMatch(
+    /<a href="[^"]*\/t\/c\/[^"]+" target="_blank" style="color:#2563eb;text-decoration:underline;"><strong>Read the spring journal<\/strong><\/a>/,
+  );
+  expect(html).not.toContain('https://bloom.test/journal');
+
+  const phone = await page.context().newPage();
+  await phone.setViewportSize({ width: 375, height: 812 });
+  await phone.goto('/');
+  await phone.setContent(html, { waitUntil: 'load' });
+  const layout = await phone.evaluate(() => {
+    const columns = [...document.querySelectorAll<HTMLElement>('.sw-col')].map((col) => col.getBoundingClientRect());
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      columns: columns.map((r) => ({ left: Math.round(r.left), top: Math.round(r.top), width: Math.round(r.width) })),
+    };
+  });
+  expect(layout.scrollWidth).toBeLessThanOrEqual(375);
+  expect(layout.columns).toHaveLength(3);
+  // Stacked: one under another, each the full width of the mail, none beside another.
+  for (let i = 1; i < layout.columns.length; i += 1) {
+    expect(layout.columns[i]!.top).toBeGreaterThan(layout.columns[i - 1]!.top);
+    expect(layout.columns[i]!.left).toBe(layout.columns[0]!.left);
+  }
+  expect(layout.columns[0]!.width).toBeGreaterThan(300);
+  await phone.screenshot({ path: 'test-results/screens/sent-mail-375.png', fullPage: true });
+  // At desktop width the same mail keeps its three columns side by side.
+  await phone.setViewportSize({ width: 900, height: 900 });
+  const tops = await phone.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.sw-col')].map((col) => Math.round(col.getBoundingClientRect().top)),
+  );
+  expect(new Set(tops).size).toBe(1);
+  await phone.close();
 });

@@ -57,44 +57,222 @@ export type BlockStyles = z.infer<typeof blockStylesSchema>;
 
 const blockId = z.string().min(1).max(64);
 
-/** An email block (spec part 1 §3): text, image, button, divider or spacer. */
-export const emailBlockSchema = z.discriminatedUnion('type', [
+/**
+ * Rich text: the allow-listed part of tiptap's JSON a text block may hold. Only these nodes and
+ * marks exist; unknown attributes (a pasted document's colours, fonts, classes) are dropped by the
+ * parse and unknown node or mark types are refused, so stored rich text can never carry raw HTML.
+ */
+export type RichTextMark =
+  { type: 'bold' } | { type: 'italic' } | { type: 'underline' } | { type: 'link'; attrs: { href: string } };
+export type RichTextInline = { type: 'text'; text: string; marks?: RichTextMark[] } | { type: 'hardBreak' };
+export type RichTextAlign = 'left' | 'center' | 'right';
+export type RichTextNode =
+  | { type: 'paragraph'; attrs?: { textAlign?: RichTextAlign | null }; content?: RichTextInline[] }
+  | { type: 'heading'; attrs: { level: 1 | 2 | 3; textAlign?: RichTextAlign | null }; content?: RichTextInline[] }
+  | { type: 'bulletList' | 'orderedList'; content: RichTextListItem[] };
+export type RichTextListItem = { type: 'listItem'; content: RichTextNode[] };
+export type RichTextDoc = { type: 'doc'; content: RichTextNode[] };
+
+const richTextMarkSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bold') }),
+  z.object({ type: z.literal('italic') }),
+  z.object({ type: z.literal('underline') }),
+  z.object({
+    type: z.literal('link'),
+    attrs: z.object({
+      href: z
+        .string()
+        .trim()
+        .max(2000, 'URL must be at most 2000 characters')
+        .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), {
+          message: 'Links must be full http:// or https:// URLs',
+        }),
+    }),
+  }),
+]);
+const richTextInlineSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('text'),
+    text: z.string().max(20_000),
+    marks: z.array(richTextMarkSchema).max(4).optional(),
+  }),
+  z.object({ type: z.literal('hardBreak') }),
+]);
+const richTextAlignSchema = z.enum(['left', 'center', 'right']).nullish();
+const inlineContent = z.array(richTextInlineSchema).max(2000).optional();
+const richTextNodeSchema: z.ZodType<RichTextNode> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('paragraph'),
+      attrs: z.object({ textAlign: richTextAlignSchema }).optional(),
+      content: inlineContent,
+    }),
+    z.object({
+      type: z.literal('heading'),
+      attrs: z.object({ level: z.union([z.literal(1), z.literal(2), z.literal(3)]), textAlign: richTextAlignSchema }),
+      content: inlineContent,
+    }),
+    z.object({
+      type: z.enum(['bulletList', 'orderedList']),
+      content: z.array(richTextListItemSchema).min(1).max(500),
+    }),
+  ]),
+);
+const richTextListItemSchema: z.ZodType<RichTextListItem> = z.lazy(() =>
+  z.object({ type: z.literal('listItem'), content: z.array(richTextNodeSchema).min(1).max(100) }),
+);
+export const richTextDocSchema = z.object({
+  type: z.literal('doc'),
+  content: z.array(richTextNodeSchema).max(1000),
+});
+
+/** The words of rich text, a paragraph per line: what describes a block and what merge tags are read from. */
+export function richTextPlain(doc: RichTextDoc): string {
+  const lines: string[] = [];
+  const inline = (content: RichTextInline[] | undefined) =>
+    (content ?? []).map((node) => (node.type === 'text' ? node.text : '\n')).join('');
+  const walk = (nodes: RichTextNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'paragraph' || node.type === 'heading') lines.push(inline(node.content));
+      else for (const item of node.content) walk(item.content);
+    }
+  };
+  walk(doc.content);
+  return lines.join('\n');
+}
+
+/**
+ * A text block saved before rich text, read as rich text: its lines, joined by hard breaks, in one
+ * paragraph (or heading), which the renderer draws exactly as it drew the plain text.
+ */
+export function plainTextDoc(text: string, tag: 'p' | 'h1' | 'h2' | 'h3'): RichTextDoc {
+  const content: RichTextInline[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (index > 0) content.push({ type: 'hardBreak' });
+    if (line) content.push({ type: 'text', text: line });
+  });
+  const node: RichTextNode =
+    tag === 'p'
+      ? { type: 'paragraph', content }
+      : { type: 'heading', attrs: { level: Number(tag.slice(1)) as 1 | 2 | 3 }, content };
+  return { type: 'doc', content: [node] };
+}
+
+/** Social networks a social-links block can point to; their icons ship with the app. */
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'youtube', 'tiktok'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+const styles = blockStylesSchema.default({});
+const headingTag = z.enum(['h1', 'h2', 'h3']);
+
+/** Blocks that hold content themselves (everything except columns). */
+const leafBlockSchemas = [
   z.object({
     id: blockId,
     type: z.literal('text'),
     content: z.object({
+      /** The plain words (as written before rich text, and the rich text's words since). */
       text: z.string().max(20_000, 'Text blocks are limited to 20,000 characters'),
       tag: z.enum(['p', 'h1', 'h2', 'h3']),
+      /** The rich text; a block without one (saved before rich text) is its plain `text`. */
+      doc: richTextDocSchema.optional(),
     }),
-    styles: blockStylesSchema.default({}),
+    styles,
+  }),
+  z.object({
+    id: blockId,
+    type: z.literal('heading'),
+    content: z.object({ text: z.string().trim().min(1, 'Heading text is required').max(300), tag: headingTag }),
+    styles,
   }),
   z.object({
     id: blockId,
     type: z.literal('image'),
     content: z.object({ src: imageSrc, alt: z.string().max(300).default(''), href: httpUrl.optional() }),
-    styles: blockStylesSchema.default({}),
+    styles,
   }),
   z.object({
     id: blockId,
     type: z.literal('button'),
     content: z.object({ text: z.string().trim().min(1, 'Button text is required').max(100), url: httpUrl }),
-    styles: blockStylesSchema.default({}),
+    styles,
+  }),
+  z.object({ id: blockId, type: z.literal('divider'), content: z.object({}).default({}), styles }),
+  z.object({ id: blockId, type: z.literal('spacer'), content: z.object({}).default({}), styles }),
+  z.object({
+    id: blockId,
+    type: z.literal('social'),
+    content: z.object({
+      links: z
+        .array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: httpUrl }))
+        .min(1, 'Add at least one social link')
+        .max(SOCIAL_NETWORKS.length),
+    }),
+    styles,
   }),
   z.object({
     id: blockId,
-    type: z.literal('divider'),
-    content: z.object({}).default({}),
-    styles: blockStylesSchema.default({}),
+    type: z.literal('video'),
+    content: z.object({ url: httpUrl, thumbnail: imageSrc, alt: z.string().max(300).default('') }),
+    styles,
   }),
   z.object({
     id: blockId,
-    type: z.literal('spacer'),
-    content: z.object({}).default({}),
-    styles: blockStylesSchema.default({}),
+    type: z.literal('html'),
+    content: z.object({ html: z.string().max(100_000, 'HTML blocks are limited to 100,000 characters') }),
+    styles,
+  }),
+] as const;
+
+/** A block that can sit in a column: every type but columns. */
+export const leafBlockSchema = z.discriminatedUnion('type', [...leafBlockSchemas]);
+export type LeafBlock = z.infer<typeof leafBlockSchema>;
+
+/**
+ * An email block (spec part 1 §3 and issue 30): text, heading, image, button, divider, spacer,
+ * social links, video, HTML, and columns (2 or 3) that hold the others.
+ */
+export const emailBlockSchema = z.discriminatedUnion('type', [
+  ...leafBlockSchemas,
+  z.object({
+    id: blockId,
+    type: z.literal('columns'),
+    content: z.object({
+      columns: z
+        .array(z.object({ blocks: z.array(leafBlockSchema).max(20, 'At most 20 blocks in a column') }))
+        .min(2, 'Columns come in twos or threes')
+        .max(3, 'Columns come in twos or threes'),
+    }),
+    styles,
   }),
 ]);
 export type EmailBlock = z.infer<typeof emailBlockSchema>;
 export type EmailBlockInput = z.input<typeof emailBlockSchema>;
+
+/** Every block, columns' contents included (depth first, a columns block before its contents). */
+export function allBlocks(blocks: readonly EmailBlock[]): EmailBlock[] {
+  return blocks.flatMap((block) =>
+    block.type === 'columns' ? [block, ...block.content.columns.flatMap((column) => column.blocks)] : [block],
+  );
+}
+
+/** The texts of a block a recipient reads, where merge tags are filled. */
+export function blockMergeTexts(block: EmailBlock): string[] {
+  switch (block.type) {
+    case 'text':
+      return block.content.doc ? [richTextPlain(block.content.doc)] : [block.content.text];
+    case 'heading':
+    case 'button':
+      return [block.content.text];
+    case 'image':
+    case 'video':
+      return [block.content.alt];
+    case 'html':
+      return [block.content.html];
+    default:
+      return [];
+  }
+}
 
 /** The longest preview text: inboxes show 40–130 characters of it. */
 export const PREHEADER_MAX = 200;

@@ -14,11 +14,11 @@ const CROSS_SITE_EXEMPT = [
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * What a sent mail loads from this app: the open pixel, uploaded images and the sample images. A
- * mail is read on another origin (a webmail, the editor's sandboxed preview), where helmet's
+ * What a sent mail loads from this app: the open pixel, uploaded images, the sample images and the
+ * social icons (images/). A mail is read on another origin (a webmail, the editor's sandboxed preview), where helmet's
  * `Cross-Origin-Resource-Policy: same-origin` would block each of them (no image, no open counted).
  */
-const MAIL_RESOURCES = /^\/(?:t\/o\/|uploads\/|sample-images\/)/;
+const MAIL_RESOURCES = /^\/(?:t\/o\/|uploads\/|sample-images\/|images\/)/;
 
 /**
  * The headers @fastify/helmet sets with these options. They depend on the options alone, yet the

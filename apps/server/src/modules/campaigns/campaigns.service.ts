@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import {
+  allBlocks,
+  blockMergeTexts,
   unknownMergeTags,
   type CampaignDetail,
   type CampaignListItem,
@@ -121,11 +123,7 @@ function checkMergeTags(
   rawHtml?: string,
 ): void {
   const texts = [subject ?? '', preheader ?? ''];
-  for (const block of blocks ?? []) {
-    if (block.type === 'text') texts.push(block.content.text);
-    if (block.type === 'button') texts.push(block.content.text);
-    if (block.type === 'image') texts.push(block.content.alt);
-  }
+  for (const block of allBlocks(blocks ?? [])) texts.push(...blockMergeTexts(block));
   const inRawHtml = unknownMergeTags(rawHtml ?? '').filter(
     (tag) => !(RAW_HTML_PLACEHOLDERS as readonly string[]).includes(tag),
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emailBlockSchema, unknownMergeTags, type EmailBlockInput } from '@sendwell/contract/campaigns';
+import {
+  allBlocks,
+  blockMergeTexts,
+  emailBlockSchema,
+  plainTextDoc,
+  unknownMergeTags,
+  type EmailBlockInput,
+} from '@sendwell/contract/campaigns';
 import { compileEmail, renderForRecipient, untrackedLinks } from './email-renderer.ts';
 
 const sender = { company: 'Acme & Sons', postalAddress: '1 Main St\nSpringfield', year: 2026 };
@@ -252,5 +259,234 @@ describe('a campaign written in its own HTML', () => {
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">/);
     expect(html).toContain('<title>News for Ada &lt;3</title>');
     expect(html).toMatch(/<body><span class="preheader"[^>]*>Sneak peek for Ada &lt;3/);
+  });
+});
+
+describe('email renderer: rich text and the new blocks', () => {
+  const doc = (content: unknown[]) => ({ type: 'doc', content });
+  const para = (...content: unknown[]) => ({ type: 'paragraph', content });
+  const words = (text: string, ...marks: unknown[]) => ({ type: 'text', text, ...(marks.length ? { marks } : {}) });
+  const richBlock = (content: unknown[]): EmailBlockInput =>
+    ({ id: 'r', type: 'text', content: { text: '', tag: 'p', doc: doc(content) } }) as EmailBlockInput;
+  const tracked = (compiled: ReturnType<typeof compileEmail>) => ({
+    click: (i: number) => `https://t.example/c/${i}`,
+    openPixel: 'https://t.example/o',
+    unsubscribe: 'https://t.example/u',
+    preferences: 'https://t.example/p',
+    links: compiled.links,
+  });
+
+  it('renders bold, italic, underline, lists, headings and alignment as email HTML and text', () => {
+    const { html, text } = render([
+      richBlock([
+        { type: 'heading', attrs: { level: 2, textAlign: 'center' }, content: [words('News')] },
+        para(
+          words('Plain, '),
+          words('bold', { type: 'bold' }),
+          words(' and '),
+          words('both', { type: 'italic' }, { type: 'underline' }),
+        ),
+        {
+          type: 'bulletList',
+          content: [
+            { type: 'listItem', content: [para(words('one'))] },
+            { type: 'listItem', content: [para(words('two'))] },
+          ],
+        },
+        { type: 'orderedList', content: [{ type: 'listItem', content: [para(words('first'))] }] },
+      ]),
+    ]);
+    expect(html).toMatch(/<h2 style="margin:0 0 16px 0;[^"]*font-size:24px;[^"]*text-align:center;">News<\/h2>/);
+    expect(html).toContain('Plain, <strong>bold</strong> and <em><u>both</u></em></p>');
+    expect(html).toMatch(
+      /<ul style="[^"]*padding:0 0 0 24px;[^"]*"><li style="margin:0 0 4px 0;"><p [^>]*>one<\/p><\/li>/,
+    );
+    expect(html).toContain('<ol style=');
+    expect(text).toContain('News\n\nPlain, bold and both\n\n- one\n- two\n\n1. first\n');
+  });
+
+  it('tracks rich-text links like buttons, in the HTML and the text part', () => {
+    const blocks_ = blocks([
+      richBlock([
+        para(words('Read '), words('the post', { type: 'link', attrs: { href: 'https://blog.example/post' } })),
+      ]),
+      { id: 'b', type: 'button', content: { text: 'Go', url: 'https://blog.example/post' } },
+    ]);
+    const compiled = compileEmail(blocks_, 'Hi', sender, 'https://app.example.com');
+    expect(compiled.links).toEqual(['https://blog.example/post']);
+    const { html, text } = renderForRecipient(compiled, ada, tracked(compiled));
+    expect(html).toContain(
+      'Read <a href="https://t.example/c/0" target="_blank" style="color:#2563eb;text-decoration:underline;">the post</a>',
+    );
+    expect(html).not.toContain('https://blog.example/post');
+    expect(text).toContain('Read the post (https://t.example/c/0)');
+  });
+
+  it('fills merge tags with fallbacks inside rich text and escapes user text and link addresses', () => {
+    const { html } = render(
+      [
+        richBlock([
+          para(
+            words('Hi {{firstName|there}} <script>alert(1)</script>', { type: 'bold' }),
+            words('x', { type: 'link', attrs: { href: 'https://a.example/?q="><img src=x>' } }),
+          ),
+        ]),
+      ],
+      { ...ada, firstName: '' },
+    );
+    expect(html).toContain('<strong>Hi there &lt;script&gt;alert(1)&lt;/script&gt;</strong>');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('href="https://a.example/?q=&quot;&gt;&lt;img src=x&gt;"');
+  });
+
+  it('refuses rich text that is not on the allow-list, drops attributes that are not', () => {
+    const parse = (content: unknown[]) => emailBlockSchema.safeParse(richBlock(content));
+    expect(parse([{ type: 'codeBlock', content: [words('x')] }]).success).toBe(false);
+    expect(parse([para(words('x', { type: 'textStyle', attrs: { color: 'red' } }))]).success).toBe(false);
+    expect(parse([para(words('x', { type: 'link', attrs: { href: 'javascript:alert(1)' } }))]).success).toBe(false);
+    const pasted = parse([
+      {
+        type: 'paragraph',
+        attrs: { textAlign: 'left', style: 'color:red' },
+        content: [words('x', { type: 'link', attrs: { href: 'https://a.example', class: 'gdoc', target: '_self' } })],
+      },
+    ]);
+    expect(pasted.success).toBe(true);
+    expect(JSON.stringify(pasted.data)).not.toMatch(/color:red|gdoc|_self/);
+  });
+
+  it('renders a plain text block read as rich text exactly as the plain block (migrate on read)', () => {
+    for (const tag of ['p', 'h1', 'h3'] as const) {
+      const plain = { id: '1', type: 'text', content: { text: 'Hello {{firstName}},\nwelcome <b>.', tag } } as const;
+      const migrated = { ...plain, content: { ...plain.content, doc: plainTextDoc(plain.content.text, tag) } };
+      const before = render([plain]);
+      const after = render([migrated as EmailBlockInput]);
+      expect(after.html).toBe(before.html);
+      expect(after.text).toBe(before.text);
+    }
+  });
+
+  it('renders columns as inline blocks that stack, with an MSO table for Outlook', () => {
+    const { html, text } = render([
+      {
+        id: 'c',
+        type: 'columns',
+        content: {
+          columns: [
+            { blocks: [{ id: 'a', type: 'heading', content: { text: 'Left', tag: 'h2' } }] },
+            { blocks: [{ id: 'b', type: 'image', content: { src: 'https://img.example/x.png', alt: 'X' } }] },
+          ],
+        },
+      },
+    ]);
+    expect(html).toContain('@media only screen and (max-width:620px){.sw-col{max-width:100%!important;}}');
+    expect(html).toContain(
+      '<!--[if mso]><table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"><tr><![endif]-->',
+    );
+    expect(html.match(/<!--\[if mso\]><td width="300" valign="top"><!\[endif\]-->/g)).toHaveLength(2);
+    expect(html.match(/class="sw-col" style="display:inline-block;width:100%;max-width:300px;/g)).toHaveLength(2);
+    expect(html).toContain('<!--[if mso]></tr></table><![endif]-->');
+    expect(html).toContain('width="260"');
+    expect(text).toContain('Left\n\n[X]');
+    const three = emailBlockSchema.parse({
+      id: 'c',
+      type: 'columns',
+      content: { columns: [{ blocks: [] }, { blocks: [] }, { blocks: [] }] },
+    });
+    expect(render([three as EmailBlockInput]).html).toContain('max-width:200px;');
+    expect(
+      emailBlockSchema.safeParse({ id: 'c', type: 'columns', content: { columns: [{ blocks: [] }] } }).success,
+    ).toBe(false);
+    // Columns do not nest.
+    expect(
+      emailBlockSchema.safeParse({
+        id: 'c',
+        type: 'columns',
+        content: { columns: [{ blocks: [three] }, { blocks: [] }] },
+      }).success,
+    ).toBe(false);
+  });
+
+  it('gives Outlook a VML button beside the HTML one, both tracked', () => {
+    const compiled = compileEmail(
+      blocks([{ id: 'b', type: 'button', content: { text: 'Shop <now>', url: 'https://shop.example' } }]),
+      'Hi',
+      sender,
+      'https://app.example.com',
+    );
+    const { html } = renderForRecipient(compiled, ada, tracked(compiled));
+    expect(html).toContain('xmlns:v="urn:schemas-microsoft-com:vml"');
+    expect(html).toMatch(
+      /<!--\[if mso\]><v:roundrect [^>]*href="https:\/\/t.example\/c\/0"[^>]*fillcolor="#2563eb"><w:anchorlock\/><center [^>]*>Shop &lt;now&gt;<\/center><\/v:roundrect><!\[endif\]--><!--\[if !mso\]><!-->/,
+    );
+    expect(html).toContain('</a></td></tr></table><!--<![endif]-->');
+  });
+
+  it('renders social links with the icons shipped with the app, video with a play mark, and HTML blocks with tracked links', () => {
+    const compiled = compileEmail(
+      blocks([
+        {
+          id: 's',
+          type: 'social',
+          content: {
+            links: [
+              { network: 'x', url: 'https://x.com/acme' },
+              { network: 'linkedin', url: 'https://linkedin.com/acme' },
+            ],
+          },
+        },
+        {
+          id: 'v',
+          type: 'video',
+          content: { url: 'https://video.example/v', thumbnail: '/uploads/t.png', alt: 'Our <film>' },
+        },
+        {
+          id: 'h',
+          type: 'html',
+          content: { html: '<p>Hi {{firstName|you}}, <a href="https://own.example">own</a></p>' },
+        },
+      ]),
+      'Hi',
+      sender,
+      'https://app.example.com',
+    );
+    expect(compiled.links).toEqual([
+      'https://x.com/acme',
+      'https://linkedin.com/acme',
+      'https://video.example/v',
+      'https://own.example',
+    ]);
+    const { html, text } = renderForRecipient(compiled, { ...ada, firstName: '' }, tracked(compiled));
+    expect(html).toContain('<img src="https://app.example.com/images/social/x.png" width="32" height="32" alt="X"');
+    expect(html).toContain('src="https://app.example.com/uploads/t.png" alt="Our &lt;film&gt;"');
+    expect(html).toContain('&#9654;&nbsp;&nbsp;Play video</a>');
+    expect(html).toContain('<p>Hi you, <a href="https://t.example/c/3">own</a></p>');
+    expect(text).toContain('X: https://t.example/c/0\nLinkedIn: https://t.example/c/1');
+    expect(text).toContain('[Our <film>] Play video: https://t.example/c/2');
+    expect(text).toContain('Hi you, own [https://t.example/c/3]');
+    expect(
+      emailBlockSchema.safeParse({
+        id: 's',
+        type: 'social',
+        content: { links: [{ network: 'myspace', url: 'https://a.example' }] },
+      }).success,
+    ).toBe(false);
+  });
+
+  it('finds merge tags in every block, columns included', () => {
+    const parsed = blocks([
+      richBlock([para(words('{{password}}'))]),
+      {
+        id: 'c',
+        type: 'columns',
+        content: {
+          columns: [
+            { blocks: [{ id: 'h', type: 'heading', content: { text: '{{secret}}', tag: 'h1' } }] },
+            { blocks: [] },
+          ],
+        },
+      },
+    ]);
+    expect(allBlocks(parsed).flatMap(blockMergeTexts).flatMap(unknownMergeTags)).toEqual(['password', 'secret']);
   });
 });

@@ -1,5 +1,14 @@
 import { createRequire } from 'node:module';
-import { MERGE_TAG_PATTERN, MERGE_TAGS, type EmailBlock, type MergeTag } from '@sendwell/contract/campaigns';
+import {
+  MERGE_TAG_PATTERN,
+  MERGE_TAGS,
+  type EmailBlock,
+  type LeafBlock,
+  type MergeTag,
+  type RichTextInline,
+  type RichTextNode,
+  type SocialNetwork,
+} from '@sendwell/contract/campaigns';
 import type { HtmlToTextOptions } from 'html-to-text';
 import type inlineCss from 'juice';
 
@@ -145,6 +154,286 @@ function footerTextParts(sender: SenderFooter): Part[] {
   ];
 }
 
+/** The email's width in pixels; blocks sit inside it, columns split it. */
+const EMAIL_WIDTH = 600;
+
+/** Outlook on Windows renders at 96 dpi only when told to (else images and VML are scaled). */
+const MSO_HEAD =
+  '<!--[if mso]><xml><o:OfficeDocumentSettings><o:AllowPNG/><o:PixelsPerInch>96</o:PixelsPerInch></o:OfficeDocumentSettings></xml><![endif]-->';
+
+/**
+ * Columns are inline blocks of at most their share of 600 px, so they wrap under each other
+ * wherever the mail is narrower, even in clients that drop <style>; where a client keeps it, a
+ * phone gives each stacked column the whole width.
+ */
+const COLUMNS_STYLE = '<style>@media only screen and (max-width:620px){.sw-col{max-width:100%!important;}}</style>';
+
+/** Where a block's output goes while the email is compiled. */
+type RenderTarget = { html: Parts; text: Parts; links: string[]; publicUrl: string };
+
+const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+};
+
+/** The style of a paragraph or heading in a text block: the same for plain and rich text. */
+function textStyle(tag: 'p' | 'h1' | 'h2' | 'h3', s: EmailBlock['styles'], extra = ''): string {
+  const size = s.fontSize ?? (tag === 'p' ? DEFAULTS.text.fontSize : DEFAULTS.heading[tag]);
+  const weight = tag === 'p' ? 'normal' : 'bold';
+  return `${extra}color:${s.color ?? DEFAULTS.text.color};font-size:${size}px;line-height:${DEFAULTS.text.lineHeight};font-weight:${weight};font-family:${FONT};`;
+}
+
+/** Inline rich text: marks as tags, links as tracked-click slots, the words escaped with merge tags as slots. */
+function richInline(content: RichTextInline[] | undefined, target: RenderTarget, linkColor: string): void {
+  for (const node of content ?? []) {
+    if (node.type === 'hardBreak') {
+      target.html.push('<br>');
+      target.text.push('\n');
+      continue;
+    }
+    const marks = node.marks ?? [];
+    const link = marks.find((mark) => mark.type === 'link');
+    const tags = (['bold', 'italic', 'underline'] as const)
+      .filter((type) => marks.some((mark) => mark.type === type))
+      .map((type) => ({ bold: 'strong', italic: 'em', underline: 'u' })[type]);
+    const index = link ? linkIndex(target.links, link.attrs.href) : -1;
+    if (link) {
+      target.html.push(
+        '<a href="',
+        { kind: 'click', linkIndex: index },
+        `" target="_blank" style="color:${linkColor};text-decoration:underline;">`,
+      );
+    }
+    target.html.push(...tags.map((tag) => `<${tag}>`), ...withMergeTags(node.text, true));
+    target.html.push(...tags.reverse().map((tag) => `</${tag}>`), link ? '</a>' : '');
+    target.text.push(...withMergeTags(node.text, false));
+    if (link) target.text.push(' (', { kind: 'click', linkIndex: index }, ')');
+  }
+}
+
+/**
+ * Rich text as email HTML: paragraphs and headings styled inline as plain text blocks are (so a
+ * plain block read into rich text renders byte for byte as before), lists with their markers,
+ * and a blank line between nodes in the text part.
+ */
+function richNodes(nodes: RichTextNode[], s: EmailBlock['styles'], target: RenderTarget, inList: boolean): void {
+  nodes.forEach((node, index) => {
+    const last = index === nodes.length - 1;
+    const margin = inList || last ? 'margin:0;' : 'margin:0 0 16px 0;';
+    switch (node.type) {
+      case 'paragraph':
+      case 'heading': {
+        const tag = node.type === 'paragraph' ? 'p' : (`h${node.attrs.level}` as const);
+        const align = node.attrs?.textAlign ? `text-align:${node.attrs.textAlign};` : '';
+        target.html.push(`<${tag} style="${textStyle(tag, s, margin)}${align}">`);
+        richInline(node.content, target, s.color ?? DEFAULTS.button.backgroundColor);
+        target.html.push(`</${tag}>`);
+        if (!inList) target.text.push('\n\n');
+        break;
+      }
+      case 'bulletList':
+      case 'orderedList': {
+        const tag = node.type === 'bulletList' ? 'ul' : 'ol';
+        target.html.push(
+          `<${tag} style="${inList ? 'margin:0;' : margin}padding:0 0 0 24px;color:${s.color ?? DEFAULTS.text.color};font-size:${s.fontSize ?? DEFAULTS.text.fontSize}px;line-height:${DEFAULTS.text.lineHeight};font-family:${FONT};">`,
+        );
+        node.content.forEach((item, itemIndex) => {
+          target.html.push('<li style="margin:0 0 4px 0;">');
+          target.text.push(inList ? '  ' : '', tag === 'ul' ? '- ' : `${itemIndex + 1}. `);
+          richNodes(item.content, s, target, true);
+          target.html.push('</li>');
+          target.text.push('\n');
+        });
+        target.html.push(`</${tag}>`);
+        if (!inList) target.text.push('\n');
+        break;
+      }
+    }
+  });
+}
+
+/** A link to a web address inside a block's own HTML, as the click slots a raw-HTML campaign uses. */
+function htmlBlockText(html: string, links: string[]): Part[] {
+  htmlToText ??= (requireFromHere('html-to-text') as { convert: HtmlToText }).convert;
+  return textParts(htmlToText(html, HTML_TO_TEXT), links);
+}
+
+/** One block (not columns) as table rows of a `width`-pixel table, and its text. */
+function renderBlock(block: LeafBlock, target: RenderTarget, width: number): void {
+  const { html, text, links, publicUrl } = target;
+  const s = block.styles;
+  const align = s.textAlign ?? (block.type === 'button' || block.type === 'social' ? 'center' : 'left');
+  const padding =
+    s.padding ??
+    (block.type === 'text'
+      ? DEFAULTS.text.padding
+      : block.type === 'divider' || block.type === 'spacer' || block.type === 'html'
+        ? 0
+        : 20);
+  const cellBg = block.type !== 'button' && s.backgroundColor ? `background-color:${s.backgroundColor};` : '';
+  const innerWidth = width - 40;
+  switch (block.type) {
+    case 'text':
+    case 'heading': {
+      const tag = block.content.tag;
+      html.push(`<tr><td style="padding:${padding}px;${cellBg}text-align:${align};">`);
+      if (block.type === 'text' && block.content.doc) {
+        richNodes(block.content.doc.content, s, target, false);
+        html.push('</td></tr>');
+        break;
+      }
+      html.push(`<${tag} style="${textStyle(tag, s, 'margin:0;')}">`, ...withMergeTags(block.content.text, true));
+      html.push(`</${tag}></td></tr>`);
+      text.push(...withMergeTags(block.content.text, false), '\n\n');
+      break;
+    }
+    case 'image': {
+      const imageWidth = s.width ?? 100;
+      const img = [
+        `<img src="${escapeHtml(absoluteSrc(block.content.src, publicUrl))}" alt="`,
+        ...withMergeTags(block.content.alt, true),
+        `" width="${Math.round((innerWidth * imageWidth) / 100)}" style="display:block;width:${imageWidth}%;max-width:100%;height:auto;border:0;${align === 'center' ? 'margin:0 auto;' : align === 'right' ? 'margin-left:auto;' : ''}">`,
+      ];
+      html.push(`<tr><td style="padding:${padding}px;${cellBg}text-align:${align};">`);
+      if (block.content.href) {
+        html.push(
+          '<a href="',
+          { kind: 'click', linkIndex: linkIndex(links, block.content.href) },
+          '" target="_blank">',
+          ...img,
+          '</a>',
+        );
+      } else {
+        html.push(...img);
+      }
+      html.push('</td></tr>');
+      if (block.content.alt) text.push('[', ...withMergeTags(block.content.alt, false), ']\n\n');
+      break;
+    }
+    case 'button': {
+      const index = linkIndex(links, block.content.url);
+      const bg = s.backgroundColor ?? DEFAULTS.button.backgroundColor;
+      const radius = s.borderRadius ?? DEFAULTS.button.borderRadius;
+      const color = s.color ?? DEFAULTS.button.color;
+      const fontSize = s.fontSize ?? 16;
+      const label = withMergeTags(block.content.text, true);
+      // Outlook on Windows ignores padding on links and rounded corners: it gets a VML rounded
+      // rectangle of about the same size, everyone else the table below.
+      const vmlWidth = Math.min(innerWidth, Math.round(block.content.text.length * fontSize * 0.62) + 48);
+      const vmlHeight = Math.round(fontSize * 1.5) + 24;
+      html.push(
+        `<tr><td style="padding:${padding}px;text-align:${align};">`,
+        '<!--[if mso]><v:roundrect xmlns:v="urn:schemas-microsoft-com:vml" xmlns:w="urn:schemas-microsoft-com:office:word" href="',
+        { kind: 'click', linkIndex: index },
+        `" style="height:${vmlHeight}px;v-text-anchor:middle;width:${vmlWidth}px;" arcsize="${Math.min(50, Math.round((radius / vmlHeight) * 100))}%" stroke="f" fillcolor="${bg}"><w:anchorlock/><center style="color:${color};font-family:Arial,sans-serif;font-size:${fontSize}px;font-weight:bold;">`,
+        ...label,
+        '</center></v:roundrect><![endif]--><!--[if !mso]><!-->',
+        `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="display:inline-table;"><tr><td style="background-color:${bg};border-radius:${radius}px;">`,
+        '<a href="',
+        { kind: 'click', linkIndex: index },
+        `" target="_blank" style="display:inline-block;padding:12px 24px;color:${color};font-size:${fontSize}px;font-weight:bold;text-decoration:none;border-radius:${radius}px;font-family:${FONT};">`,
+        ...label,
+        '</a></td></tr></table><!--<![endif]--></td></tr>',
+      );
+      text.push(...withMergeTags(block.content.text, false), ': ', { kind: 'click', linkIndex: index }, '\n\n');
+      break;
+    }
+    case 'divider':
+      html.push(
+        `<tr><td style="padding:${padding}px 20px;${cellBg}"><div style="border-top:1px solid ${s.color ?? DEFAULTS.divider.color};margin:20px 0;font-size:0;line-height:0;">&nbsp;</div></td></tr>`,
+      );
+      text.push('----------\n\n');
+      break;
+    case 'spacer':
+      html.push(
+        `<tr><td style="height:${s.height ?? DEFAULTS.spacer.height}px;font-size:0;line-height:0;${cellBg}">&nbsp;</td></tr>`,
+      );
+      break;
+    case 'social': {
+      html.push(`<tr><td style="padding:${padding}px;${cellBg}text-align:${align};">`);
+      for (const link of block.content.links) {
+        const index = linkIndex(links, link.url);
+        const label = SOCIAL_LABELS[link.network];
+        html.push(
+          '<a href="',
+          { kind: 'click', linkIndex: index },
+          `" target="_blank" style="display:inline-block;margin:0 6px;text-decoration:none;"><img src="${escapeHtml(publicUrl)}/images/social/${link.network}.png" width="32" height="32" alt="${label}" style="display:block;width:32px;height:32px;border:0;"></a>`,
+        );
+        text.push(`${label}: `, { kind: 'click', linkIndex: index }, '\n');
+      }
+      html.push('</td></tr>');
+      text.push('\n');
+      break;
+    }
+    case 'video': {
+      const index = linkIndex(links, block.content.url);
+      html.push(
+        `<tr><td style="padding:${padding}px;${cellBg}text-align:center;">`,
+        '<a href="',
+        { kind: 'click', linkIndex: index },
+        `" target="_blank" style="display:block;text-decoration:none;"><img src="${escapeHtml(absoluteSrc(block.content.thumbnail, publicUrl))}" alt="`,
+        ...withMergeTags(block.content.alt, true),
+        `" width="${innerWidth}" style="display:block;width:100%;max-width:100%;height:auto;border:0;"></a>`,
+        // The play mark: a round button under the picture (an overlay would need background
+        // images, which Outlook and several webmails drop).
+        '<a href="',
+        { kind: 'click', linkIndex: index },
+        `" target="_blank" style="display:inline-block;margin-top:12px;padding:8px 16px;border-radius:999px;background-color:#18181b;color:#ffffff;font-size:14px;font-weight:bold;text-decoration:none;font-family:${FONT};">&#9654;&nbsp;&nbsp;Play video</a>`,
+        '</td></tr>',
+      );
+      text.push(
+        block.content.alt ? '[' : '',
+        ...(block.content.alt ? withMergeTags(block.content.alt, false) : []),
+        block.content.alt ? '] ' : '',
+        'Play video: ',
+        { kind: 'click', linkIndex: index },
+        '\n\n',
+      );
+      break;
+    }
+    case 'html':
+      html.push(
+        `<tr><td style="padding:${padding}px;${cellBg}">`,
+        ...htmlParts(block.content.html, links),
+        '</td></tr>',
+      );
+      text.push(...htmlBlockText(block.content.html, links), '\n\n');
+      break;
+  }
+}
+
+/**
+ * Columns, the hybrid way: each column an inline block of its share of the width that wraps
+ * under the others on a narrow screen; Outlook on Windows, which knows no inline blocks, gets a
+ * table row of fixed-width cells through MSO conditional comments.
+ */
+function renderColumns(block: Extract<EmailBlock, { type: 'columns' }>, target: RenderTarget): void {
+  const s = block.styles;
+  const columns = block.content.columns;
+  const width = Math.floor(EMAIL_WIDTH / columns.length);
+  const cellBg = s.backgroundColor ? `background-color:${s.backgroundColor};` : '';
+  target.html.push(
+    `<tr><td class="sw-columns" align="center" style="padding:${s.padding ?? 0}px 0;${cellBg}font-size:0;text-align:center;">`,
+    `<!--[if mso]><table role="presentation" width="${EMAIL_WIDTH}" cellpadding="0" cellspacing="0" border="0"><tr><![endif]-->`,
+  );
+  for (const column of columns) {
+    target.html.push(
+      `<!--[if mso]><td width="${width}" valign="top"><![endif]-->`,
+      `<div class="sw-col" style="display:inline-block;width:100%;max-width:${width}px;vertical-align:top;text-align:left;font-size:16px;">`,
+      '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">',
+    );
+    for (const inner of column.blocks) renderBlock(inner, target, width);
+    // An empty column still takes its place, so the others stay where the editor shows them.
+    if (column.blocks.length === 0) target.html.push('<tr><td style="font-size:0;line-height:0;">&nbsp;</td></tr>');
+    target.html.push('</table></div><!--[if mso]></td><![endif]-->');
+  }
+  target.html.push('<!--[if mso]></tr></table><![endif]--></td></tr>');
+}
+
 /**
  * Compiles blocks into the email the spec describes: 600 px, table layout, inline styles, the
  * block defaults of spec part 1 §3, a plain-text part, and a footer with unsubscribe and
@@ -188,11 +477,17 @@ export function compileEmail(
   const html = new Parts();
   const text = new Parts();
   const links: string[] = [];
+  const hasColumns = blocks.some((block) => block.type === 'columns');
   html.push(
-    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    // The VML namespaces are for Outlook on Windows, which draws the buttons' rounded rectangles.
+    '<!DOCTYPE html><html lang="en" xmlns="http://www.w3.org/1999/xhtml" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="x-apple-disable-message-reformatting"><title>',
     ...withMergeTags(subject, true),
-    '</title></head>',
+    '</title>',
+    MSO_HEAD,
+    hasColumns ? COLUMNS_STYLE : '',
+    '</head>',
     `<body style="margin:0;padding:0;background-color:#f4f4f5;font-family:${FONT};">`,
   );
   if (preheader) html.push(...preheaderParts(preheader));
@@ -201,78 +496,10 @@ export function compileEmail(
     '<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">',
   );
 
+  const target: RenderTarget = { html, text, links, publicUrl };
   for (const block of blocks) {
-    const s = block.styles;
-    const align = s.textAlign ?? (block.type === 'button' ? 'center' : 'left');
-    const padding =
-      s.padding ??
-      (block.type === 'text' ? DEFAULTS.text.padding : block.type === 'divider' || block.type === 'spacer' ? 0 : 20);
-    const cellBg = block.type !== 'button' && s.backgroundColor ? `background-color:${s.backgroundColor};` : '';
-    switch (block.type) {
-      case 'text': {
-        const tag = block.content.tag;
-        const size = s.fontSize ?? (tag === 'p' ? DEFAULTS.text.fontSize : DEFAULTS.heading[tag]);
-        const weight = tag === 'p' ? 'normal' : 'bold';
-        html.push(
-          `<tr><td style="padding:${padding}px;${cellBg}text-align:${align};">`,
-          `<${tag} style="margin:0;color:${s.color ?? DEFAULTS.text.color};font-size:${size}px;line-height:${DEFAULTS.text.lineHeight};font-weight:${weight};font-family:${FONT};">`,
-          ...withMergeTags(block.content.text, true),
-          `</${tag}></td></tr>`,
-        );
-        text.push(...withMergeTags(block.content.text, false), '\n\n');
-        break;
-      }
-      case 'image': {
-        const width = s.width ?? 100;
-        const img = [
-          `<img src="${escapeHtml(absoluteSrc(block.content.src, publicUrl))}" alt="`,
-          ...withMergeTags(block.content.alt, true),
-          `" width="${Math.round((560 * width) / 100)}" style="display:block;width:${width}%;max-width:100%;height:auto;border:0;${align === 'center' ? 'margin:0 auto;' : align === 'right' ? 'margin-left:auto;' : ''}">`,
-        ];
-        html.push(`<tr><td style="padding:${padding}px;${cellBg}text-align:${align};">`);
-        if (block.content.href) {
-          html.push(
-            '<a href="',
-            { kind: 'click', linkIndex: linkIndex(links, block.content.href) },
-            '" target="_blank">',
-            ...img,
-            '</a>',
-          );
-        } else {
-          html.push(...img);
-        }
-        html.push('</td></tr>');
-        if (block.content.alt) text.push('[', ...withMergeTags(block.content.alt, false), ']\n\n');
-        break;
-      }
-      case 'button': {
-        const index = linkIndex(links, block.content.url);
-        const bg = s.backgroundColor ?? DEFAULTS.button.backgroundColor;
-        const radius = s.borderRadius ?? DEFAULTS.button.borderRadius;
-        html.push(
-          `<tr><td style="padding:${padding}px;text-align:${align};">`,
-          `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="display:inline-table;"><tr><td style="background-color:${bg};border-radius:${radius}px;">`,
-          '<a href="',
-          { kind: 'click', linkIndex: index },
-          `" target="_blank" style="display:inline-block;padding:12px 24px;color:${s.color ?? DEFAULTS.button.color};font-size:${s.fontSize ?? 16}px;font-weight:bold;text-decoration:none;border-radius:${radius}px;font-family:${FONT};">`,
-          ...withMergeTags(block.content.text, true),
-          '</a></td></tr></table></td></tr>',
-        );
-        text.push(...withMergeTags(block.content.text, false), ': ', { kind: 'click', linkIndex: index }, '\n\n');
-        break;
-      }
-      case 'divider':
-        html.push(
-          `<tr><td style="padding:${padding}px 20px;${cellBg}"><div style="border-top:1px solid ${s.color ?? DEFAULTS.divider.color};margin:20px 0;font-size:0;line-height:0;">&nbsp;</div></td></tr>`,
-        );
-        text.push('----------\n\n');
-        break;
-      case 'spacer':
-        html.push(
-          `<tr><td style="height:${s.height ?? DEFAULTS.spacer.height}px;font-size:0;line-height:0;${cellBg}">&nbsp;</td></tr>`,
-        );
-        break;
-    }
+    if (block.type === 'columns') renderColumns(block, target);
+    else renderBlock(block, target, EMAIL_WIDTH);
   }
 
   html.push('</table>', ...footerHtmlParts(sender), { kind: 'open' }, '</td></tr></table></body></html>');

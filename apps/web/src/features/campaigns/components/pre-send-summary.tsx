@@ -77,7 +77,7 @@ export function PreSendSummary({ checks }: { checks: readonly PreSendCheck[] }) 
                   : check.status === 'checking'
                     ? 'checking'
                     : check.status === 'warning'
-                      ? 'note'
+                      ? 'worth a look'
                       : 'needs fixing'}
               </span>
               {' — '}

@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { emailBlockSchema, type EmailBlock } from '@sendwell/contract/campaigns';
+import { emailBlockSchema, plainTextDoc, type EmailBlock } from '@sendwell/contract/campaigns';
 
 import {
+  addToColumn,
   BLOCK_TYPES,
   createBlock,
   createImageBlock,
   describeBlock,
   duplicateBlock,
+  findBlock,
   insertBlock,
   moveBlock,
   newBlockId,
   removeBlock,
   replaceImageSource,
+  resetBlockStyles,
+  richTextContent,
   sampleImageUrl,
+  setColumnCount,
   springSaleTemplate,
   updateBlockContent,
   updateBlockStyles,
+  textBlockDoc,
 } from './blocks';
 
 let n = 0;
@@ -121,5 +127,65 @@ describe('images', () => {
     expect(next[0]).toEqual({ ...image, content: { src: '/uploads/new.png', alt: '' } });
     expect(next[1]).toBe(text);
     expect(replaceImageSource([text], 'txt', '/uploads/new.png')[0]).toBe(text);
+  });
+});
+
+describe('blocks inside columns', () => {
+  const columnsWith = () => {
+    const columns = createBlock('columns');
+    return [createBlock('text'), columns] as const;
+  };
+
+  it('finds, edits, duplicates and removes a block in a column', () => {
+    const [text, columns] = columnsWith();
+    if (columns.type !== 'columns') throw new Error('columns expected');
+    const inner = columns.content.columns[0]!.blocks[0]!;
+    let blocks = [text, columns];
+    expect(findBlock(blocks, inner.id)).toBe(inner);
+    blocks = updateBlockContent(blocks, inner.id, { text: 'Inside' });
+    expect(findBlock(blocks, inner.id)).toMatchObject({ content: { text: 'Inside' } });
+    blocks = updateBlockStyles(blocks, inner.id, { color: '#112233' });
+    expect(findBlock(blocks, inner.id)?.styles).toEqual({ color: '#112233' });
+    blocks = resetBlockStyles(blocks, inner.id);
+    expect(findBlock(blocks, inner.id)?.styles).toEqual({});
+    const copied = duplicateBlock(blocks, inner.id, 'copy');
+    const firstColumn = (copied.blocks[1] as typeof columns).content.columns[0]!.blocks;
+    expect(firstColumn.map((b) => b.id)).toEqual([inner.id, 'copy', firstColumn[2]!.id]);
+    const removed = removeBlock(copied.blocks, 'copy', 'copy');
+    expect(findBlock(removed.blocks, 'copy')).toBeNull();
+    expect(removed.selectedId).toBeNull();
+    // Removing the columns block clears a selection inside it.
+    expect(removeBlock(removed.blocks, columns.id, inner.id).selectedId).toBeNull();
+  });
+
+  it('adds to a column and switches between two and three columns without losing blocks', () => {
+    const [, columns] = columnsWith();
+    const heading = createBlock('heading', 'h');
+    let blocks = addToColumn([columns], columns.id, 1, heading);
+    expect(findBlock(blocks, 'h')).toEqual(heading);
+    blocks = setColumnCount(blocks, columns.id, 3);
+    expect((blocks[0] as typeof columns & { type: 'columns' }).content.columns).toHaveLength(3);
+    blocks = addToColumn(blocks, columns.id, 2, createBlock('divider', 'd'));
+    blocks = setColumnCount(blocks, columns.id, 2);
+    const back = blocks[0] as typeof columns & { type: 'columns' };
+    expect(back.content.columns).toHaveLength(2);
+    expect(back.content.columns[1]!.blocks.map((b) => b.id)).toContain('d');
+  });
+
+  it('gives every new block type content the server accepts', () => {
+    for (const type of BLOCK_TYPES) expect(emailBlockSchema.safeParse(createBlock(type)).success, type).toBe(true);
+  });
+
+  it('reads a plain text block as rich text and names an edited one by its first line', () => {
+    const plain = createBlock('text');
+    if (plain.type !== 'text') throw new Error('text expected');
+    expect(textBlockDoc(plain)).toEqual(plainTextDoc(plain.content.text, 'p'));
+    const doc = {
+      type: 'doc' as const,
+      content: [
+        { type: 'heading' as const, attrs: { level: 2 as const }, content: [{ type: 'text' as const, text: 'Hi' }] },
+      ],
+    };
+    expect(richTextContent(doc)).toEqual({ doc, text: 'Hi', tag: 'h2' });
   });
 });

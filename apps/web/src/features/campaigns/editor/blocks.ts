@@ -1,13 +1,35 @@
-import type { BlockStyles, EmailBlock } from '@sendwell/contract/campaigns';
+import {
+  plainTextDoc,
+  richTextPlain,
+  type BlockStyles,
+  type EmailBlock,
+  type LeafBlock,
+  type RichTextDoc,
+  type SocialNetwork,
+} from '@sendwell/contract/campaigns';
 
 import { publicUrl } from '@/lib/public-url';
 
 export type BlockType = EmailBlock['type'];
+export type LeafBlockType = LeafBlock['type'];
 export type TextTag = Extract<EmailBlock, { type: 'text' }>['content']['tag'];
 export type BlockOf<T extends BlockType> = Extract<EmailBlock, { type: T }>;
 
-/** The Design Elements palette, in the spec's order. */
-export const BLOCK_TYPES: readonly BlockType[] = ['text', 'image', 'button', 'divider', 'spacer'];
+/** The Design Elements palette: the spec's five, then the richer blocks. */
+export const BLOCK_TYPES: readonly BlockType[] = [
+  'text',
+  'image',
+  'button',
+  'divider',
+  'spacer',
+  'heading',
+  'columns',
+  'social',
+  'video',
+  'html',
+];
+/** What a column can hold: every block but columns. */
+export const LEAF_BLOCK_TYPES = BLOCK_TYPES.filter((type): type is LeafBlockType => type !== 'columns');
 
 export const BLOCK_TYPE_LABELS: Record<BlockType, string> = {
   text: 'Text',
@@ -15,7 +37,41 @@ export const BLOCK_TYPE_LABELS: Record<BlockType, string> = {
   button: 'Button',
   divider: 'Divider',
   spacer: 'Spacer',
+  heading: 'Heading',
+  columns: 'Columns',
+  social: 'Social links',
+  video: 'Video',
+  html: 'HTML',
 };
+
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+};
+
+/** A social network's icon, shipped with the web app (apps/web/public/images/social). */
+export function socialIconUrl(network: SocialNetwork): string {
+  return `/images/social/${network}.png`;
+}
+
+/** A text block's rich text; one saved before rich text is read as it renders (migrate on read). */
+export function textBlockDoc(block: BlockOf<'text'>): RichTextDoc {
+  return block.content.doc ?? plainTextDoc(block.content.text, block.content.tag);
+}
+
+/**
+ * The content a rich-text edit saves: the document, its words as the plain `text`, and as `tag`
+ * the kind of its first line (what names the block: 'Heading 2 “Welcome”').
+ */
+export function richTextContent(doc: RichTextDoc): { doc: RichTextDoc; text: string; tag: TextTag } {
+  const first = doc.content[0];
+  const tag: TextTag = first?.type === 'heading' ? `h${first.attrs.level}` : 'p';
+  return { doc, text: richTextPlain(doc).slice(0, 20_000), tag };
+}
 
 export const TEXT_TAG_LABELS: Record<TextTag, string> = {
   p: 'Paragraph',
@@ -70,8 +126,43 @@ export function sampleImageUrl(origin: string = publicUrl()): string {
 export const STARTING_TEXT = 'Write something your readers will love.';
 
 /** A new block of a type with its starting content, as dropped from Design Elements. */
+export function createBlock(type: LeafBlockType, id?: string): LeafBlock;
+export function createBlock(type: BlockType, id?: string): EmailBlock;
 export function createBlock(type: BlockType, id: string = newBlockId()): EmailBlock {
   switch (type) {
+    case 'heading':
+      return { id, type, content: { text: 'Your headline', tag: 'h2' }, styles: {} };
+    case 'columns':
+      return {
+        id,
+        type,
+        content: {
+          columns: [{ blocks: [createBlock('text'), createBlock('button')] }, { blocks: [createBlock('image')] }],
+        },
+        styles: {},
+      };
+    case 'social':
+      return {
+        id,
+        type,
+        content: {
+          links: [
+            { network: 'facebook', url: 'https://facebook.com/' },
+            { network: 'instagram', url: 'https://instagram.com/' },
+            { network: 'x', url: 'https://x.com/' },
+          ],
+        },
+        styles: {},
+      };
+    case 'video':
+      return {
+        id,
+        type,
+        content: { url: 'https://example.com/video', thumbnail: sampleImageUrl(), alt: 'Watch our video' },
+        styles: {},
+      };
+    case 'html':
+      return { id, type, content: { html: '<p style="margin:0;">Your own HTML</p>' }, styles: {} };
     case 'text':
       return { id, type, content: { text: STARTING_TEXT, tag: 'p' }, styles: {} };
     case 'image':
@@ -146,19 +237,83 @@ export function springSaleTemplate(
   ];
 }
 
-/** A copy of a block with a new id (content and styles copied, not shared). */
+/** A copy of a block with a new id (content and styles copied, not shared; a column's blocks get new ids too). */
 function cloneBlock(block: EmailBlock, id: string = newBlockId()): EmailBlock {
-  return structuredClone({ ...block, id });
+  const copy = structuredClone({ ...block, id });
+  if (copy.type === 'columns') {
+    for (const column of copy.content.columns)
+      column.blocks = column.blocks.map((inner) => ({ ...inner, id: newBlockId() }));
+  }
+  return copy;
 }
 
 /** Inserts a block at an index (clamped to the list). */
-export function insertBlock(
-  blocks: readonly EmailBlock[],
-  block: EmailBlock,
-  index: number = blocks.length,
-): EmailBlock[] {
+export function insertBlock<T extends EmailBlock>(blocks: readonly T[], block: T, index: number = blocks.length): T[] {
   const at = Math.max(0, Math.min(index, blocks.length));
   return [...blocks.slice(0, at), block, ...blocks.slice(at)];
+}
+
+/** The blocks with `update` applied to each column's list of blocks. */
+function mapColumns(blocks: readonly EmailBlock[], update: (inner: LeafBlock[]) => LeafBlock[]): EmailBlock[] {
+  return blocks.map((block) =>
+    block.type === 'columns'
+      ? { ...block, content: { columns: block.content.columns.map((column) => ({ blocks: update(column.blocks) })) } }
+      : block,
+  );
+}
+
+/** Every block with `update` applied, the blocks inside columns too. */
+function mapTree(blocks: readonly EmailBlock[], update: (block: EmailBlock) => EmailBlock): EmailBlock[] {
+  return mapColumns(blocks.map(update), (inner) => inner.map((block) => update(block) as LeafBlock));
+}
+
+/** A block found by id, in the list or inside its columns. */
+export function findBlock(blocks: readonly EmailBlock[], id: string | null): EmailBlock | null {
+  if (id === null) return null;
+  for (const block of blocks) {
+    if (block.id === id) return block;
+    if (block.type === 'columns') {
+      for (const column of block.content.columns) {
+        const inner = column.blocks.find((b) => b.id === id);
+        if (inner) return inner;
+      }
+    }
+  }
+  return null;
+}
+
+/** A new block at the end of a column of a columns block. */
+export function addToColumn(
+  blocks: readonly EmailBlock[],
+  columnsId: string,
+  columnIndex: number,
+  block: LeafBlock,
+): EmailBlock[] {
+  return blocks.map((b) =>
+    b.id === columnsId && b.type === 'columns'
+      ? {
+          ...b,
+          content: {
+            columns: b.content.columns.map((column, i) =>
+              i === columnIndex ? { blocks: [...column.blocks, block] } : column,
+            ),
+          },
+        }
+      : b,
+  );
+}
+
+/** A columns block with two or three columns: a third starts empty, the third's blocks join the second. */
+export function setColumnCount(blocks: readonly EmailBlock[], id: string, count: 2 | 3): EmailBlock[] {
+  return blocks.map((block) => {
+    if (block.id !== id || block.type !== 'columns') return block;
+    const [first = { blocks: [] }, second = { blocks: [] }, third] = block.content.columns;
+    const columns =
+      count === 3
+        ? [first, second, third ?? { blocks: [] }]
+        : [first, { blocks: [...second.blocks, ...(third?.blocks ?? [])] }];
+    return { ...block, content: { columns } };
+  });
 }
 
 /** The list with a copy of the block right after it, and the copy's id (null when the id is unknown). */
@@ -169,17 +324,32 @@ export function duplicateBlock(
 ): { blocks: EmailBlock[]; copyId: string | null } {
   const index = blocks.findIndex((block) => block.id === id);
   const original = blocks[index];
-  if (!original) return { blocks: [...blocks], copyId: null };
-  return { blocks: insertBlock(blocks, cloneBlock(original, newId), index + 1), copyId: newId };
+  if (original) return { blocks: insertBlock(blocks, cloneBlock(original, newId), index + 1), copyId: newId };
+  const inner = findBlock(blocks, id);
+  if (!inner) return { blocks: [...blocks], copyId: null };
+  const copy = cloneBlock(inner, newId) as LeafBlock;
+  const next = mapColumns(blocks, (column) => {
+    const at = column.findIndex((block) => block.id === id);
+    return at < 0 ? column : insertBlock(column, copy, at + 1);
+  });
+  return { blocks: next, copyId: newId };
 }
 
-/** The list without the block, and the selection after it (cleared when the selected block was removed). */
+/** The list without the block (in a column too), and the selection after it (cleared when the selected block was removed). */
 export function removeBlock(
   blocks: readonly EmailBlock[],
   id: string,
   selectedId: string | null,
 ): { blocks: EmailBlock[]; selectedId: string | null } {
-  return { blocks: blocks.filter((block) => block.id !== id), selectedId: selectedId === id ? null : selectedId };
+  const removed = findBlock(blocks, id);
+  const gone = removed?.type === 'columns' && findBlock([removed], selectedId) !== null;
+  return {
+    blocks: mapColumns(
+      blocks.filter((block) => block.id !== id),
+      (inner) => inner.filter((block) => block.id !== id),
+    ),
+    selectedId: selectedId === id || gone ? null : selectedId,
+  };
 }
 
 /** Moves the block `activeId` to where `overId` is (dnd-kit's arrayMove semantics). */
@@ -193,13 +363,18 @@ export function moveBlock(blocks: readonly EmailBlock[], activeId: string, overI
   return next;
 }
 
+/** A block's styles back to the defaults (a block in a column too). */
+export function resetBlockStyles(blocks: readonly EmailBlock[], id: string): EmailBlock[] {
+  return mapTree(blocks, (block) => (block.id === id ? { ...block, styles: {} } : block));
+}
+
 /** Replaces a block's content fields (only fields of that block's type). */
 export function updateBlockContent<T extends BlockType>(
   blocks: readonly EmailBlock[],
   id: string,
   patch: Partial<BlockOf<T>['content']>,
 ): EmailBlock[] {
-  return blocks.map((block) =>
+  return mapTree(blocks, (block) =>
     block.id === id ? ({ ...block, content: { ...block.content, ...patch } } as EmailBlock) : block,
   );
 }
@@ -209,7 +384,7 @@ export function updateBlockContent<T extends BlockType>(
  * (first-hour finding 6: it used to go out with the new image).
  */
 export function replaceImageSource(blocks: readonly EmailBlock[], id: string, src: string): EmailBlock[] {
-  return blocks.map((block) =>
+  return mapTree(blocks, (block) =>
     block.id === id && block.type === 'image' ? { ...block, content: { ...block.content, src, alt: '' } } : block,
   );
 }
@@ -220,7 +395,7 @@ export function updateBlockStyles(
   id: string,
   patch: Partial<Record<keyof BlockStyles, unknown>>,
 ): EmailBlock[] {
-  return blocks.map((block) => {
+  return mapTree(blocks, (block) => {
     if (block.id !== id) return block;
     const styles: Record<string, unknown> = { ...block.styles };
     for (const [key, value] of Object.entries(patch)) {
@@ -246,6 +421,16 @@ export function describeBlock(block: EmailBlock): string {
       return 'Divider';
     case 'spacer':
       return 'Spacer';
+    case 'heading':
+      return `Heading “${excerpt(block.content.text)}”`;
+    case 'columns':
+      return `${block.content.columns.length} columns`;
+    case 'social':
+      return 'Social links';
+    case 'video':
+      return block.content.alt ? `Video “${excerpt(block.content.alt)}”` : 'Video';
+    case 'html':
+      return 'HTML';
   }
 }
 

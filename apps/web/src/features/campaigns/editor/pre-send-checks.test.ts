@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { EmailBlock } from '@sendwell/contract/campaigns';
 
 import { createBlock } from './blocks';
 import type { CampaignDraft } from './campaign-form';
 import {
   blockingChecks,
   firstPlaceholderLink,
+  GMAIL_CLIP_BYTES,
   isPlaceholderLink,
   preSendChecks,
+  trackedBytes,
   type PreSendContext,
 } from './pre-send-checks';
 
@@ -108,5 +111,63 @@ describe('a campaign in its own HTML', () => {
   it('blocks an empty HTML body', () => {
     expect(statusOf(html('  ')).content).toBe('blocked');
     expect(statusOf(html('<p>Hi</p>')).content).toBe('ok');
+  });
+});
+
+describe('message size against Gmail clipping', () => {
+  const sizeOf = (renderedHtml: string | undefined) =>
+    preSendChecks(ready, { ...context, renderedHtml }).find((check) => check.id === 'size');
+
+  it('measures the rendered email and flags one over 102 KB without blocking the send', () => {
+    expect(sizeOf(undefined)?.status).toBe('checking');
+    expect(sizeOf('<p>short</p>')).toMatchObject({
+      status: 'ok',
+      detail: "About 1 KB, under Gmail's 102 KB clipping limit.",
+    });
+    const big = sizeOf(`<p>${'x'.repeat(GMAIL_CLIP_BYTES)}</p>`);
+    expect(big?.status).toBe('warning');
+    expect(big?.detail).toMatch(/^About 103 KB: Gmail clips messages over 102 KB/);
+    expect(blockingChecks(big ? [big] : [])).toEqual([]);
+  });
+
+  it('counts what tracking adds to each link', () => {
+    const links = '<a href="https://a.example">a</a>'.repeat(1000);
+    expect(trackedBytes(links)).toBe(new TextEncoder().encode(links).length + 1000 * 90 + 200);
+  });
+});
+
+describe('placeholder links in the new blocks', () => {
+  it('finds them in rich text, videos, social links and inside columns', () => {
+    const rich: EmailBlock = {
+      id: 'rich',
+      type: 'text',
+      styles: {},
+      content: {
+        text: 'x',
+        tag: 'p' as const,
+        doc: {
+          type: 'doc' as const,
+          content: [
+            {
+              type: 'paragraph' as const,
+              content: [
+                {
+                  type: 'text' as const,
+                  text: 'x',
+                  marks: [{ type: 'link' as const, attrs: { href: 'https://example.com/x' } }],
+                },
+              ],
+            },
+          ],
+        },
+      },
+    };
+    expect(firstPlaceholderLink([rich])?.what).toBe('A text block links to a placeholder (https://example.com/x).');
+    expect(firstPlaceholderLink([createBlock('video')])?.what).toBe(
+      'A video links to a placeholder (https://example.com/video).',
+    );
+    const columns = createBlock('columns');
+    // The starting columns hold a button to example.com.
+    expect(firstPlaceholderLink([columns])?.block.type).toBe('button');
   });
 });

@@ -1,4 +1,4 @@
-import type { EmailBlock } from '@sendwell/contract/campaigns';
+import { allBlocks, type EmailBlock, type RichTextNode } from '@sendwell/contract/campaigns';
 
 import { STARTING_TEXT } from './blocks';
 import type { CampaignDraft } from './campaign-form';
@@ -17,7 +17,7 @@ export type PreSendFix =
  * checks again. 'warning' does not block either: something the sender should know before sending.
  */
 export interface PreSendCheck {
-  id: 'recipients' | 'sender' | 'postal-address' | 'subject' | 'content' | 'links' | 'unsubscribe';
+  id: 'recipients' | 'sender' | 'postal-address' | 'subject' | 'content' | 'links' | 'size' | 'unsubscribe';
   status: 'ok' | 'blocked' | 'checking' | 'warning';
   /** What the line checks, e.g. 'Recipients'. */
   label: string;
@@ -41,6 +41,24 @@ export interface PreSendContext {
   selectedContacts?: number;
   /** The account's postal address (the footer carries it; the law and the server require it). */
   postalAddress: string;
+  /**
+   * The server's rendering of the draft (the preview), for its size; undefined while it renders.
+   * Its links are the bare targets: `trackedBytes` adds what tracking makes of them.
+   */
+  renderedHtml?: string;
+}
+
+/** Gmail shows "[Message clipped]" and hides the rest (the footer with unsubscribe, the open pixel) past this. */
+export const GMAIL_CLIP_BYTES = 102 * 1024;
+
+/**
+ * About the size of a recipient's HTML: the preview's bytes, plus for every link what a tracked
+ * link adds (`/t/c/` with a signed token, ~90 bytes) and the open pixel's image tag.
+ */
+export function trackedBytes(html: string): number {
+  const bytes = new TextEncoder().encode(html).length;
+  const links = html.match(/\shref="/g)?.length ?? 0;
+  return bytes + links * 90 + 200;
 }
 
 /** The placeholder hosts nobody owns (RFC 2606): a link there sends readers nowhere. */
@@ -58,9 +76,32 @@ export function isPlaceholderLink(url: string | undefined): boolean {
   }
 }
 
-/** The first block whose link is empty or a placeholder, with a description of the link. */
+/** Every link address in rich text. */
+function richTextLinks(nodes: RichTextNode[]): string[] {
+  return nodes.flatMap((node) =>
+    node.type === 'paragraph' || node.type === 'heading'
+      ? (node.content ?? []).flatMap((inline) =>
+          inline.type === 'text'
+            ? (inline.marks ?? []).flatMap((mark) => (mark.type === 'link' ? [mark.attrs.href] : []))
+            : [],
+        )
+      : node.content.flatMap((item) => richTextLinks(item.content)),
+  );
+}
+
+/** The first block (in a column too) whose link is empty or a placeholder, with a description of the link. */
 export function firstPlaceholderLink(blocks: readonly EmailBlock[]): { block: EmailBlock; what: string } | null {
-  for (const block of blocks) {
+  for (const block of allBlocks(blocks)) {
+    if (block.type === 'text' && block.content.doc) {
+      const found = richTextLinks(block.content.doc.content).find((url) => isPlaceholderLink(url));
+      if (found) return { block, what: `A text block links to a placeholder (${found}).` };
+    }
+    if (block.type === 'video' && isPlaceholderLink(block.content.url))
+      return { block, what: `A video links to a placeholder (${block.content.url.trim() || 'no link'}).` };
+    if (block.type === 'social') {
+      const found = block.content.links.find((link) => isPlaceholderLink(link.url));
+      if (found) return { block, what: `A social link is a placeholder (${found.url.trim() || 'no link'}).` };
+    }
     if (block.type === 'button' && isPlaceholderLink(block.content.url)) {
       const what = block.content.url.trim() ? block.content.url.trim() : 'no link';
       return {
@@ -101,6 +142,7 @@ export function preSendChecks(draft: CampaignDraft, context: PreSendContext): Pr
     subjectCheck(draft),
     contentCheck(draft),
     linksCheck(draft),
+    sizeCheck(context),
     unsubscribeCheck(draft),
   ];
 }
@@ -225,7 +267,9 @@ function contentCheck(draft: CampaignDraft): PreSendCheck {
     return draft.rawHtml.trim()
       ? { ...base, status: 'ok', detail: 'Your own HTML.' }
       : { ...base, status: 'blocked', detail: 'The HTML is empty: write or paste your email’s HTML.' };
-  const unwritten = draft.blocks.find((block) => block.type === 'text' && block.content.text.trim() === STARTING_TEXT);
+  const unwritten = allBlocks(draft.blocks).find(
+    (block) => block.type === 'text' && block.content.text.trim() === STARTING_TEXT,
+  );
   if (!unwritten) return { ...base, status: 'ok', detail: 'Every text block has your own words.' };
   return {
     ...base,
@@ -246,6 +290,19 @@ function linksCheck(draft: CampaignDraft): PreSendCheck {
     detail: found.what,
     fix: { kind: 'block', blockId: found.block.id },
     fixLabel: 'Fix the link',
+  };
+}
+
+function sizeCheck({ renderedHtml }: PreSendContext): PreSendCheck {
+  const base = { id: 'size', label: 'Message size' } as const;
+  if (renderedHtml === undefined) return { ...base, status: 'checking', detail: 'Measuring the email…' };
+  const kb = Math.ceil(trackedBytes(renderedHtml) / 1024);
+  if (kb * 1024 <= GMAIL_CLIP_BYTES)
+    return { ...base, status: 'ok', detail: `About ${kb} KB, under Gmail's 102 KB clipping limit.` };
+  return {
+    ...base,
+    status: 'warning',
+    detail: `About ${kb} KB: Gmail clips messages over 102 KB, hiding the rest of the email and the unsubscribe link behind "View entire message". Shorten the text or the HTML blocks.`,
   };
 }
 

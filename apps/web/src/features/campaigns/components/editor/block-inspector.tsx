@@ -6,6 +6,7 @@ import { BLOCK_TYPE_LABELS, TEXT_TAG_LABELS } from '../../editor/blocks';
 import { blockFieldError } from '../../editor/campaign-form';
 import { ButtonContent, ImageContent, UnknownTagsWarning, type ContentPatch } from './block-content-fields';
 import { BlockStyleFields, type StylePatch } from './block-styles';
+import { ColumnsContent, HeadingContent, HtmlContent, SocialContent, VideoContent } from './more-block-fields';
 import { AlignField } from './style-fields';
 import { TextContent } from './text-content-fields';
 
@@ -18,6 +19,7 @@ export function BlockInspector({
   onStyles,
   onResetStyles,
   onUploadImage,
+  onColumnCount,
   onClose,
 }: {
   block: EmailBlock;
@@ -27,6 +29,7 @@ export function BlockInspector({
   onStyles: (patch: StylePatch) => void;
   onResetStyles: () => void;
   onUploadImage: (file: File) => void;
+  onColumnCount: (count: 2 | 3) => void;
   onClose: () => void;
 }) {
   const id = `block-${block.id}`;
@@ -58,17 +61,26 @@ export function BlockInspector({
       )}
       <UnknownTagsWarning block={block} />
 
-      {block.type === 'text' && <TextContent id={id} block={block} onContent={onContent} />}
+      {block.type === 'text' && <TextContent key={block.id} id={id} block={block} onContent={onContent} />}
       {block.type === 'image' && (
         <ImageContent id={id} block={block} uploading={uploading} onContent={onContent} onUploadImage={onUploadImage} />
       )}
       {block.type === 'button' && <ButtonContent id={id} block={block} onContent={onContent} />}
+      {block.type === 'heading' && <HeadingContent id={id} block={block} onContent={onContent} />}
+      {block.type === 'social' && <SocialContent id={id} block={block} onContent={onContent} />}
+      {block.type === 'video' && <VideoContent id={id} block={block} onContent={onContent} />}
+      {block.type === 'html' && <HtmlContent id={id} block={block} onContent={onContent} />}
+      {block.type === 'columns' && <ColumnsContent block={block} onColumnCount={onColumnCount} />}
 
       <BlockStyleFields id={id} block={block} onStyles={onStyles} />
 
-      {(block.type === 'text' || block.type === 'image' || block.type === 'button') && (
+      {(block.type === 'text' ||
+        block.type === 'heading' ||
+        block.type === 'image' ||
+        block.type === 'button' ||
+        block.type === 'social') && (
         <AlignField
-          value={s.textAlign ?? (block.type === 'button' ? 'center' : 'left')}
+          value={s.textAlign ?? (block.type === 'button' || block.type === 'social' ? 'center' : 'left')}
           onChange={(v) => onStyles({ textAlign: v })}
         />
       )}

@@ -19,7 +19,7 @@ export function BlockStyleFields({
   const s = block.styles;
   return (
     <div className="grid grid-cols-2 gap-3">
-      {block.type === 'text' && (
+      {(block.type === 'text' || block.type === 'heading') && (
         <>
           <ColorField
             id={`${id}-color`}
@@ -51,6 +51,27 @@ export function BlockStyleFields({
             unit="px"
             value={s.padding}
             fallback={STYLE_DEFAULTS.textPadding}
+            min={0}
+            max={80}
+            onChange={(v) => onStyles({ padding: v })}
+          />
+        </>
+      )}
+      {(block.type === 'social' || block.type === 'video' || block.type === 'html' || block.type === 'columns') && (
+        <>
+          <ColorField
+            id={`${id}-bg`}
+            label="Background"
+            value={s.backgroundColor}
+            fallback={null}
+            onChange={(v) => onStyles({ backgroundColor: v })}
+          />
+          <NumberField
+            id={`${id}-padding`}
+            label="Padding"
+            unit="px"
+            value={s.padding}
+            fallback={block.type === 'html' || block.type === 'columns' ? 0 : STYLE_DEFAULTS.blockPadding}
             min={0}
             max={80}
             onChange={(v) => onStyles({ padding: v })}

@@ -1,8 +1,13 @@
 import * as React from 'react';
-import { ImageOff } from 'lucide-react';
-import { MERGE_TAG_PATTERN, type EmailBlock } from '@sendwell/contract/campaigns';
+import { Code2, ImageOff, Play } from 'lucide-react';
+import {
+  MERGE_TAG_PATTERN,
+  type EmailBlock,
+  type RichTextInline,
+  type RichTextNode,
+} from '@sendwell/contract/campaigns';
 
-import { STYLE_DEFAULTS } from '../../editor/blocks';
+import { SOCIAL_LABELS, socialIconUrl, STYLE_DEFAULTS, type TextTag } from '../../editor/blocks';
 
 /**
  * One block drawn on the canvas the way the server's renderer draws it (same defaults), with
@@ -11,8 +16,29 @@ import { STYLE_DEFAULTS } from '../../editor/blocks';
 export function BlockView({ block }: { block: EmailBlock }) {
   const s = block.styles;
   switch (block.type) {
-    case 'text': {
+    case 'text':
+    case 'heading': {
       const tag = block.content.tag;
+      const doc = block.type === 'text' ? block.content.doc : undefined;
+      if (doc) {
+        return (
+          <span
+            className="block break-words"
+            style={{
+              padding: s.padding ?? STYLE_DEFAULTS.textPadding,
+              backgroundColor: s.backgroundColor,
+              textAlign: s.textAlign ?? 'left',
+              color: s.color ?? STYLE_DEFAULTS.textColor,
+            }}
+          >
+            {richTextIsEmpty(doc.content) ? (
+              <span className="text-zinc-500 italic">Empty text block</span>
+            ) : (
+              <RichNodes nodes={doc.content} fontSize={s.fontSize} inList={false} />
+            )}
+          </span>
+        );
+      }
       return (
         <span
           className="block"
@@ -117,7 +143,147 @@ export function BlockView({ block }: { block: EmailBlock }) {
         </span>
       );
     }
+    case 'social':
+      return (
+        <span
+          className="flex flex-wrap gap-3"
+          style={{
+            padding: s.padding ?? STYLE_DEFAULTS.blockPadding,
+            backgroundColor: s.backgroundColor,
+            justifyContent: { left: 'flex-start', center: 'center', right: 'flex-end' }[s.textAlign ?? 'center'],
+          }}
+        >
+          {block.content.links.map((link, index) => (
+            <img
+              key={index}
+              src={socialIconUrl(link.network)}
+              alt={SOCIAL_LABELS[link.network]}
+              width={32}
+              height={32}
+              draggable={false}
+            />
+          ))}
+        </span>
+      );
+    case 'video':
+      return (
+        <span
+          className="block text-center"
+          style={{ padding: s.padding ?? STYLE_DEFAULTS.blockPadding, backgroundColor: s.backgroundColor }}
+        >
+          <CanvasImage
+            src={block.content.thumbnail}
+            alt={block.content.alt}
+            style={{ display: 'block', width: '100%', maxWidth: '100%', height: 'auto' }}
+          />
+          <span className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-zinc-900 px-4 py-2 text-sm font-bold text-white">
+            <Play className="size-3.5 fill-current" aria-hidden="true" />
+            Play video
+          </span>
+        </span>
+      );
+    case 'html':
+      // The sender's own HTML is shown as its source here (it runs only in the sandboxed preview).
+      return (
+        <span className="block" style={{ padding: s.padding ?? 0, backgroundColor: s.backgroundColor }}>
+          <span className="m-2 block rounded-md border border-zinc-200 bg-zinc-50 p-3">
+            <span className="mb-1 flex items-center gap-1.5 text-xs font-medium text-zinc-700">
+              <Code2 className="size-3.5" aria-hidden="true" />
+              Your own HTML
+            </span>
+            <span className="line-clamp-4 block font-mono text-xs break-all whitespace-pre-wrap text-zinc-700">
+              {block.content.html.trim() || 'Empty HTML block'}
+            </span>
+          </span>
+        </span>
+      );
+    case 'columns':
+      return (
+        <span className="block p-3 text-sm text-zinc-700">
+          {block.content.columns.length} columns ·{' '}
+          {block.content.columns.reduce((sum, column) => sum + column.blocks.length, 0)} blocks
+        </span>
+      );
   }
+}
+
+/** True when rich text holds no words. */
+function richTextIsEmpty(nodes: RichTextNode[]): boolean {
+  return nodes.every((node) =>
+    node.type === 'paragraph' || node.type === 'heading'
+      ? (node.content ?? []).every((inline) => inline.type !== 'text' || inline.text.trim() === '')
+      : false,
+  );
+}
+
+/** Rich text drawn with phrasing elements (the canvas wraps a block in a button), as the renderer draws it. */
+function RichNodes({ nodes, fontSize, inList }: { nodes: RichTextNode[]; fontSize?: number; inList: boolean }) {
+  return (
+    <>
+      {nodes.map((node, index) => {
+        const last = index === nodes.length - 1;
+        const marginBottom = inList || last ? 0 : 16;
+        if (node.type === 'paragraph' || node.type === 'heading') {
+          const tag: TextTag = node.type === 'paragraph' ? 'p' : `h${node.attrs.level}`;
+          return (
+            <span
+              key={index}
+              className="block whitespace-pre-wrap"
+              style={{
+                marginBottom,
+                fontSize: fontSize ?? STYLE_DEFAULTS.fontSize[tag],
+                fontWeight: tag === 'p' ? 400 : 700,
+                lineHeight: 1.5,
+                textAlign: node.attrs?.textAlign ?? undefined,
+              }}
+            >
+              <RichInline content={node.content} />
+            </span>
+          );
+        }
+        return (
+          <span
+            key={index}
+            className="block"
+            style={{ marginBottom, paddingLeft: 24, fontSize: fontSize ?? STYLE_DEFAULTS.fontSize.p, lineHeight: 1.5 }}
+          >
+            {node.content.map((item, itemIndex) => (
+              <span key={itemIndex} className="relative block" style={{ marginBottom: 4 }}>
+                <span aria-hidden="true" className="absolute -left-5">
+                  {node.type === 'bulletList' ? '•' : `${itemIndex + 1}.`}
+                </span>
+                <RichNodes nodes={item.content} fontSize={fontSize} inList />
+              </span>
+            ))}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+function RichInline({ content }: { content: RichTextInline[] | undefined }) {
+  return (
+    <>
+      {(content ?? []).map((node, index) => {
+        if (node.type === 'hardBreak') return <br key={index} />;
+        const marks = new Set((node.marks ?? []).map((mark) => mark.type));
+        return (
+          <span
+            key={index}
+            style={{
+              fontWeight: marks.has('bold') ? 700 : undefined,
+              fontStyle: marks.has('italic') ? 'italic' : undefined,
+              textDecoration: marks.has('underline') || marks.has('link') ? 'underline' : undefined,
+              color: marks.has('link') ? STYLE_DEFAULTS.buttonBackground : undefined,
+            }}
+          >
+            <WithMergeTags text={node.text} />
+          </span>
+        );
+      })}
+    </>
+  );
 }
 
 /** Text with its merge tags ({{firstName|there}}) marked, so the user sees what will be replaced. */

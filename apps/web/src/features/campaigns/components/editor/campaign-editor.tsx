@@ -218,7 +218,8 @@ export default function CampaignEditor({
                 onSelect={draft.selectBlock}
                 onDuplicate={draft.duplicateBlock}
                 onDelete={draft.removeBlock}
-                onFilesDropped={(files) => void images.onFilesDropped(files)}
+                onFilesDropped={(files, beforeId) => void images.onFilesDropped(files, beforeId)}
+                onAddToColumn={draft.addToColumn}
               />
             </div>
           </section>

@@ -1,6 +1,18 @@
 import type * as React from 'react';
 import { useDraggable } from '@dnd-kit/core';
-import { Image, Minus, MoveVertical, RectangleHorizontal, Type, type LucideIcon } from 'lucide-react';
+import {
+  Code2,
+  Columns2,
+  Heading,
+  Image,
+  Minus,
+  MoveVertical,
+  RectangleHorizontal,
+  Share2,
+  Type,
+  Video,
+  type LucideIcon,
+} from 'lucide-react';
 
 import { cn } from '@/lib/utils';
 import { BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType } from '../../editor/blocks';
@@ -12,6 +24,11 @@ export const BLOCK_ICONS: Record<BlockType, LucideIcon> = {
   button: RectangleHorizontal,
   divider: Minus,
   spacer: MoveVertical,
+  heading: Heading,
+  columns: Columns2,
+  social: Share2,
+  video: Video,
+  html: Code2,
 };
 
 /** The id of a palette item's draggable. */

@@ -86,6 +86,7 @@ export function EditorSidebar({
               onStyles={(patch) => draft.editBlockStyles(selectedBlock.id, patch)}
               onResetStyles={() => draft.resetBlockStyles(selectedBlock.id)}
               onUploadImage={(file) => images.uploadForBlock(selectedBlock.id, file)}
+              onColumnCount={(count) => draft.setColumnCount(selectedBlock.id, count)}
               onClose={() => draft.selectBlock(null)}
             />
           )}

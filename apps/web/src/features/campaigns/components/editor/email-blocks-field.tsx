@@ -12,12 +12,14 @@ import { useCampaigns } from '../../api/use-campaigns';
 import { useUploadImage } from '../../api/use-editor-data';
 import {
   BLOCK_TYPE_LABELS,
-  BLOCK_TYPES,
   createBlock,
   describeBlock,
   insertBlock,
   removeBlock,
+  LEAF_BLOCK_TYPES,
   replaceImageSource,
+  resetBlockStyles,
+  setColumnCount,
   updateBlockContent,
   updateBlockStyles,
 } from '../../editor/blocks';
@@ -157,7 +159,7 @@ export function EmailBlocksField({
         </ol>
       )}
       <div className="flex flex-wrap gap-1" role="group" aria-label="Add a block">
-        {BLOCK_TYPES.map((type) => (
+        {LEAF_BLOCK_TYPES.map((type) => (
           <Button
             key={type}
             variant="outline"
@@ -180,9 +182,8 @@ export function EmailBlocksField({
           uploading={uploadImage.isPending}
           onContent={(patch) => onChange(updateBlockContent(blocks, selected.id, patch))}
           onStyles={(patch) => onChange(updateBlockStyles(blocks, selected.id, patch))}
-          onResetStyles={() =>
-            onChange(blocks.map((block) => (block.id === selected.id ? { ...block, styles: {} } : block)))
-          }
+          onResetStyles={() => onChange(resetBlockStyles(blocks, selected.id))}
+          onColumnCount={(count) => onChange(setColumnCount(blocks, selected.id, count))}
           onUploadImage={(file) => {
             const problem = checkImageFile(file);
             if (problem) {

@@ -7,8 +7,9 @@ import type { EmailBlock } from '@sendwell/contract/campaigns';
 
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { describeBlock, type BlockType } from '../../editor/blocks';
+import { describeBlock, type BlockType, type LeafBlockType } from '../../editor/blocks';
 import { BlockView } from './block-view';
+import { ColumnsView } from './columns-view';
 
 /** The droppable id of the canvas itself (blocks are droppable by their own ids). */
 export const CANVAS_ID = 'email-canvas';
@@ -19,6 +20,19 @@ export type DragData = { kind: 'palette'; type: BlockType } | { kind: 'block'; i
 /** True when a native drag carries files (as opposed to text or a dnd-kit pointer drag). */
 function hasFiles(event: React.DragEvent): boolean {
   return Array.from(event.dataTransfer.types).includes('Files');
+}
+
+/**
+ * Where a file dragged over the canvas would land: the index of the first block whose middle is
+ * below the pointer (the file goes before it), or the end.
+ */
+function fileDropIndex(canvas: HTMLElement, clientY: number): number {
+  const items = Array.from(canvas.querySelectorAll<HTMLElement>('ol[data-email-blocks] > li[data-block-id]'));
+  const index = items.findIndex((item) => {
+    const rect = item.getBoundingClientRect();
+    return clientY < rect.top + rect.height / 2;
+  });
+  return index < 0 ? items.length : index;
 }
 
 /**
@@ -37,6 +51,7 @@ export function EmailCanvas({
   onDuplicate,
   onDelete,
   onFilesDropped,
+  onAddToColumn,
 }: {
   blocks: readonly EmailBlock[];
   selectedId: string | null;
@@ -50,10 +65,15 @@ export function EmailCanvas({
   onSelect: (id: string) => void;
   onDuplicate: (id: string) => void;
   onDelete: (id: string) => void;
-  onFilesDropped: (files: File[]) => void;
+  /** Files dropped on the canvas, to go before the block `beforeId` (null: at the end). */
+  onFilesDropped: (files: File[], beforeId: string | null) => void;
+  onAddToColumn: (columnsId: string, columnIndex: number, type: LeafBlockType) => void;
 }) {
   const { setNodeRef } = useDroppable({ id: CANVAS_ID, disabled: reordering });
-  const [fileOver, setFileOver] = React.useState(false);
+  // Where dragged files would land (null when no file is over the canvas).
+  const [fileInsertAt, setFileInsertAt] = React.useState<number | null>(null);
+  const fileOver = fileInsertAt !== null;
+  const lineAt = fileInsertAt ?? (paletteDragging ? insertAt : null);
   const empty = blocks.length === 0;
 
   return (
@@ -63,16 +83,18 @@ export function EmailCanvas({
         if (!hasFiles(event)) return;
         event.preventDefault();
         event.dataTransfer.dropEffect = 'copy';
-        setFileOver(true);
+        const index = fileDropIndex(event.currentTarget, event.clientY);
+        setFileInsertAt((current) => (current === index ? current : index));
       }}
       onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFileOver(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFileInsertAt(null);
       }}
       onDrop={(event) => {
         if (!hasFiles(event)) return;
         event.preventDefault();
-        setFileOver(false);
-        onFilesDropped(Array.from(event.dataTransfer.files));
+        setFileInsertAt(null);
+        const before = blocks[fileDropIndex(event.currentTarget, event.clientY)];
+        onFilesDropped(Array.from(event.dataTransfer.files), before?.id ?? null);
       }}
       data-testid="email-canvas"
     >
@@ -85,7 +107,7 @@ export function EmailCanvas({
         )}
       >
         <SortableContext items={blocks.map((block) => block.id)} strategy={verticalListSortingStrategy}>
-          <ol aria-label="Email blocks" className="py-2">
+          <ol aria-label="Email blocks" className="py-2" data-email-blocks>
             {blocks.map((block, index) => (
               <SortableBlock
                 key={block.id}
@@ -94,11 +116,13 @@ export function EmailCanvas({
                 total={blocks.length}
                 selected={block.id === selectedId}
                 error={blockErrors[block.id]}
-                lineBefore={paletteDragging && insertAt === index}
-                lineAfter={paletteDragging && insertAt === blocks.length && index === blocks.length - 1}
+                lineBefore={lineAt === index}
+                lineAfter={lineAt === blocks.length && index === blocks.length - 1}
+                selectedId={selectedId}
                 onSelect={onSelect}
                 onDuplicate={onDuplicate}
                 onDelete={onDelete}
+                onAddToColumn={onAddToColumn}
               />
             ))}
           </ol>
@@ -121,10 +145,10 @@ export function EmailCanvas({
           </div>
         )}
         {fileOver && !empty && (
-          <div className="pointer-events-none absolute inset-0 flex items-center justify-center rounded-md bg-blue-50/80">
-            <p className="flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-blue-800 shadow">
+          <div className="pointer-events-none absolute inset-x-0 -top-3 z-30 flex justify-center">
+            <p className="flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-blue-800 shadow ring-1 ring-blue-200">
               <ImagePlus className="size-4" aria-hidden="true" />
-              Drop images to add them to the email
+              Drop images where the blue line is
             </p>
           </div>
         )}
@@ -147,9 +171,11 @@ function SortableBlock({
   error,
   lineBefore,
   lineAfter,
+  selectedId,
   onSelect,
   onDuplicate,
   onDelete,
+  onAddToColumn,
 }: {
   block: EmailBlock;
   position: number;
@@ -158,9 +184,11 @@ function SortableBlock({
   error: string | undefined;
   lineBefore: boolean;
   lineAfter: boolean;
+  selectedId: string | null;
   onSelect: (id: string) => void;
   onDuplicate: (id: string) => void;
   onDelete: (id: string) => void;
+  onAddToColumn: (columnsId: string, columnIndex: number, type: LeafBlockType) => void;
 }) {
   const data: DragData = { kind: 'block', id: block.id };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -218,20 +246,32 @@ function SortableBlock({
           <Trash2 className="size-4" aria-hidden="true" />
         </button>
       </div>
-      <button
-        type="button"
-        onClick={() => onSelect(block.id)}
-        aria-pressed={selected}
-        aria-label={`Edit ${label}, block ${position} of ${total}`}
-        className={cn(
-          'block w-full cursor-pointer text-left outline-offset-[-2px] transition-[outline-color]',
-          'hover:outline-2 hover:outline-blue-300 hover:outline-dashed focus-visible:outline-2 focus-visible:outline-blue-600',
-          selected && 'outline-2 outline-blue-600 outline-solid hover:outline-solid hover:outline-blue-600',
-          error && 'outline-2 outline-red-600 outline-solid',
-        )}
-      >
-        <BlockView block={block} />
-      </button>
+      {block.type === 'columns' ? (
+        <ColumnsView
+          block={block}
+          label={`${label}, block ${position} of ${total}`}
+          selected={selected}
+          selectedId={selectedId}
+          onSelect={onSelect}
+          onDelete={onDelete}
+          onAddToColumn={onAddToColumn}
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={() => onSelect(block.id)}
+          aria-pressed={selected}
+          aria-label={`Edit ${label}, block ${position} of ${total}`}
+          className={cn(
+            'block w-full cursor-pointer text-left outline-offset-[-2px] transition-[outline-color]',
+            'hover:outline-2 hover:outline-blue-300 hover:outline-dashed focus-visible:outline-2 focus-visible:outline-blue-600',
+            selected && 'outline-2 outline-blue-600 outline-solid hover:outline-solid hover:outline-blue-600',
+            error && 'outline-2 outline-red-600 outline-solid',
+          )}
+        >
+          <BlockView block={block} />
+        </button>
+      )}
       {error && (
         <p className="px-4 pb-2 text-xs font-medium text-red-700" role="note">
           {error}

@@ -184,7 +184,7 @@ export function PreSendChecklist({
                     : check.status === 'checking'
                       ? 'checking'
                       : check.status === 'warning'
-                        ? 'note'
+                        ? 'worth a look'
                         : 'needs fixing'}
                 </span>
               </p>

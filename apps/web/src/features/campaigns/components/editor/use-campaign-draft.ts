@@ -5,16 +5,21 @@ import type { BlockStyles, CampaignDetail, EmailBlock } from '@sendwell/contract
 import {
   createBlock,
   createImageBlock,
+  addToColumn,
   duplicateBlock,
+  findBlock,
   insertBlock,
   moveBlock,
   newBlockId,
   removeBlock,
+  resetBlockStyles,
+  setColumnCount,
   replaceImageSource,
   springSaleTemplate,
   updateBlockContent,
   updateBlockStyles,
   type BlockType,
+  type LeafBlockType,
 } from '../../editor/blocks';
 import { EMPTY_HISTORY, recordChange, redoStep, undoStep, type BlockHistory } from '../../editor/block-history';
 import {
@@ -142,9 +147,13 @@ export function useCampaignDraft({
     selectBlock(block.id);
     clearFieldError(['content']);
   };
-  const addImage = (src: string, alt: string) => {
+  /** An image block, before the block `beforeId` (where a file was dropped), else at the end. */
+  const addImage = (src: string, alt: string, beforeId: string | null = null) => {
     const block = createImageBlock(src, alt);
-    setBlocks((blocks) => insertBlock(blocks, block));
+    setBlocks((blocks) => {
+      const at = beforeId === null ? -1 : blocks.findIndex((b) => b.id === beforeId);
+      return insertBlock(blocks, block, at < 0 ? blocks.length : at);
+    });
     selectBlock(block.id);
   };
 
@@ -154,7 +163,7 @@ export function useCampaignDraft({
     /** The saved campaign's id; null until the first save of a new campaign. */
     campaignId,
     selectedId,
-    selectedBlock: draft.blocks.find((block) => block.id === selectedId) ?? null,
+    selectedBlock: findBlock(draft.blocks, selectedId),
     errors,
     leftTab,
     setLeftTab,
@@ -188,8 +197,14 @@ export function useCampaignDraft({
     },
     editBlockStyles: (id: string, patch: Partial<Record<keyof BlockStyles, unknown>>) =>
       setBlocks((blocks) => updateBlockStyles(blocks, id, patch), `styles:${id}:${Object.keys(patch).join()}`),
-    resetBlockStyles: (id: string) =>
-      setBlocks((blocks) => blocks.map((b) => (b.id === id ? { ...b, styles: {} } : b))),
+    resetBlockStyles: (id: string) => setBlocks((blocks) => resetBlockStyles(blocks, id)),
+    /** A new block at the end of one column of a columns block. */
+    addToColumn: (columnsId: string, columnIndex: number, type: LeafBlockType) => {
+      const block = createBlock(type);
+      setBlocks((blocks) => addToColumn(blocks, columnsId, columnIndex, block));
+      selectBlock(block.id);
+    },
+    setColumnCount: (id: string, count: 2 | 3) => setBlocks((blocks) => setColumnCount(blocks, id, count)),
     /** An uploaded picture replaces an image block's source (and clears the old picture's alt text). */
     setImageSource: (id: string, src: string) => {
       setBlocks((blocks) => replaceImageSource(blocks, id, src));

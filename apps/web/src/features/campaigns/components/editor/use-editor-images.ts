@@ -13,8 +13,11 @@ export function useEditorImages(draft: CampaignDraftState, user: CurrentUser) {
   const uploadImage = useUploadImage();
   const [uploadingCount, setUploadingCount] = React.useState(0);
 
-  /** Image files dropped on the canvas: each becomes an image block; failures are skipped and reported once. */
-  const onFilesDropped = async (files: File[]) => {
+  /**
+   * Image files dropped on the canvas: each becomes an image block where they were dropped (before
+   * the block `beforeId`, else at the end); failures are skipped and reported once.
+   */
+  const onFilesDropped = async (files: File[], beforeId: string | null = null) => {
     const images = imageFilesOf(files);
     if (images.length === 0) {
       if (files.length > 0)
@@ -35,7 +38,7 @@ export function useEditorImages(draft: CampaignDraftState, user: CurrentUser) {
     for (const file of accepted) {
       try {
         const uploaded = await uploadImage.mutateAsync(file);
-        draft.addImage(uploaded.url, altFromFileName(file.name));
+        draft.addImage(uploaded.url, altFromFileName(file.name), beforeId);
       } catch (error) {
         // Spec §5: a failed upload is logged and that file is skipped; the others still go in.
         console.error('Image upload failed', file.name, error);

@@ -1,7 +1,9 @@
 import * as React from 'react';
 import type { CurrentUser } from '@sendwell/contract/auth';
 
-import { useContactLists, useSegments } from '../../api/use-editor-data';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useContactLists, useEmailPreview, useSegments } from '../../api/use-editor-data';
+import { previewableBlocks } from '../../editor/campaign-form';
 import { blockingChecks, preSendChecks } from '../../editor/pre-send-checks';
 import type { CampaignDraftState } from './use-campaign-draft';
 import type { useSenderChoices } from './use-sender-choices';
@@ -28,12 +30,20 @@ export function usePreSendChecks(
     () => (segments.data ? new Map(segments.data.map((segment) => [segment.id, segment.contactCount])) : undefined),
     [segments.data],
   );
+  // The same request as the preview's (same debounce, same key), so the size costs no extra render.
+  const previewPayload = React.useMemo(
+    () => ({ blocks: previewableBlocks(draft.draft.blocks), subject: draft.draft.subject }),
+    [draft.draft.blocks, draft.draft.subject],
+  );
+  const settled = useDebouncedValue(previewPayload, 300);
+  const rendered = useEmailPreview(settled.blocks, settled.subject, true);
   const checks = preSendChecks(draft.draft, {
     listCounts,
     segmentCounts,
     senderStanding: senders.overviewLoaded ? senders.standing : undefined,
     postalAddress: user.postalAddress,
     selectedContacts: draft.selection?.chosen ? draft.selection.contactIds.length : 0,
+    renderedHtml: rendered.data?.html,
   });
   const blocked = blockingChecks(checks);
 

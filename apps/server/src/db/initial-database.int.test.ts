@@ -35,7 +35,8 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('the initial embedded databas
         expect(await count()).toBe(journal.entries.length);
         const queues = await database.raw.executeSql('SELECT count(*) AS n FROM pgboss.queue');
         expect(Number((queues.rows[0] as { n: string }).n)).toBeGreaterThan(0);
-        await database.raw.executeSql("INSERT INTO users (email, password_hash) VALUES ('a@b.example', 'x')");
+        // The app's tables are there, empty: a new installation's.
+      expect((await database.raw.executeSql('SELECT count(*) AS n FROM users')).rows).toEqual([{ n: 0 }]);
       } finally {
         await database.close();
       }

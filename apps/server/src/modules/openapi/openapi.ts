@@ -10,15 +10,43 @@ const KEY_GUARDS = new Map([
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * Definitions a recursive schema needs (rich text, blocks in columns), gathered while a document is
+ * built: zod writes them as the schema's own `$defs`, whose `#/$defs/…` references would resolve
+ * against the document root; they go to `components.schemas` under names unique in the document.
+ */
+type SharedSchemas = Record<string, JsonSchema>;
+
+function hoistDefinitions(schema: JsonSchema, shared: SharedSchemas): JsonSchema {
+  const { $defs, ...rest } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  if (!$defs) return schema;
+  const names = new Map<string, string>();
+  for (const name of Object.keys($defs)) names.set(name, `Schema${Object.keys(shared).length + names.size + 1}`);
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) =>
+        key === '$ref' && typeof inner === 'string' && inner.startsWith('#/$defs/')
+          ? [key, `#/components/schemas/${names.get(inner.slice('#/$defs/'.length)) ?? ''}`]
+          : [key, rewrite(inner)],
+      ),
+    );
+  };
+  for (const [name, definition] of Object.entries($defs))
+    shared[names.get(name) ?? name] = rewrite(definition) as JsonSchema;
+  return rewrite(rest) as JsonSchema;
+}
+
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect); what JSON Schema cannot say (a transform) is left open. */
-function jsonSchema(schema: unknown, io: 'input' | 'output'): JsonSchema | undefined {
+function jsonSchema(schema: unknown, io: 'input' | 'output', shared: SharedSchemas): JsonSchema | undefined {
   if (!(schema instanceof z.ZodType)) return undefined;
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
   });
-  return rest;
+  return hoistDefinitions(rest, shared);
 }
 
 /** `/api/contacts/:id` as OpenAPI writes it, `/api/contacts/{id}`. */
@@ -27,8 +55,8 @@ function openApiPath(url: string): string {
 }
 
 /** The parameters of one location (`path`, `query`) from a route's object schema. */
-function parameters(schema: unknown, location: 'path' | 'query'): JsonSchema[] {
-  const object = jsonSchema(schema, 'input');
+function parameters(schema: unknown, location: 'path' | 'query', shared: SharedSchemas): JsonSchema[] {
+  const object = jsonSchema(schema, 'input', shared);
   const properties = (object?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((object?.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => ({
@@ -39,12 +67,12 @@ function parameters(schema: unknown, location: 'path' | 'query'): JsonSchema[] {
   }));
 }
 
-function operation(row: RouteRow): JsonSchema {
+function operation(row: RouteRow, shared: SharedSchemas): JsonSchema {
   const { schema } = row;
   const tag = row.url.split('/')[2] ?? 'api';
   const responses: Record<string, JsonSchema> = {};
   for (const [status, answer] of Object.entries((schema?.response ?? {}) as Record<string, unknown>)) {
-    const content = jsonSchema(answer, 'output');
+    const content = jsonSchema(answer, 'output', shared);
     responses[status] = {
       description: status.startsWith('2') ? 'Success' : 'Error',
       ...(content ? { content: { 'application/json': { schema: content } } } : {}),
@@ -55,13 +83,13 @@ function operation(row: RouteRow): JsonSchema {
   responses['401'] = { description: 'No live API key or session', content: errorContent };
   responses['403'] = { description: "The key's scope or domain does not allow this", content: errorContent };
   responses['429'] = { description: "Over the key's requests per second (see Retry-After)", content: errorContent };
-  const body = jsonSchema(schema?.body, 'input');
+  const body = jsonSchema(schema?.body, 'input', shared);
   return {
     operationId: `${row.method.toLowerCase()}${row.url.replace(/[^a-zA-Z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: `${row.method} ${row.url}`,
     description: KEY_GUARDS.get(row.guard),
     tags: [tag],
-    parameters: [...parameters(schema?.params, 'path'), ...parameters(schema?.querystring, 'query')],
+    parameters: [...parameters(schema?.params, 'path', shared), ...parameters(schema?.querystring, 'query', shared)],
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     responses,
   };
@@ -84,9 +112,10 @@ const errorContent = {
  */
 export function openApiDocument(app: FastifyInstance, serverUrl: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const shared: SharedSchemas = {};
   for (const row of routes(app)) {
     if (!KEY_GUARDS.has(row.guard) || row.method === 'HEAD') continue;
-    (paths[openApiPath(row.url)] ??= {})[row.method.toLowerCase()] = operation(row);
+    (paths[openApiPath(row.url)] ??= {})[row.method.toLowerCase()] = operation(row, shared);
   }
   return {
     openapi: '3.1.0',
@@ -102,6 +131,7 @@ export function openApiDocument(app: FastifyInstance, serverUrl: string): JsonSc
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
     components: {
+      schemas: shared,
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key, sw_live_…' } },
     },
     paths,

@@ -36,7 +36,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('the initial embedded databas
         const queues = await database.raw.executeSql('SELECT count(*) AS n FROM pgboss.queue');
         expect(Number((queues.rows[0] as { n: string }).n)).toBeGreaterThan(0);
         // The app's tables are there, empty: a new installation's.
-      expect((await database.raw.executeSql('SELECT count(*) AS n FROM users')).rows).toEqual([{ n: 0 }]);
+        expect((await database.raw.executeSql('SELECT count(*) AS n FROM users')).rows).toEqual([{ n: 0 }]);
       } finally {
         await database.close();
       }

@@ -24,8 +24,11 @@ const hardBounce = (send: { messageId: string | null; email: string }) =>
   dsn(send.messageId ?? '', send.email, '5.1.1');
 const statusOf = async (t: TestApp, campaignId: number) =>
   (await rows(t, 'SELECT status FROM campaigns WHERE id = $1', [campaignId]))[0]?.status;
+/** The account's notifications about pauses (a campaign that sent its last message says so too). */
 const notesOf = (t: TestApp, userId: string) =>
-  rows(t, 'SELECT title, body FROM notifications WHERE user_id = $1', [userId]);
+  rows(t, "SELECT title, body FROM notifications WHERE user_id = $1 AND title LIKE '%paused%' ORDER BY id DESC", [
+    userId,
+  ]);
 
 describe('the bounce-rate guard', () => {
   const t = useTestApp();

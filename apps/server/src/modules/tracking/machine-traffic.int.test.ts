@@ -46,7 +46,8 @@ async function urlsOf(t: TestApp, email: string) {
   const path = (url: string | undefined) => new URL((url ?? '').replaceAll('&amp;', '&')).pathname;
   return {
     pixel: path(/<img src="([^"]+\/t\/o\/[^"]+)"/.exec(html)?.[1]),
-    clicks: [...html.matchAll(/href="([^"]+\/t\/c\/[^"]+)"/g)].map((m) => path(m[1])),
+    // Each link once: a button's link stands twice in the HTML (its Outlook-only copy too).
+    clicks: [...new Set([...html.matchAll(/href="([^"]+\/t\/c\/[^"]+)"/g)].map((m) => path(m[1])))],
   };
 }
 

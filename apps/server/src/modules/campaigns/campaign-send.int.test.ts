@@ -222,7 +222,7 @@ describe('delivery on the built-in catcher', () => {
     });
     expect((await client.get(`/api/campaigns/${id}`)).json().status).toBe('paused');
     const notes = await t().ctx.database.raw.executeSql(
-      `SELECT title FROM notifications WHERE user_id = '${user.id}'`,
+      `SELECT title FROM notifications WHERE user_id = '${user.id}' AND title LIKE '%paused%'`,
       [],
     );
     expect((notes.rows[0] as { title: string }).title).toBe('Campaign “Feedback” paused');

@@ -48,11 +48,28 @@ async function arcVerdictOf(original: Buffer, input: ArcSealInput): Promise<ArcV
 }
 
 /**
+ * One verdict per received message: its forwards to several destinations share the stored bytes
+ * (one Buffer per message in a batch), and authenticating it again would repeat every DNS look-up.
+ */
+const verdicts = new WeakMap<Buffer, Promise<ArcVerdict>>();
+
+function verdictOnce(original: Buffer, input: ArcSealInput): Promise<ArcVerdict> {
+  let verdict = verdicts.get(original);
+  if (!verdict) {
+    verdict = arcVerdictOf(original, input);
+    verdicts.set(original, verdict);
+    // A failed look-up is not remembered: the forward's retry authenticates again.
+    verdict.catch(() => verdicts.delete(original));
+  }
+  return verdict;
+}
+
+/**
  * `outgoing` with an ARC set (ARC-Seal, ARC-Message-Signature, ARC-Authentication-Results) in front,
  * stating how `original` authenticated; `outgoing` unchanged when the original's chain was broken.
  */
 export async function withArcSeal(original: Buffer, outgoing: Buffer, input: ArcSealInput): Promise<Buffer> {
-  const verdict = await arcVerdictOf(original, input);
+  const verdict = await verdictOnce(original, input);
   if (verdict.cv === 'fail') return outgoing;
   const { sealMessage } = await import('mailauth');
   // authResults and cv are read by mailauth's sealer but missing from its published option type.

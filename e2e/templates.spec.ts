@@ -117,7 +117,8 @@ test('templates: the gallery, start from one, save as a template, rename, use an
   await confirmDelete.getByRole('button', { name: 'Delete template' }).click();
   await expect(confirmDelete).toHaveCount(0);
   await expect(gallery.getByText('No saved templates yet')).toBeVisible();
-  await page.keyboard.press('Escape');
+  // Not Escape: the "Template deleted" toast is the topmost layer, and Escape dismisses it first.
+  await gallery.getByRole('button', { name: 'Close' }).click();
   await expect(gallery).toHaveCount(0);
 
   // ── Duplicate: a new draft "Copy of …", opened in the editor ──

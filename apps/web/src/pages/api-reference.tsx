@@ -12,11 +12,11 @@ export default function ApiReferencePage() {
         description={
           <>
             Call these routes with an API key from{' '}
-            <Link href="/settings#api-keys" className="text-primary underline-offset-4 hover:underline">
+            <Link href="/settings#api-keys" className="text-primary underline underline-offset-4">
               Settings
             </Link>{' '}
             in the Authorization header. The machine-readable description is{' '}
-            <a href="/api/openapi.json" className="text-primary underline-offset-4 hover:underline">
+            <a href="/api/openapi.json" className="text-primary underline underline-offset-4">
               /api/openapi.json
             </a>{' '}
             (OpenAPI 3.1).

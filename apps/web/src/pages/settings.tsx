@@ -50,7 +50,7 @@ const SETTINGS_SECTIONS: { id: string; title: string; description: React.ReactNo
       description: (
         <>
           Keys for your own code and other services, and how fast each may call. See the{' '}
-          <Link href="/settings/api-reference" className="text-primary underline-offset-4 hover:underline">
+          <Link href="/settings/api-reference" className="text-primary underline underline-offset-4">
             API reference
           </Link>{' '}
           for the routes and curl examples.
@@ -71,7 +71,7 @@ const SETTINGS_SECTIONS: { id: string; title: string; description: React.ReactNo
       description: (
         <>
           Where inbound mail services post the mail your aliases receive. Aliases, forwarding and MX records are in{' '}
-          <Link href="/domain-settings?tab=forwarding" className="text-primary underline-offset-4 hover:underline">
+          <Link href="/domain-settings?tab=forwarding" className="text-primary underline underline-offset-4">
             Domain Settings
           </Link>
           .
@@ -121,7 +121,7 @@ export default function SettingsPage() {
       ))}
       <p className="text-muted-foreground text-sm">
         Your name, company and password are on your{' '}
-        <Link href="/profile" className="text-primary underline-offset-4 hover:underline">
+        <Link href="/profile" className="text-primary underline underline-offset-4">
           Profile
         </Link>
         .

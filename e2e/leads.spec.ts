@@ -99,14 +99,15 @@ test('leads: a form source, its hosted form confirmed from the Outbox, the lead 
   // ── A visitor signs up on the hosted form, then confirms from the mail (caught in the Outbox) ──
   const visitor = uniqueEmail('visitor');
   await page.goto(formUrl);
-  await expect(page.getByRole('heading', { level: 1, name: 'Newsletter sign-up' })).toBeVisible();
+  // The form and its opt-in mail speak in the business's name (the account's), not the source's internal name.
+  await expect(page.getByRole('heading', { level: 1, name: 'Lena Leadwell' })).toBeVisible();
   await page.getByLabel('Email').fill(visitor);
   await page.getByLabel('First name').fill('Vera');
   await page.getByLabel('Last name').fill('Visitor');
   await page.getByLabel('Company').fill('Visiting Co');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText(`We sent a link to ${visitor}`)).toBeVisible();
-  const link = await formConfirmationLink(page, 'Confirm your subscription to Newsletter sign-up');
+  const link = await formConfirmationLink(page, 'Confirm your subscription to Lena Leadwell');
   await page.goto(link);
   await page.getByRole('button', { name: 'Yes, subscribe me' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeVisible();

@@ -31,6 +31,7 @@ import { aliasRoutes } from './modules/aliases/index.ts';
 import { leadRoutes, leadFormRoutes } from './modules/leads/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
 import { apiKeyRoutes, registerIdempotency } from './modules/api-keys/index.ts';
+import { sunsetRoutes } from './modules/sunset/index.ts';
 import { openApiRoutes } from './modules/openapi/index.ts';
 
 export type BuildAppOptions = {
@@ -128,6 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(leadFormRoutes, ctx);
   await app.register(webhookRoutes, ctx);
   await app.register(apiKeyRoutes, ctx);
+  await app.register(sunsetRoutes, ctx);
   await app.register(openApiRoutes, ctx);
   return app;
 }

@@ -12,6 +12,7 @@ import { leadJobs } from './modules/leads/index.ts';
 import { bounceJobs } from './modules/bounces/index.ts';
 import { webhookJobs } from './modules/webhooks/index.ts';
 import { apiKeyJobs } from './modules/api-keys/index.ts';
+import { sunsetJobs } from './modules/sunset/index.ts';
 
 /** Every pg-boss job the app defines. */
 export const allJobs: readonly AnyJob<AppContext>[] = [
@@ -28,4 +29,5 @@ export const allJobs: readonly AnyJob<AppContext>[] = [
   ...leadJobs,
   ...webhookJobs,
   ...apiKeyJobs,
+  ...sunsetJobs,
 ];

@@ -23,6 +23,7 @@ export type TestClient = {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   patch(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   delete(url: string): Promise<LightMyRequestResponse>;
   cookie(): string | undefined;
 };
@@ -98,6 +99,7 @@ function makeClient(app: FastifyInstance): TestClient {
     post: (url, payload) =>
       request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
     patch: (url, payload) => request({ method: 'PATCH', url, payload: payload as object }),
+    put: (url, payload) => request({ method: 'PUT', url, payload: payload as object }),
     delete: (url) => request({ method: 'DELETE', url }),
     cookie: () => cookie,
   };

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Why an address is suppressed: it bounced (hard, or too many soft bounces), complained, or unsubscribed. */
-export const SUPPRESSION_REASONS = ['bounce', 'complaint', 'unsubscribe'] as const;
+/**
+ * Why an address is suppressed: it bounced (hard, or too many soft bounces), complained, unsubscribed,
+ * or never engaged (the sunset policy, contract/sunset.ts).
+ */
+export const SUPPRESSION_REASONS = ['bounce', 'complaint', 'unsubscribe', 'unengaged'] as const;
 export const suppressionReasonSchema = z.enum(SUPPRESSION_REASONS);
 export type SuppressionReason = z.infer<typeof suppressionReasonSchema>;
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { SuppressionReason } from '@sendwell/contract/suppressions';
 import { campaigns, contacts, sequenceEnrolments, suppressions } from '../../db/schema/index.ts';
 
 export async function isSuppressed(db: DbOrTx, userId: string, email: string): Promise<boolean> {
@@ -21,7 +22,7 @@ export async function addSuppression(
   db: DbOrTx,
   userId: string,
   email: string,
-  reason: 'bounce' | 'complaint' | 'unsubscribe',
+  reason: SuppressionReason,
   cause: SuppressionCause = {},
 ): Promise<void> {
   await db
@@ -37,7 +38,12 @@ export async function addSuppression(
 }
 
 /** How a suppression reads as the end of a sequence enrolment (sequence_enrolments.exit_reason). */
-export const EXIT_REASON_OF_SUPPRESSION = { unsubscribe: 'unsubscribed', bounce: 'bounced', complaint: 'complained' };
+export const EXIT_REASON_OF_SUPPRESSION: Record<SuppressionReason, string> = {
+  unsubscribe: 'unsubscribed',
+  bounce: 'bounced',
+  complaint: 'complained',
+  unengaged: 'unengaged',
+};
 
 /**
  * Ends every enrolment in flight of the account's contact with this address (sequence_enrolments:

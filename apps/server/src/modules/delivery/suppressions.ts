@@ -1,4 +1,4 @@
-import type { Suppression, SuppressionsPage } from '@sendwell/contract/suppressions';
+import type { Suppression, SuppressionReason, SuppressionsPage } from '@sendwell/contract/suppressions';
 import { SUPPRESSIONS_PAGE_SIZE } from '@sendwell/contract/suppressions';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -19,7 +19,7 @@ export async function suppress(
   db: DbOrTx,
   userId: string,
   email: string,
-  reason: 'bounce' | 'complaint' | 'unsubscribe',
+  reason: SuppressionReason,
   cause?: repo.SuppressionCause,
 ): Promise<void> {
   await repo.addSuppression(db, userId, email, reason, cause);

@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { defineJob, type Queue } from '../../lib/queue.ts';
 import { ADVANCE_LOOPS, advanceAllDue, endStoppedEnrolments, nextDueAt } from './sequence-engine.ts';
-import { runListTriggers, TRIGGER_SETTLE_MS } from './sequences.service.ts';
+import { enrol, runListTriggers, TRIGGER_SETTLE_MS } from './sequences.service.ts';
 import { recoverSequenceSends, sendSequenceEmails, sequencesWithQueuedSends } from './sequence-batch.ts';
 
 /** How far ahead a run books the wake for the next due enrolment; the minute tick covers anything later. */
@@ -101,6 +101,28 @@ export async function requestTriggerCheck(queue: Queue, userId: string): Promise
 /** Wakes the advancer now (wakes asked for within the same second share one job). */
 export async function requestAdvance(queue: Queue, reason: string): Promise<void> {
   await advanceSequencesJob.enqueue(queue, { reason }, { singletonKey: 'now', singletonSeconds: 1 });
+}
+
+/**
+ * Enrols the account's contacts in its sequence (skipping the unsubscribed, the suppressed and whom
+ * the re-entry rule keeps out) and wakes the advancer: what another module (the sunset policy's
+ * re-engagement) uses. Answers how many entered; throws not_found for a sequence not the account's.
+ */
+export async function enrolContactsInSequence(
+  ctx: AppContext,
+  userId: string,
+  sequenceId: number,
+  contactIds: number[],
+): Promise<number> {
+  let enrolled = 0;
+  // The enrol contract's limit per call (enrolBodySchema: 10,000 contacts).
+  for (let i = 0; i < contactIds.length; i += 10_000) {
+    const result = await enrol(ctx.db, userId, sequenceId, { contactIds: contactIds.slice(i, i + 10_000) }, () =>
+      requestAdvance(ctx.queue, 'enrolled'),
+    );
+    enrolled += result.enrolled;
+  }
+  return enrolled;
 }
 
 /** Wakes the advancer at `at` (one job per due second). */

@@ -1,0 +1,4 @@
+// The sunset module's public face: what other modules, app.ts, jobs.ts, main.ts, app-context.ts and cli/ use
+// of it. Code outside the module imports only from here (eslint-rules/server-boundaries.js).
+export { sunsetRoutes } from './sunset.routes.ts';
+export { sunsetJobs } from './sunset.jobs.ts';

@@ -105,3 +105,48 @@ test('settings: API keys are created (secret shown once, copied), used, listed a
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'settings (phone, dark)');
 });
+
+test('settings: the sunset policy is on by default, says where contacts stand, refuses a bad value and saves a re-engagement sequence', async ({
+  page,
+}) => {
+  const signup = await page.request.post('/api/auth/signup', {
+    data: {
+      email: uniqueEmail('sunset'),
+      password: 'sunset-pass-1',
+      confirmPassword: 'sunset-pass-1',
+      firstName: 'Sol',
+      lastName: 'Sunset',
+      plan: 'pro',
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const sequence = await page.request.post('/api/email-sequences', { data: { name: 'Still interested?' } });
+  expect(sequence.status()).toBe(201);
+
+  await page.goto('/settings#sunset');
+  const card = page.getByRole('form', { name: 'Sunset policy' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Unengaged contacts' })).toBeVisible();
+  await expect(page.getByTestId('sunset-reengaging')).toHaveText('0');
+  await expect(page.getByTestId('sunset-suppressed')).toHaveText('0');
+  await expect(page.getByText('Not checked yet: it runs daily.')).toBeVisible();
+  await expect(card.getByRole('switch', { name: /Sunset unengaged contacts/ })).toBeChecked();
+  await expect(card.getByLabel('Days without engagement')).toHaveValue('180');
+  await expect(card.getByLabel('Messages received')).toHaveValue('10');
+  await expect(card.getByLabel('Days to re-engage')).toHaveValue('30');
+
+  await card.getByLabel('Days without engagement').fill('10');
+  await card.getByRole('button', { name: 'Save sunset policy' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Days without engagement must be from 30 to 730');
+
+  await card.getByLabel('Days without engagement').fill('120');
+  await pickOption(card, 'Re-engagement sequence', 'Still interested? (draft: enrols nobody until active)');
+  await card.getByRole('button', { name: 'Save sunset policy' }).click();
+  await expect(page.getByText('Sunset policy saved').first()).toBeVisible();
+  await checkScreen(page, 'settings-sunset');
+
+  await page.reload();
+  await expect(card.getByLabel('Days without engagement')).toHaveValue('120');
+  await expect(card.getByRole('combobox', { name: 'Re-engagement sequence' })).toHaveText(
+    'Still interested? (draft: enrols nobody until active)',
+  );
+});

@@ -5,6 +5,8 @@ import { PageHeader } from '@/components/page-header';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { BounceSettingsCard } from '@/features/domains/components/bounce-settings-card';
 import { InboundWebhookCard } from '@/features/domains/components/inbound-webhook-card';
+import { SunsetPolicyCard } from '@/features/sunset/components/sunset-policy-card';
+import { useSequences } from '@/features/sequences/api/use-sequences';
 import { useSenderOverview } from '@/features/sender-addresses/api/use-sender-addresses';
 import { useWebhookEndpoints } from '@/features/webhooks/api/use-webhooks';
 import { Button } from '@/components/ui/button';
@@ -14,6 +16,12 @@ import { Card, CardContent } from '@/components/ui/card';
 function ApiSection() {
   const overview = useSenderOverview(true);
   return <ApiKeysCard verifiedDomains={overview.data?.verifiedDomains ?? []} />;
+}
+
+/** The unengaged-contacts section: any of the account's sequences may be its re-engagement sequence. */
+function SunsetSection() {
+  const sequences = useSequences(true);
+  return <SunsetPolicyCard sequences={sequences.data ?? []} />;
 }
 
 /** The Webhooks section: how many endpoints receive events, and the way to the Webhooks page. */
@@ -84,6 +92,12 @@ const SETTINGS_SECTIONS: { id: string; title: string; description: React.ReactNo
       title: 'Bounces',
       description: 'What happens to a contact whose mail bounces or who marks a message as spam.',
       content: () => <BounceSettingsCard />,
+    },
+    {
+      id: 'sunset',
+      title: 'Unengaged contacts',
+      description: 'When contacts who stopped reading are no longer mailed, and how they are asked back first.',
+      content: () => <SunsetSection />,
     },
   ];
 

@@ -12,6 +12,9 @@ describe('suppression list wording', () => {
     ).toBe('Soft bounces');
     expect(suppressionReasonLabel({ reason: 'complaint', detail: 'abuse' })).toBe('Complaint');
     expect(suppressionReasonLabel({ reason: 'unsubscribe', detail: null })).toBe('Unsubscribed');
+    expect(suppressionReasonLabel({ reason: 'unengaged', detail: 'No human open or click in 180 days' })).toBe(
+      'Unengaged',
+    );
     expect(suppressionReasonLabel({ reason: 'something-new', detail: null })).toBe('something-new');
   });
 

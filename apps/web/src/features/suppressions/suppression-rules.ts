@@ -9,6 +9,8 @@ export function suppressionReasonLabel(row: Pick<Suppression, 'reason' | 'detail
       return 'Complaint';
     case 'unsubscribe':
       return 'Unsubscribed';
+    case 'unengaged':
+      return 'Unengaged';
     default:
       return row.reason;
   }

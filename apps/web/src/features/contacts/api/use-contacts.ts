@@ -12,6 +12,8 @@ import type {
   UpdateContactBody,
 } from '@sendwell/contract/contacts';
 
+import type { ContactSunset } from '@sendwell/contract/sunset';
+
 import { apiJson, apiRequest } from '@/lib/api';
 import { fetchPaged, urlWithQuery, type Paged } from '@/lib/api-paged';
 
@@ -64,6 +66,15 @@ export function useContactTimeline(id: number | null, enabled: boolean) {
   return useQuery<ContactTimeline>({
     queryKey: [...CONTACTS_KEY, 'timeline', id],
     queryFn: () => apiJson<ContactTimeline>('GET', `/api/contacts/${id}/timeline`),
+    enabled: enabled && id !== null,
+  });
+}
+
+/** GET /api/contacts/:id/sunset: where the contact stands under the account's sunset policy. */
+export function useContactSunset(id: number | null, enabled: boolean) {
+  return useQuery<ContactSunset>({
+    queryKey: [...CONTACTS_KEY, 'sunset', id],
+    queryFn: () => apiJson<ContactSunset>('GET', `/api/contacts/${id}/sunset`),
     enabled: enabled && id !== null,
   });
 }

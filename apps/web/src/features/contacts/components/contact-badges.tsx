@@ -1,6 +1,8 @@
 import type { Contact } from '@sendwell/contract/contacts';
+import type { ContactSunset } from '@sendwell/contract/sunset';
 
 import { Badge } from '@/components/ui/badge';
+import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { contactStatusLabel } from '../contact-rules';
 
@@ -21,6 +23,34 @@ export function ContactStatusBadge({ contact }: { contact: Pick<Contact, 'isActi
     >
       {contactStatusLabel(contact)}
     </Badge>
+  );
+}
+
+/**
+ * Where the contact stands under the sunset policy: nothing while engaged; "Re-engaging" with the
+ * day it is suppressed unless it opens or clicks; "Unengaged" once the policy suppressed it.
+ */
+export function ContactSunsetNote({ sunset }: { sunset: ContactSunset | undefined }) {
+  if (!sunset || sunset.state === 'engaged') return null;
+  if (sunset.state === 'unengaged')
+    return (
+      <span className="inline-flex items-center gap-2 text-sm" data-testid="contact-sunset">
+        <Badge variant="outline">Unengaged</Badge>
+        <span className="text-muted-foreground">Suppressed: no human open or click after many messages.</span>
+      </span>
+    );
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2 text-sm" data-testid="contact-sunset">
+      <Badge
+        variant="outline"
+        className="border-transparent bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+      >
+        Re-engaging
+      </Badge>
+      <span className="text-muted-foreground">
+        Suppressed on {formatDate(sunset.suppressesAt)} unless they open or click.
+      </span>
+    </span>
   );
 }
 

@@ -19,9 +19,15 @@ import { toastError } from '@/lib/toast-error';
 import { formatDate, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
-import { useBulkRemoveFromList, useContact, useDeleteContact, useUpdateContact } from '../api/use-contacts';
+import {
+  useBulkRemoveFromList,
+  useContact,
+  useContactSunset,
+  useDeleteContact,
+  useUpdateContact,
+} from '../api/use-contacts';
 import { contactDisplayName } from '../contact-rules';
-import { ContactStatusBadge, EngagementScore, TagList } from './contact-badges';
+import { ContactStatusBadge, ContactSunsetNote, EngagementScore, TagList } from './contact-badges';
 import { ContactTimeline } from './contact-timeline';
 import { ContactForm, contactToFormValues } from './contact-form';
 
@@ -89,6 +95,7 @@ function ContactSummary({
 }) {
   const removeFromList = useBulkRemoveFromList();
   const deleteContact = useDeleteContact();
+  const sunset = useContactSunset(detail.id, true);
   const [confirmDelete, setConfirmDelete] = React.useState(false);
 
   const onRemove = async (list: { id: number; name: string }) => {
@@ -116,6 +123,7 @@ function ContactSummary({
       <div className="flex flex-wrap items-center gap-2">
         <ContactStatusBadge contact={detail} />
         <span className="text-muted-foreground text-sm">Added {formatDate(detail.createdAt)}</span>
+        <ContactSunsetNote sunset={sunset.data} />
       </div>
 
       <section aria-labelledby="contact-activity-title" className="space-y-2">

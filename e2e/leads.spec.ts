@@ -66,7 +66,8 @@ test('leads: a form source, its hosted form confirmed from the Outbox, the lead 
   await expect(page.getByTestId('platform-linkedin')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('platform-linkedin')).toContainText('Selected');
   await page.getByTestId('platform-medium').click();
-  await expect(page.getByTestId('expected-leads')).toContainText('Expected leads: ~62');
+  // Neither can return a lead here (a CSV export, no public API): nothing is counted (issue 34).
+  await expect(page.getByTestId('expected-leads')).toContainText('Expected leads: ~0');
   await expect(generate).toBeDisabled(); // no profession yet
   await page.getByTestId('platform-medium').click();
   await page.getByTestId('platform-linkedin').click();
@@ -95,14 +96,15 @@ test('leads: a form source, its hosted form confirmed from the Outbox, the lead 
   // ── A visitor signs up on the hosted form, then confirms from the mail (caught in the Outbox) ──
   const visitor = uniqueEmail('visitor');
   await page.goto(formUrl);
-  await expect(page.getByRole('heading', { level: 1, name: 'Newsletter sign-up' })).toBeVisible();
+  // The page and its mail carry the account's name (no business name set), not the source's (issue 34).
+  await expect(page.getByRole('heading', { level: 1, name: 'Lena Leadwell' })).toBeVisible();
   await page.getByLabel('Email').fill(visitor);
   await page.getByLabel('First name').fill('Vera');
   await page.getByLabel('Last name').fill('Visitor');
   await page.getByLabel('Company').fill('Visiting Co');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText(`We sent a link to ${visitor}`)).toBeVisible();
-  const link = await formConfirmationLink(page, 'Confirm your subscription to Newsletter sign-up');
+  const link = await formConfirmationLink(page, 'Confirm your subscription to Lena Leadwell');
   await page.goto(link);
   await page.getByRole('button', { name: 'Yes, subscribe me' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeVisible();
@@ -286,7 +288,7 @@ test('leads: generating with only a platform that has no public API says why it 
   await page.goto('/lead-generation');
   await pickOption(page, 'Profession', 'Plumber');
   await page.getByTestId('platform-tiktok').click();
-  await expect(page.getByTestId('expected-leads')).toContainText('Expected leads: ~20');
+  await expect(page.getByTestId('expected-leads')).toContainText('Expected leads: ~0');
   await page.getByRole('button', { name: 'Generate Leads' }).click();
   const platforms = page.getByTestId('generation-platforms');
   await expect(platforms).toContainText('TikTok');

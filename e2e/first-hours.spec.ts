@@ -112,6 +112,21 @@ test('first hours: Select all N matching adds every matching contact to a list, 
   const emails = ((await members.json()) as { email: string }[]).map((contact) => contact.email);
   expect(emails).toHaveLength(60);
   expect(emails).not.toContain('baker@oven.test');
+
+  // Found on the walk: the Outbox's search hint was cut off at 390 px ('…sender or subje').
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/outbox');
+  const search = page.getByRole('searchbox', { name: 'Search messages' });
+  await expect(search).toHaveAttribute('placeholder', 'Recipient, sender or subject');
+  const fits = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return false;
+    context.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(input.placeholder).width <= room;
+  });
+  expect(fits, 'the Outbox search hint fits its field at 390 px').toBe(true);
 });
 
 // Item 10: a new contact read "New" in the table but a red "0" in the segment preview, and the
@@ -241,4 +256,15 @@ test('first hours: Expected leads counts connected platforms and says so; Connec
   expect(message?.headers).toMatch(/^From: "?Bloom & Co"? </m);
   expect(message?.text).toContain(BUSINESS);
   expect(message?.text).not.toContain('Spring fair');
+});
+
+// Found walking the first two hours again: the landing page scrolled 13 px sideways at 390 px (its
+// sample domain card's header grew to the domain name's full width).
+test('first hours: the landing page fits a 390 px phone without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByText('mail.yourcompany.com')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await checkEveryLook(page, 'first-hours-landing');
 });

@@ -115,6 +115,27 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
+/**
+ * Checks a screen a change touched with axe in every look at once: light at the window's width, then
+ * dark and light at 390×844 (the way checkScreen's flows and e2e/accessibility.spec.ts split it
+ * between them), with a screenshot of each outside CI. For a test written for one changed screen,
+ * which no other flow reaches in the dark theme at phone width. The theme and the window are put back.
+ */
+export async function checkEveryLook(page: Page, name: string): Promise<void> {
+  const setDark = (dark: boolean) => page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+  const size = page.viewportSize();
+  await expectAccessible(page, `${name} (light)`);
+  if (screenshotsWanted()) await screenshot(page, `${name}-light`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await setDark(true);
+  await expectAccessible(page, `${name} (phone, dark)`);
+  if (screenshotsWanted()) await screenshot(page, `${name}-phone-dark`);
+  await setDark(false);
+  await expectAccessible(page, `${name} (phone, light)`);
+  if (screenshotsWanted()) await screenshot(page, `${name}-phone`);
+  if (size) await page.setViewportSize(size);
+}
+
 let counter = 0;
 /** A unique email for a test account. */
 export function uniqueEmail(prefix: string): string {

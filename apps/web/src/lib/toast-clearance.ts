@@ -23,10 +23,15 @@ export function useToastClearance(ref: React.RefObject<HTMLElement | null>): voi
     const observer = new ResizeObserver(update);
     observer.observe(element);
     window.addEventListener('resize', update);
+    // A dialog taller than a phone scrolls inside itself: its buttons come up from below the fold
+    // (where no toast needs to clear them) into view, and a toast measured before covered them (issue
+    // 34: the 'already exists' toast over Create at 390 px). Scroll does not bubble; capture sees every one.
+    window.addEventListener('scroll', update, { capture: true, passive: true });
     return () => {
       window.clearTimeout(settled);
       observer.disconnect();
       window.removeEventListener('resize', update);
+      window.removeEventListener('scroll', update, { capture: true });
       root.style.removeProperty('--toast-clearance');
     };
   }, [ref]);

@@ -140,7 +140,8 @@ export default function OutboxPage() {
             <Input
               id="outbox-search"
               type="search"
-              placeholder="Search by recipient, sender or subject"
+              // Short enough to show whole at 390 px ('Search by recipient, sender or subje…'); the label says Search.
+              placeholder="Recipient, sender or subject"
               className="pl-9"
               maxLength={200}
               value={searchText}

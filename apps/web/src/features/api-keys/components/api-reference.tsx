@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
+import { publicUrl } from '@/lib/public-url';
 
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[] };
 type Operation = {
@@ -88,7 +89,8 @@ export function ApiReference() {
       </p>
     );
   }
-  const origin = window.location.origin;
+  // The address programs reach the API at: PUBLIC_URL, like every address the app shows (issue 34).
+  const origin = publicUrl();
   const groups = new Map<string, { method: string; path: string; operation: Operation }[]>();
   for (const [path, operations] of Object.entries(document.data.paths)) {
     for (const [method, operation] of Object.entries(operations)) {

@@ -17,6 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getApiErrorFields } from '@/lib/api';
+import { publicUrl } from '@/lib/public-url';
 import { toastError } from '@/lib/toast-error';
 import { toast } from '@/lib/use-toast';
 import {
@@ -51,7 +52,8 @@ export function TemplateGalleryDialog({
   onChoose: (start: CampaignStart) => void;
 }) {
   const saved = useCampaignTemplates(open);
-  const gallery = React.useMemo(() => galleryTemplates(window.location.origin), []);
+  // Their sample images are addressed from PUBLIC_URL, like the editor's own sample image (issue 34).
+  const gallery = React.useMemo(() => galleryTemplates(publicUrl()), []);
   const [renaming, setRenaming] = React.useState<CampaignTemplate | null>(null);
   const [deleting, setDeleting] = React.useState<CampaignTemplate | null>(null);
   const rename = useRenameCampaignTemplate();

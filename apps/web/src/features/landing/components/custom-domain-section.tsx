@@ -48,12 +48,14 @@ export function CustomDomainSection() {
 
         <Card className="shadow-xl">
           <CardHeader>
-            <div className="flex items-center justify-between gap-3">
+            {/* min-w-0: the header is a grid, whose column otherwise grows to the unshortened domain
+                name; the page scrolled 13 px sideways at 390 px (issue 34 walk). */}
+            <div className="flex min-w-0 items-center justify-between gap-3">
               <CardTitle className="flex min-w-0 items-center gap-2">
                 <Globe className="size-5 shrink-0" aria-hidden="true" />
                 <span className="truncate">mail.yourcompany.com</span>
               </CardTitle>
-              <Badge className="bg-emerald-700 text-white">Domain verified</Badge>
+              <Badge className="shrink-0 bg-emerald-700 text-white">Domain verified</Badge>
             </div>
             <p className="text-muted-foreground text-xs">Sample figures for illustration</p>
           </CardHeader>

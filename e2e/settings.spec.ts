@@ -139,7 +139,7 @@ test('settings: the sunset policy is on by default, says where contacts stand, r
   await expect(card.getByRole('alert')).toHaveText('Days without engagement must be from 30 to 730');
 
   await card.getByLabel('Days without engagement').fill('120');
-  await pickOption(card, 'Re-engagement sequence', 'Still interested? (draft: enrols nobody until active)');
+  await pickOption(card, 'Re-engagement sequence', 'Still interested? (draft: enrols nobody yet)');
   await card.getByRole('button', { name: 'Save sunset policy' }).click();
   await expect(page.getByText('Sunset policy saved').first()).toBeVisible();
   await checkScreen(page, 'settings-sunset');
@@ -147,6 +147,6 @@ test('settings: the sunset policy is on by default, says where contacts stand, r
   await page.reload();
   await expect(card.getByLabel('Days without engagement')).toHaveValue('120');
   await expect(card.getByRole('combobox', { name: 'Re-engagement sequence' })).toHaveText(
-    'Still interested? (draft: enrols nobody until active)',
+    'Still interested? (draft: enrols nobody yet)',
   );
 });

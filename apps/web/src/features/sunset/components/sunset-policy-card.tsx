@@ -154,7 +154,7 @@ export function SunsetPolicyCard({
                     setDraft({ ...draft, reengagementSequenceId: value === NO_SEQUENCE ? null : Number(value) })
                   }
                 >
-                  <SelectTrigger id="sunset-sequence" className="w-full sm:w-80">
+                  <SelectTrigger id="sunset-sequence" className="w-full sm:w-96">
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
@@ -162,7 +162,7 @@ export function SunsetPolicyCard({
                     {sequences.map((sequence) => (
                       <SelectItem key={sequence.id} value={String(sequence.id)}>
                         {sequence.name}
-                        {sequence.status === 'active' ? '' : ` (${sequence.status}: enrols nobody until active)`}
+                        {sequence.status === 'active' ? '' : ` (${sequence.status}: enrols nobody yet)`}
                       </SelectItem>
                     ))}
                   </SelectContent>

@@ -75,6 +75,7 @@ describe('plan limits on the server', () => {
       notifications: { title: string; body: string }[];
     };
     expect(notes.notifications.map((n) => n.body)).toEqual([
+      '3 contacts added, 1 updated. 1 row was skipped, the first (row 6): Not imported: your Starter plan allows 2,500 subscribers.',
       '2,500 of 2,500 subscribers on your Starter plan. Upgrade on the Billing page to add more.',
     ]);
     expect(result.errors).toEqual([{ row: 6, message: 'Not imported: your Starter plan allows 2,500 subscribers' }]);

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isConnectionError } from '../../lib/db-errors.ts';
 import type { Config } from '../../config.ts';
 import { planLimitsOf, planOf, warnUsageOnce, subscriberCountOf } from '../billing/index.ts';
+import { notifyUser } from '../notifications/index.ts';
 import * as repo from './contacts.repo.ts';
 import { LIST_EXISTS } from './contacts.service.ts';
 import { csvRecords } from './csv-records.ts';
@@ -360,6 +361,7 @@ export async function importContactsCsv(
     }
     await flush();
     await finishWrites();
+    await notifyUser(db, userId, importFinishedNotice(result));
   } catch (error) {
     // No batch may still be committing once the caller hears of the failure.
     await Promise.all(inFlight.map((write) => write.settled));
@@ -371,6 +373,26 @@ export async function importContactsCsv(
     throw error;
   }
   return result;
+}
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/**
+ * The bell's notice of a finished import (the person may have left the dialog): what was added and
+ * updated and, when rows were skipped, how many and the first reason, linked to the contacts.
+ */
+function importFinishedNotice(result: ImportResult) {
+  const counts = `${plural(result.imported, 'contact', 'contacts')} added, ${result.updated.toLocaleString('en-US')} updated`;
+  const first = result.errors[0];
+  return {
+    title: result.skipped > 0 ? `Import finished: ${plural(result.skipped, 'row', 'rows')} skipped` : 'Import finished',
+    body:
+      result.skipped > 0 && first
+        ? `${counts}. ${plural(result.skipped, 'row was', 'rows were')} skipped, the first (row ${first.row}): ${first.message}.`
+        : `${counts}.`,
+    link: '/contacts',
+  };
 }
 
 /**

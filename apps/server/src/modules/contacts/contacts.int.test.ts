@@ -407,6 +407,17 @@ describe('CSV import', () => {
       { row: 4, message: 'No email address in this row' },
       { row: 6, message: 'A tag must be at most 50 characters' },
     ]);
+    // The bell says so too, for whoever left the import dialog.
+    const bell = (await client.get('/api/notifications')).json() as {
+      notifications: { title: string; body: string; link: string }[];
+    };
+    expect(bell.notifications[0]).toEqual(
+      expect.objectContaining({
+        title: 'Import finished: 3 rows skipped',
+        body: '2 contacts added, 0 updated. 3 rows were skipped, the first (row 3): “not-an-email” is not a valid email address.',
+        link: '/contacts',
+      }),
+    );
   });
 
   it('updates existing emails by filling empty fields, never duplicating, also inside one file', async () => {

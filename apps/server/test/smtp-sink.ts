@@ -13,6 +13,8 @@ export type ReceivedMessage = { from: string; to: string[]; raw: string; parsed:
 export async function startSmtpSink(
   options: {
     reject?: (address: string) => boolean;
+    /** Recipients refused for the message, not the mailbox (554 5.7.1 policy): a failure, not a bounce. */
+    refuse?: (address: string) => boolean;
     defer?: (address: string) => boolean;
     answerRcptAfterMs?: (address: string) => number;
     /** Closes a connection idle this long ("421 Timeout - closing connection"), as relays do. */
@@ -29,6 +31,11 @@ export async function startSmtpSink(
       if (options.reject?.(address.address)) {
         const error = new Error('5.1.1 Mailbox unavailable: no such user') as Error & { responseCode: number };
         error.responseCode = 550;
+        return callback(error);
+      }
+      if (options.refuse?.(address.address)) {
+        const error = new Error('5.7.1 Message refused by local policy') as Error & { responseCode: number };
+        error.responseCode = 554;
         return callback(error);
       }
       if (options.defer?.(address.address)) {

@@ -1,4 +1,4 @@
 // The notifications module's public face: what other modules, app.ts, jobs.ts, main.ts, app-context.ts and cli/ use
 // of it. Code outside the module imports only from here (eslint-rules/server-boundaries.js).
 export { notificationRoutes } from './notifications.routes.ts';
-export { notifyUser } from './notifications.service.ts';
+export { notifyUser, notifyUserAtMostEvery } from './notifications.service.ts';

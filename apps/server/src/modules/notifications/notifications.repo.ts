@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 
@@ -34,4 +34,14 @@ export async function markAllRead(db: DbOrTx, userId: string, at: Date): Promise
     .update(notifications)
     .set({ readAt: at })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+/** Whether the user was told something under this title since `since`. */
+export async function hasNotificationSince(db: DbOrTx, userId: string, title: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.title, title), gt(notifications.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -25,6 +25,21 @@ export async function notifyUser(db: DbOrTx, userId: string, notification: NewNo
   });
 }
 
+/**
+ * Tells the user something that may recur often (sends failing batch after batch): at most once per
+ * `withinMs` under the same title, so the bell reports a problem without filling up with it.
+ */
+export async function notifyUserAtMostEvery(
+  db: DbOrTx,
+  userId: string,
+  withinMs: number,
+  notification: NewNotification,
+  now: Date = new Date(),
+): Promise<void> {
+  if (await repo.hasNotificationSince(db, userId, notification.title, new Date(now.getTime() - withinMs))) return;
+  await notifyUser(db, userId, notification);
+}
+
 /** The newest notifications and how many are unread. */
 export async function notificationsOf(db: Db, userId: string): Promise<NotificationList> {
   const [rows, unreadCount] = await Promise.all([

@@ -7,6 +7,7 @@ import { userById } from '../auth/index.ts';
 import { releaseDailySends } from '../domains/index.ts';
 import { compileCampaign } from '../campaigns/index.ts';
 import { renderForRecipient, untrackedLinks, type CompiledEmail } from '../rendering/index.ts';
+import { notifyUserAtMostEvery } from '../notifications/index.ts';
 import { sendFeed, type Feed } from '../sending/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import * as ledger from './sequence-send.repo.ts';
@@ -173,11 +174,31 @@ async function sequenceFeed(ctx: AppContext, sequenceId: number): Promise<Feed<l
   };
 }
 
+/** How often at most the owner hears that a sequence's emails fail (the sends themselves fail at once). */
+const SEND_FAILURE_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Tells the sequence's owner that emails of a batch could not be sent (bounces apart: those are the
+ * contacts'), and why (the last failure), at most daily.
+ */
+async function notifySendsFailed(ctx: AppContext, sequenceId: number, claimToken: string): Promise<void> {
+  const failures = await ledger.failuresOfClaim(ctx.db, claimToken);
+  const sequence = failures.count > 0 ? await ledger.sequenceById(ctx.db, sequenceId) : undefined;
+  if (!sequence) return;
+  const emails = failures.count === 1 ? '1 email' : `${failures.count.toLocaleString('en-US')} emails`;
+  await notifyUserAtMostEvery(ctx.db, sequence.userId, SEND_FAILURE_NOTICE_MS, {
+    title: `Sequence “${sequence.name}”: emails could not be sent`,
+    body: `${emails} failed${failures.lastError ? `; the last: ${failures.lastError}` : ''}.`,
+    link: '/email-sequences',
+  });
+}
+
 /** Sends what the sequence has queued now through the delivery engine. */
 export async function sendSequenceEmails(ctx: AppContext, sequenceId: number): Promise<void> {
   const feed = await sequenceFeed(ctx, sequenceId);
   if (!feed) return;
   const result = await sendFeed(ctx, feed);
+  if (result.failed > 0) await notifySendsFailed(ctx, sequenceId, feed.sends.token);
   if (result.retryLater > 0) {
     throw new Error(`${result.retryLater} sequence emails were deferred by the mail server; the batch will be retried`);
   }

@@ -59,7 +59,10 @@ const twoEmails: FlowData = {
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
   // The relay refuses these mailboxes in the SMTP conversation (550 5.1.1), as a receiver does.
-  sink = await startSmtpSink({ reject: (address) => address.startsWith('nobody') });
+  sink = await startSmtpSink({
+    reject: (address) => address.startsWith('nobody'),
+    refuse: (address) => address.startsWith('policy'),
+  });
 });
 afterAll(async () => sink.close());
 
@@ -354,6 +357,34 @@ describe('sequence mail after it leaves', () => {
     ]);
     // Refused mail did not leave: only fine's counts against the month.
     expect((await client.get('/api/billing/usage')).json()).toMatchObject({ emailsThisMonth: { used: 1 } });
+    // A bounce is the contact's matter (its report shows it): the bell stays quiet.
+    expect((await client.get('/api/notifications')).json()).toMatchObject({ notifications: [] });
+  });
+
+  it('a message the relay refuses (not the mailbox) fails, and the owner hears of it once a day, not per batch; a bounce alone says nothing', async () => {
+    const { client, user } = await signUpUser(t());
+    const sequence = await newSequence(client, 'Refused by policy');
+    await enrol(t, client, user.id, sequence.id, ['policy-1@x.io', 'nobody-2@x.io', 'fine-2@x.io']);
+    await sendDue(t, [sequence.id]);
+    const statuses = await sendStatuses(t, user.id);
+    expect(statuses.map((s) => [s.email, s.status])).toEqual([
+      ['fine-2@x.io', 'sent'],
+      ['nobody-2@x.io', 'bounced'],
+      ['policy-1@x.io', 'failed'],
+    ]);
+    const bell = async () =>
+      ((await client.get('/api/notifications')).json() as { notifications: { title: string; body: string }[] })
+        .notifications;
+    expect(await bell()).toEqual([
+      expect.objectContaining({
+        title: 'Sequence “Refused by policy”: emails could not be sent',
+        body: expect.stringMatching(/^1 email failed; the last: .*5\.7\.1 Message refused by local policy/),
+      }),
+    ]);
+    // Another failing batch the same day: still one notice.
+    await enrol(t, client, user.id, sequence.id, ['policy-2@x.io']);
+    await sendDue(t, [sequence.id]);
+    expect(await bell()).toHaveLength(1);
   });
 
   it('a reply ends the enrolment it answers; an auto-reply and another account’s mail do not', async () => {

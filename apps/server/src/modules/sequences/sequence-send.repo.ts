@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
 import { SendClaim, sendLedgerOf } from '../../db/send-ledger.ts';
@@ -21,6 +21,22 @@ export type SequenceForSend = typeof emailSequences.$inferSelect;
 export async function sequenceById(db: DbOrTx, sequenceId: number): Promise<SequenceForSend | undefined> {
   const [row] = await db.select().from(emailSequences).where(eq(emailSequences.id, sequenceId)).limit(1);
   return row;
+}
+
+/**
+ * The sends one claim (a batch) failed, not counting bounces (a refused mailbox is the contact's
+ * matter, reported as a bounce): how many, and the last one's error.
+ */
+export async function failuresOfClaim(
+  db: DbOrTx,
+  claimToken: string,
+): Promise<{ count: number; lastError: string | null }> {
+  const rows = await db
+    .select({ error: sequenceSends.error })
+    .from(sequenceSends)
+    .where(and(eq(sequenceSends.claimToken, claimToken), eq(sequenceSends.status, 'failed')))
+    .orderBy(desc(sequenceSends.id));
+  return { count: rows.length, lastError: rows[0]?.error ?? null };
 }
 
 export async function sequenceStatus(db: DbOrTx, sequenceId: number): Promise<string | undefined> {

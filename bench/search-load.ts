@@ -65,6 +65,8 @@ export async function runLoad(options: {
   connections: number;
   seconds: number;
   requests: LoadRequest[];
+  /** Sent instead of the session cookie (an API key's Authorization header). */
+  headers?: Record<string, string>;
 }) {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -73,7 +75,7 @@ export async function runLoad(options: {
         url: options.address,
         connections: options.connections,
         duration: options.seconds,
-        headers: { cookie: options.cookie },
+        headers: options.headers ?? { cookie: options.cookie },
         requests: options.requests,
       },
       (error: Error | null, done) => (error ? reject(error) : resolve(done)),

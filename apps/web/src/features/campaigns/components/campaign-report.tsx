@@ -34,7 +34,15 @@ const ReportChart = React.lazy(() => import('./report-chart'));
  * against the spec §9 benchmarks, opens and clicks over time and the most-clicked links (GET
  * /api/campaigns/:id/report), plus who it went to and the email itself (GET /api/campaigns/:id).
  */
-export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
+export function CampaignReport({
+  campaign,
+  accountTimeZone,
+}: {
+  campaign: CampaignDetail;
+  /** The account's time zone: times show in it unless the campaign chose its own (the zone is named beside them). */
+  accountTimeZone: string;
+}) {
+  const zone = campaign.timeZone ?? accountTimeZone;
   const lists = useContactLists(true);
   const segments = useSegments(true);
   const going = campaign.status === 'sending' || campaign.status === 'paused';
@@ -67,10 +75,12 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
           <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
             <Detail label="Sent">
               {campaign.sentAt
-                ? formatDateTime(campaign.sentAt)
+                ? formatDateTime(campaign.sentAt, zone)
                 : campaign.status === 'scheduled' && campaign.scheduledAt
-                  ? `Scheduled ${formatDateTime(campaign.scheduledAt)}`
-                  : 'Not sent yet'}
+                  ? `Scheduled ${formatDateTime(campaign.scheduledAt, zone)}`
+                  : campaign.status === 'canceled'
+                    ? 'Canceled before it finished'
+                    : 'Not sent yet'}
             </Detail>
             <Detail label="From">
               {campaign.fromName ? `${campaign.fromName} <${campaign.fromEmail}>` : campaign.fromEmail}
@@ -89,7 +99,9 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
         <Card>
           <CardContent className="space-y-2">
             <div className="flex items-center justify-between text-sm">
-              <p className="font-medium">{campaign.status === 'paused' ? 'Paused' : 'Sending now'}</p>
+              <p className="font-medium" role="status">
+                {campaign.status === 'paused' ? 'Paused' : 'Sending now'}
+              </p>
               <p className="text-muted-foreground tabular-nums">
                 {formatNumber(campaign.totalSent)} of {formatNumber(campaign.totalRecipients)} sent
               </p>
@@ -97,7 +109,8 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
             <Progress value={percentOf(campaign.totalSent, campaign.totalRecipients)} aria-label="Sending progress" />
             {campaign.status === 'paused' && campaign.pausedUntil && (
               <p className="text-muted-foreground text-xs">
-                Sending resumes {formatDateTime(campaign.pausedUntil)} (the domain reached its daily warming limit).
+                Sending resumes {formatDateTime(campaign.pausedUntil, zone)} (the domain reached its daily warming
+                limit).
               </p>
             )}
           </CardContent>
@@ -112,7 +125,9 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
           caption={
             recipients > 0
               ? `of ${formatNumber(recipients)} ${recipients === 1 ? 'recipient' : 'recipients'}`
-              : 'Nothing sent yet'
+              : campaign.status === 'scheduled' && campaign.audienceNow !== null
+                ? `Will reach ${formatNumber(campaign.audienceNow)} ${campaign.audienceNow === 1 ? 'recipient' : 'recipients'} as its lists stand now`
+                : 'Nothing sent yet'
           }
         />
         <Metric

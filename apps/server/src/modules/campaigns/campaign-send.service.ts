@@ -256,6 +256,9 @@ async function changeStatus(
       const now = STATUS_WORDS[campaign.status] ?? campaign.status;
       throw new AppError('conflict', `This campaign is ${now}: ${only}.`);
     }
+    // A warming hold's time means nothing once the owner paused or canceled it: a resume sends at
+    // once, and the engine sets a new hold if the domain's daily limit is still reached.
+    if (to !== 'sending' && campaign.pausedUntil) await ledger.setPausedUntil(tx, campaignId, null);
     const row = await ledger.setStatus(tx, campaignId, { status: to });
     if (to === 'canceled') await ledger.cancelQueued(tx, campaignId);
     return row ?? campaign;

@@ -46,6 +46,8 @@ export function CampaignReport({
   const lists = useContactLists(true);
   const segments = useSegments(true);
   const going = campaign.status === 'sending' || campaign.status === 'paused';
+  // Still sending, but the domain's warming limit holds the rest until pausedUntil.
+  const held = campaign.status === 'sending' && campaign.pausedUntil !== null;
   // Progress while it sends, then opens and clicks as they arrive, without a reload.
   const report = useCampaignReport(campaign.id, true, { poll: livePollInterval([campaign]) });
   const r = report.data;
@@ -80,7 +82,9 @@ export function CampaignReport({
                   ? `Scheduled ${formatDateTime(campaign.scheduledAt, zone)}`
                   : campaign.status === 'canceled'
                     ? 'Canceled before it finished'
-                    : 'Not sent yet'}
+                    : going
+                      ? 'Not finished yet'
+                      : 'Not sent yet'}
             </Detail>
             <Detail label="From">
               {campaign.fromName ? `${campaign.fromName} <${campaign.fromEmail}>` : campaign.fromEmail}
@@ -100,14 +104,19 @@ export function CampaignReport({
           <CardContent className="space-y-2">
             <div className="flex items-center justify-between text-sm">
               <p className="font-medium" role="status">
-                {campaign.status === 'paused' ? 'Paused' : 'Sending now'}
+                {campaign.status === 'paused' ? 'Paused' : held ? 'Waiting for the warming limit' : 'Sending now'}
               </p>
               <p className="text-muted-foreground tabular-nums">
                 {formatNumber(campaign.totalSent)} of {formatNumber(campaign.totalRecipients)} sent
               </p>
             </div>
             <Progress value={percentOf(campaign.totalSent, campaign.totalRecipients)} aria-label="Sending progress" />
-            {campaign.status === 'paused' && campaign.pausedUntil && (
+            {campaign.status === 'paused' && (
+              <p className="text-muted-foreground text-xs">
+                Nothing more goes out until you resume it; recipients who have it already will not get it twice.
+              </p>
+            )}
+            {held && campaign.pausedUntil && (
               <p className="text-muted-foreground text-xs">
                 Sending resumes {formatDateTime(campaign.pausedUntil, zone)} (the domain reached its daily warming
                 limit).

@@ -25,11 +25,15 @@ export function formatDateTime(iso: string | null, timeZone?: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
+  // The parts of dateStyle 'medium' and timeStyle 'short' spelled out: the styles cannot name the zone.
   return date.toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     ...(timeZone ? { timeZone, timeZoneName: 'short' } : {}),
-  } as Intl.DateTimeFormatOptions);
+  });
 }
 
 /** What the 'Sent' column says, in the campaign's time zone (else the account's). */
@@ -39,7 +43,11 @@ function whenText(campaign: CampaignListItem, accountZone: string): { text: stri
   if (campaign.status === 'scheduled' && campaign.scheduledAt)
     return { text: `Scheduled ${formatDateTime(campaign.scheduledAt, zone)}`, muted: false };
   if (campaign.status === 'sending') return { text: 'Sending now…', muted: false };
-  if (campaign.status === 'paused') return { text: 'Paused', muted: false };
+  if (campaign.status === 'paused')
+    return {
+      text: `Paused after ${formatNumber(campaign.totalSent)} of ${formatNumber(campaign.totalRecipients)}`,
+      muted: false,
+    };
   if (campaign.status === 'canceled') return { text: 'Canceled', muted: true };
   return { text: 'Not sent', muted: true };
 }

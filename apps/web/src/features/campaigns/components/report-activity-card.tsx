@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatNumber } from '@/lib/format';
 import { campaignActivityParams, useCampaignActivity } from '../api/use-campaigns';
 import { formatDateTime } from './campaign-table';
@@ -66,94 +66,103 @@ export function ActivityCard({ campaignId }: { campaignId: number }) {
               ))}
             </TabsList>
           </div>
-        </Tabs>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <div className="relative flex-1">
-            <Search
-              className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              value={search}
-              maxLength={200}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-              placeholder="Search by email or name"
-              aria-label="Search recipients"
-              className="pl-8"
-            />
-          </div>
-          <Button variant="outline" size="sm" asChild>
-            <a href={exportHref} download>
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
-        </div>
-
-        {activity.isError ? (
-          <div className="flex items-center justify-between gap-3 text-sm">
-            <p className="text-muted-foreground">The list could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={() => void activity.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : !activity.data ? (
-          <Skeleton className="h-32 w-full" />
-        ) : activity.data.items.length === 0 ? (
-          <EmptyPanel icon={Users} text={deferredSearch.trim() ? 'No recipient matches the search.' : label.empty} />
-        ) : (
-          <Table aria-label={`Recipients who ${label.tab.toLowerCase()}`} className="table-fixed">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Recipient</TableHead>
-                <TableHead className="hidden w-40 sm:table-cell">First</TableHead>
-                <TableHead className="w-14 text-right">Times</TableHead>
-                <TableHead className="hidden md:table-cell">{label.detail}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {activity.data.items.map((item) => (
-                <TableRow key={`${item.email}-${item.at}`}>
-                  <TableCell className="whitespace-normal">
-                    <p className="truncate font-medium" title={item.email}>
-                      {item.email}
-                    </p>
-                    {item.name && <p className="text-muted-foreground truncate text-xs">{item.name}</p>}
-                    <p className="text-muted-foreground text-xs sm:hidden">{formatDateTime(item.at)}</p>
-                  </TableCell>
-                  <TableCell className="hidden sm:table-cell">{formatDateTime(item.at)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatNumber(item.count)}</TableCell>
-                  <TableCell className="text-muted-foreground hidden truncate md:table-cell" title={item.detail ?? ''}>
-                    {item.detail ?? '—'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-
-        {total > 0 && (
-          <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
-            <p className="text-muted-foreground tabular-nums" aria-live="polite">
-              {formatNumber((page - 1) * PAGE_SIZE + 1)}–{formatNumber(Math.min(page * PAGE_SIZE, total))} of{' '}
-              {formatNumber(total)}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </Button>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Next
-                <ChevronRight aria-hidden="true" />
+          {/* One panel, the chosen tab's: each tab's aria-controls then names a panel that exists. */}
+          <TabsContent value={kind} className="mt-2 space-y-4">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+              <div className="relative flex-1">
+                <Search
+                  className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2"
+                  aria-hidden="true"
+                />
+                <Input
+                  type="search"
+                  value={search}
+                  maxLength={200}
+                  onChange={(event) => {
+                    setSearch(event.target.value);
+                    setPage(1);
+                  }}
+                  placeholder="Search by email or name"
+                  aria-label="Search recipients"
+                  className="pl-8"
+                />
+              </div>
+              <Button variant="outline" size="sm" asChild>
+                <a href={exportHref} download>
+                  <Download aria-hidden="true" />
+                  Export CSV
+                </a>
               </Button>
             </div>
-          </nav>
-        )}
+
+            {activity.isError ? (
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <p className="text-muted-foreground">The list could not be loaded.</p>
+                <Button variant="outline" size="sm" onClick={() => void activity.refetch()}>
+                  Retry
+                </Button>
+              </div>
+            ) : !activity.data ? (
+              <Skeleton className="h-32 w-full" />
+            ) : activity.data.items.length === 0 ? (
+              <EmptyPanel
+                icon={Users}
+                text={deferredSearch.trim() ? 'No recipient matches the search.' : label.empty}
+              />
+            ) : (
+              <Table aria-label={`Recipients who ${label.tab.toLowerCase()}`} className="table-fixed">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Recipient</TableHead>
+                    <TableHead className="hidden w-40 sm:table-cell">First</TableHead>
+                    <TableHead className="w-14 text-right">Times</TableHead>
+                    <TableHead className="hidden md:table-cell">{label.detail}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {activity.data.items.map((item) => (
+                    <TableRow key={`${item.email}-${item.at}`}>
+                      <TableCell className="whitespace-normal">
+                        <p className="truncate font-medium" title={item.email}>
+                          {item.email}
+                        </p>
+                        {item.name && <p className="text-muted-foreground truncate text-xs">{item.name}</p>}
+                        <p className="text-muted-foreground text-xs sm:hidden">{formatDateTime(item.at)}</p>
+                      </TableCell>
+                      <TableCell className="hidden sm:table-cell">{formatDateTime(item.at)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatNumber(item.count)}</TableCell>
+                      <TableCell
+                        className="text-muted-foreground hidden truncate md:table-cell"
+                        title={item.detail ?? ''}
+                      >
+                        {item.detail ?? '—'}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+
+            {total > 0 && (
+              <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
+                <p className="text-muted-foreground tabular-nums" aria-live="polite">
+                  {formatNumber((page - 1) * PAGE_SIZE + 1)}–{formatNumber(Math.min(page * PAGE_SIZE, total))} of{' '}
+                  {formatNumber(total)}
+                </p>
+                <div className="flex gap-2">
+                  <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                    <ChevronLeft aria-hidden="true" />
+                    Previous
+                  </Button>
+                  <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                    Next
+                    <ChevronRight aria-hidden="true" />
+                  </Button>
+                </div>
+              </nav>
+            )}
+          </TabsContent>
+        </Tabs>
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneSchema } from './time-zones.ts';
 import { planIdSchema, purchasablePlanIds, subscriptionStatusSchema } from './billing.ts';
 
 /** Shortest password accepted anywhere (spec part 1 §9). */
@@ -63,6 +64,11 @@ export const signupBodySchema = z
     plan: z.enum(purchasablePlanIds, { error: 'Please choose a valid plan' }).optional().default('pro'),
     // The client sends the price it showed; the server always charges the catalogue's price.
     planPrice: z.number().optional(),
+    /**
+     * The browser's IANA time zone, the account's default for schedules. Not checked here: a zone
+     * this server does not know must not stop a sign-up, so the server falls back to UTC.
+     */
+    timeZone: z.string().trim().max(64).optional(),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
@@ -112,6 +118,8 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   /** When the owner followed the link mailed at sign-up; null until then, and the account sends nothing. */
   emailConfirmedAt: z.string().nullable(),
+  /** The account's IANA time zone: schedules are read and times shown in it unless a campaign picks its own. */
+  timeZone: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -134,6 +142,8 @@ export const updateProfileBodySchema = z
     lastName: requiredName('Last name'),
     company: z.string().trim().max(200, 'Company must be at most 200 characters'),
     postalAddress: z.string().trim().max(500, 'Postal address must be at most 500 characters'),
+    /** The account's default time zone (Settings → Time zone). */
+    timeZone: timeZoneSchema,
   })
   .partial();
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bounceReasonSchema } from './bounces.ts';
 import { isWithinDateRange, LATEST_DATE, rowIdSchema } from './common.ts';
+import { timeZoneSchema } from './time-zones.ts';
 
 export const campaignStatusSchema = z.enum(['draft', 'scheduled', 'sending', 'sent', 'paused', 'canceled', 'failed']);
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
@@ -326,9 +327,13 @@ const campaignFields = {
   status: z.enum(['draft', 'scheduled', 'sending', 'sent'], {
     error: 'Status must be draft, scheduled, sending or sent',
   }),
+  /**
+   * When a scheduled campaign goes out: an ISO instant (with Z or an offset), or a wall-clock time
+   * without one ('2026-11-02T09:00'), read in the campaign's time zone (else the account's).
+   */
   scheduledAt: z
     .string()
-    .datetime({ offset: true, error: 'Schedule time must be an ISO date-time' })
+    .datetime({ offset: true, local: true, error: 'Schedule time must be an ISO date-time' })
     .refine((value) => isWithinDateRange(Date.parse(value)), {
       message: `Schedule time must be no later than ${LATEST_DATE}`,
     })
@@ -336,6 +341,8 @@ const campaignFields = {
     .transform((v) => v ?? null),
   listIds: z.array(rowIdSchema('listIds must be list ids')).max(100),
   segmentIds: z.array(rowIdSchema('segmentIds must be segment ids')).max(100),
+  /** The IANA time zone the campaign is scheduled in and shows its times in; null for the account's. */
+  timeZone: timeZoneSchema.nullish(),
 };
 
 /** POST /api/campaigns (spec part 1 §3 Campaign form, plus recipients and blocks). */
@@ -372,6 +379,13 @@ export const campaignListItemSchema = z.object({
   machineOpenRate: z.number(),
   sentAt: z.string().nullable(),
   scheduledAt: z.string().nullable(),
+  /** The campaign's own time zone for its times, or null for the account's. */
+  timeZone: z.string().nullable(),
+  /**
+   * A scheduled campaign's audience as its lists and segments stand now (suppressed and inactive
+   * contacts left out; counted again when it starts); null for any other status.
+   */
+  audienceNow: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type CampaignListItem = z.infer<typeof campaignListItemSchema>;

@@ -9,16 +9,25 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { useCampaign } from '@/features/campaigns/api/use-campaigns';
 import { CampaignReport } from '@/features/campaigns/components/campaign-report';
 import { CampaignStatusBadge } from '@/features/campaigns/components/campaign-status-badge';
+import {
+  CancelCampaignDialog,
+  SendControlButtons,
+  useSendControls,
+} from '@/features/campaigns/components/send-controls';
 import { getApiErrorStatus } from '@/lib/api';
 
-/** /campaigns/:id/report: View Report from the campaigns list. Refreshes every 3 s while the campaign is sending. */
+/**
+ * /campaigns/:id/report: View Report from the campaigns list, with Pause / Resume / Cancel while it
+ * goes out. Refreshes every 3 s while the campaign is sending; a control's answer shows at once.
+ */
 export default function CampaignReportPage() {
   const [, params] = useRoute('/campaigns/:id/report');
   const id = Number(params?.id);
   const validId = Number.isInteger(id) && id > 0 ? id : null;
-  const { isAuthenticated } = useAuth();
+  const { user, isAuthenticated } = useAuth();
   const campaign = useCampaign(validId, isAuthenticated, { pollWhileSending: true });
   const notFound = validId === null || getApiErrorStatus(campaign.error) === 404;
+  const controls = useSendControls();
 
   return (
     <div className="space-y-6">
@@ -51,9 +60,15 @@ export default function CampaignReportPage() {
           <PageHeader
             title={campaign.data.name}
             description={<span className="break-words">Campaign report · {campaign.data.subject}</span>}
-            actions={<CampaignStatusBadge status={campaign.data.status} />}
+            actions={
+              <div className="flex flex-wrap items-center gap-3">
+                <CampaignStatusBadge status={campaign.data.status} />
+                <SendControlButtons campaign={campaign.data} controls={controls} />
+              </div>
+            }
           />
-          <CampaignReport campaign={campaign.data} />
+          <CampaignReport campaign={campaign.data} accountTimeZone={user?.timeZone ?? 'UTC'} />
+          <CancelCampaignDialog controls={controls} />
         </>
       )}
     </div>

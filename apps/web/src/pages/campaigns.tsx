@@ -25,6 +25,7 @@ import { CampaignStatCards } from '@/features/campaigns/components/campaign-stat
 import { CampaignTable } from '@/features/campaigns/components/campaign-table';
 import { DeleteCampaignDialog, ListSendDialog } from '@/features/campaigns/components/campaign-row-dialogs';
 import { TemplateGalleryDialog } from '@/features/campaigns/components/template-gallery-dialog';
+import { CancelCampaignDialog, useSendControls } from '@/features/campaigns/components/send-controls';
 
 const STATUS_LABELS: Record<StatusFilter, string> = {
   all: 'All statuses',
@@ -70,6 +71,7 @@ export default function CampaignsPage() {
   const [sending, setSending] = React.useState<CampaignListItem | null>(null);
   const [deleting, setDeleting] = React.useState<CampaignListItem | null>(null);
   const [galleryOpen, setGalleryOpen] = React.useState(false);
+  const controls = useSendControls();
 
   // `/campaigns?new=1` opens the New Campaign dialog once; the query string is then dropped so a
   // reload or Back does not open it again.
@@ -203,6 +205,8 @@ export default function CampaignsPage() {
                 onUnschedule={unschedule}
                 onDuplicate={duplicate}
                 duplicatingId={duplicateCampaign.isPending ? (duplicateCampaign.variables ?? null) : null}
+                controls={controls}
+                timeZone={user?.timeZone ?? 'UTC'}
               />
             )}
           </div>
@@ -212,6 +216,7 @@ export default function CampaignsPage() {
       {user && <CampaignEditorDialog target={editor} user={user} onClose={() => setEditor(null)} />}
       <ListSendDialog campaign={sending} postalAddress={user?.postalAddress} onClose={() => setSending(null)} />
       <DeleteCampaignDialog campaign={deleting} onClose={() => setDeleting(null)} />
+      <CancelCampaignDialog controls={controls} />
       <TemplateGalleryDialog
         open={galleryOpen}
         onOpenChange={setGalleryOpen}

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 
 import { PageHeader } from '@/components/page-header';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
+import { TimeZoneCard } from '@/features/auth/components/time-zone-card';
 import { BounceSettingsCard } from '@/features/domains/components/bounce-settings-card';
 import { InboundWebhookCard } from '@/features/domains/components/inbound-webhook-card';
 import { SunsetPolicyCard } from '@/features/sunset/components/sunset-policy-card';
@@ -52,6 +53,13 @@ function WebhooksSection() {
  */
 const SETTINGS_SECTIONS: { id: string; title: string; description: React.ReactNode; content: () => React.ReactNode }[] =
   [
+    {
+      id: 'time-zone',
+      title: 'Time zone',
+      description:
+        'Scheduled campaigns go out at the time you pick in this zone, and campaign times are shown in it. Each campaign can choose another zone when you schedule it.',
+      content: () => <TimeZoneCard />,
+    },
     {
       id: 'api-keys',
       title: 'API',

@@ -36,6 +36,8 @@ export const users = pgTable('users', {
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   /** When the last confirmation link went out, so a resend can wait its turn. */
   emailConfirmationSentAt: timestamp('email_confirmation_sent_at', { withTimezone: true }),
+  /** The account's IANA time zone: schedules are read and times shown in it unless a campaign picks its own. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

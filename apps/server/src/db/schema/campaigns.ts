@@ -46,6 +46,8 @@ export const campaigns = pgTable(
       .notNull()
       .default(sql`'{}'::int[]`),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** The IANA time zone the campaign was scheduled in and shows its times in; null: the account's. */
+    timeZone: text('time_zone'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Set when warming caps or a complaint spike hold the send back. */
     pausedUntil: timestamp('paused_until', { withTimezone: true }),

@@ -12,6 +12,7 @@ import {
   type updateProfileBodySchema,
 } from '@sendwell/contract/auth';
 import { planIdSchema, subscriptionStatusSchema } from '@sendwell/contract/billing';
+import { isTimeZone } from '@sendwell/contract/time-zones';
 import type { AppContext } from '../../context.ts';
 import type { TransactionalResult } from '../../lib/mail-transport.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -77,6 +78,7 @@ export function toCurrentUser(row: repo.UserRow): CurrentUser {
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     emailConfirmedAt: row.emailConfirmedAt?.toISOString() ?? null,
+    timeZone: row.timeZone,
   };
 }
 
@@ -110,6 +112,8 @@ export async function signUp(db: Db, body: z.output<typeof signupBodySchema>, me
     firstName: body.firstName,
     lastName: body.lastName,
     company: body.company,
+    // The browser's zone when this server knows it; an unknown one is no reason to refuse a sign-up.
+    timeZone: body.timeZone && isTimeZone(body.timeZone) ? body.timeZone : 'UTC',
     plan: body.plan,
     subscriptionStatus: 'trialing',
     trialEndsAt: new Date(Date.now() + TRIAL_MS),

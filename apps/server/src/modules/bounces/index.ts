@@ -10,4 +10,4 @@ export {
   receiveProviderPost,
   saveProviderSecret,
 } from './providers.service.ts';
-export { verpLocalPart } from './verp.ts';
+export { sendOfUnsubscribeAddress, unsubscribeLocalPart, verpLocalPart } from './verp.ts';

@@ -75,6 +75,45 @@ export function sendIdOfVerpAddress(secret: string, address: string | null | und
 }
 
 /**
+ * Mailed unsubscribes (the mailto of List-Unsubscribe): `unsubscribe+<ledger letter><send id>-<mac>`
+ * at the message's return-path host, which receives our bounces, so mail to it reaches our inbound
+ * server too. The same form as a VERP return path, with its own MAC ('u' is in the MACed payload),
+ * so a return path cannot be turned into an unsubscribe address or the other way round.
+ */
+const UNSUBSCRIBE_PREFIX = 'unsubscribe';
+const UNSUBSCRIBE_LOCAL_PART = new RegExp(
+  `^${UNSUBSCRIBE_PREFIX}\\+([sq])([0-9a-z]{1,12})-([0-9a-f]{${MAC_BYTES * 2}})$`,
+);
+
+/** The local part of the mailed-unsubscribe address of send row `sendId` of the ledger. */
+export function unsubscribeLocalPart(secret: string, sendId: number, ledger: VerpLedger): string {
+  const payload = `${LETTER[ledger]}${sendId.toString(36)}`;
+  return `${UNSUBSCRIBE_PREFIX}+${payload}-${mac(secret, `u${payload}`).toString('hex')}`;
+}
+
+/**
+ * The send row a mailed-unsubscribe address names, or null when it is not one of ours or its MAC
+ * does not match (a forged or garbled address names nothing). Any host, as for return paths.
+ */
+export function sendOfUnsubscribeAddress(
+  secret: string,
+  address: string | null | undefined,
+): { ledger: VerpLedger; sendId: number } | null {
+  if (!address) return null;
+  const trimmed = address.trim().replace(/^<|>$/g, '').toLowerCase();
+  const at = trimmed.lastIndexOf('@');
+  if (at <= 0) return null;
+  const match = UNSUBSCRIBE_LOCAL_PART.exec(trimmed.slice(0, at));
+  if (!match?.[1] || !match[2] || !match[3]) return null;
+  const given = Buffer.from(match[3], 'hex');
+  const expected = mac(secret, `u${match[1]}${match[2]}`);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const sendId = parseInt(match[2], 36);
+  if (!Number.isSafeInteger(sendId) || sendId <= 0) return null;
+  return { ledger: match[1] === 'q' ? 'sequence' : 'campaign', sendId };
+}
+
+/**
  * Whether mail to this address is a bounce for us to read: the inbound SMTP server's RCPT check
  * asks here (a valid VERP return path only; forged ones are refused at RCPT).
  */

@@ -83,7 +83,7 @@ async function campaignFeed(ctx: AppContext, batch: ledger.Batch): Promise<Feed<
       ledger.requeueStale(db, new Date(Date.now() - claimsStaleAfterMs(config)), { ...batch, ownClaimToken }),
     take: (tx, limit) => ledger.claimRows(tx, batch, sends.token, limit),
     readBack: (claimToken) => ledger.claimedRows(db, batch, claimToken),
-    async compose(row) {
+    async compose(row, { unsubscribeMailto }) {
       const links = trackedLinks(config.publicUrl, config.sessionSecret, row.id, linkIds);
       const { subject, html, text } = renderForRecipient(compiled, row, links);
       const messageId = newMessageId(campaign.fromEmail);
@@ -96,6 +96,7 @@ async function campaignFeed(ctx: AppContext, batch: ledger.Batch): Promise<Feed<
         text,
         messageId,
         unsubscribeUrl: links.unsubscribe,
+        unsubscribeMailto,
         isTest: false,
         listId,
       });
@@ -152,7 +153,15 @@ export function batchExpirySeconds(ctx: AppContext): number {
 async function runSendBatch(ctx: AppContext, batch: ledger.Batch): Promise<void> {
   const feed = await campaignFeed(ctx, batch);
   if (!feed) return;
-  const result = await sendFeed(ctx, feed);
+  let result;
+  try {
+    result = await sendFeed(ctx, feed);
+  } finally {
+    // Canceled while this batch held rows: cancelCampaign marked what was queued then, and the rows
+    // this batch put back since (claimed, not sent) are canceled too rather than left queued.
+    if ((await ledger.campaignStatus(ctx.db, batch.campaignId).catch(() => null)) === 'canceled')
+      await ledger.cancelQueued(ctx.db, batch.campaignId);
+  }
   if (result.retryLater > 0) {
     throw new Error(`${result.retryLater} recipients were deferred by the mail server; the batch will be retried`);
   }

@@ -221,40 +221,71 @@ export async function sendTestEmails(
   return sent;
 }
 
+/** What each control does, the statuses it applies to, and the 409's words for any other status. */
+const CONTROLS = {
+  pause: { from: ['sending'], to: 'paused', only: 'only a sending campaign can be paused' },
+  resume: { from: ['paused'], to: 'sending', only: 'only a paused campaign can be resumed' },
+  cancel: {
+    from: ['scheduled', 'sending', 'paused'],
+    to: 'canceled',
+    only: 'only a scheduled, sending or paused campaign can be canceled',
+  },
+} as const;
+
+const STATUS_WORDS: Record<string, string> = {
+  draft: 'a draft',
+  scheduled: 'scheduled',
+  sending: 'sending',
+  sent: 'already sent',
+  paused: 'paused',
+  canceled: 'canceled',
+  failed: 'failed',
+};
+
 async function changeStatus(
   ctx: AppContext,
   userId: string,
   campaignId: number,
-  from: string[],
-  to: string,
+  control: keyof typeof CONTROLS,
 ): Promise<CampaignRow> {
+  const { from, to, only } = CONTROLS[control];
   return ctx.db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, userId, campaignId);
     if (!campaign) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
-    if (!from.includes(campaign.status)) {
-      throw new AppError('conflict', `A ${campaign.status} campaign cannot be ${to === 'sending' ? 'resumed' : to}`);
+    if (!(from as readonly string[]).includes(campaign.status)) {
+      const now = STATUS_WORDS[campaign.status] ?? campaign.status;
+      throw new AppError('conflict', `This campaign is ${now}: ${only}.`);
     }
+    // A warming hold's time means nothing once the owner paused or canceled it: a resume sends at
+    // once, and the engine sets a new hold if the domain's daily limit is still reached.
+    if (to !== 'sending' && campaign.pausedUntil) await ledger.setPausedUntil(tx, campaignId, null);
     const row = await ledger.setStatus(tx, campaignId, { status: to });
     if (to === 'canceled') await ledger.cancelQueued(tx, campaignId);
     return row ?? campaign;
   });
 }
 
-/** Stops a sending campaign after the messages in flight; nothing queued is lost. */
+/**
+ * Stops a sending campaign: batches see it within a second (the engine's pause watcher) and put
+ * the rows they claimed but did not send back in the queue; nothing queued is lost.
+ */
 export function pauseCampaign(ctx: AppContext, userId: string, campaignId: number): Promise<CampaignRow> {
-  return changeStatus(ctx, userId, campaignId, ['sending'], 'paused');
+  return changeStatus(ctx, userId, campaignId, 'pause');
 }
 
-/** Continues a paused campaign with the recipients still queued. */
+/** Continues a paused campaign with the recipients still queued (rows already sent stay sent). */
 export async function resumeCampaign(ctx: AppContext, userId: string, campaignId: number): Promise<CampaignRow> {
-  const row = await changeStatus(ctx, userId, campaignId, ['paused'], 'sending');
+  const row = await changeStatus(ctx, userId, campaignId, 'resume');
   if ((await queueUncoveredSends(ctx, campaignId)) === 0) await refreshProgressAndAnnounce(ctx.db, campaignId);
   return row;
 }
 
-/** Cancels a scheduled, sending or paused campaign; recipients not yet sent are marked canceled. */
+/**
+ * Cancels a scheduled, sending or paused campaign: recipients not yet sent are marked canceled (a
+ * scheduled one's start job finds it no longer scheduled and does nothing).
+ */
 export function cancelCampaign(ctx: AppContext, userId: string, campaignId: number): Promise<CampaignRow> {
-  return changeStatus(ctx, userId, campaignId, ['scheduled', 'sending', 'paused'], 'canceled');
+  return changeStatus(ctx, userId, campaignId, 'cancel');
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type updateCampaignBodySchema,
 } from '@sendwell/contract/campaigns';
 import { campaignStatusSchema } from '@sendwell/contract/campaigns';
+import { isWallTime, wallTimeToInstant } from '@sendwell/contract/time-zones';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireConfirmedAccount, type UserRow } from '../auth/index.ts';
@@ -31,7 +32,7 @@ const ONLY_DRAFTS = 'Only draft campaigns can be edited';
 type CreateBody = z.output<typeof createCampaignBodySchema>;
 type UpdateBody = z.output<typeof updateCampaignBodySchema>;
 
-function toCampaignListItem(row: repo.CampaignRow): CampaignListItem {
+function toCampaignListItem(row: repo.CampaignRow, audienceNow: number | null = null): CampaignListItem {
   return {
     id: row.id,
     name: row.name,
@@ -47,13 +48,15 @@ function toCampaignListItem(row: repo.CampaignRow): CampaignListItem {
     machineOpenRate: ratePercent(row.machineOpens, row.totalSent),
     sentAt: row.sentAt?.toISOString() ?? null,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    timeZone: row.timeZone,
+    audienceNow,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-function toCampaignDetail(row: repo.CampaignRow): CampaignDetail {
+function toCampaignDetail(row: repo.CampaignRow, audienceNow: number | null = null): CampaignDetail {
   return {
-    ...toCampaignListItem(row),
+    ...toCampaignListItem(row, audienceNow),
     fromEmail: row.fromEmail,
     fromName: row.fromName,
     preheader: row.preheader,
@@ -148,12 +151,31 @@ async function checkRecipients(
   }
 }
 
-function checkSchedule(status: string | undefined, scheduledAt: string | null | undefined): void {
-  if (status === 'scheduled' && (!scheduledAt || Date.parse(scheduledAt) <= Date.now())) {
-    throw new AppError('bad_request', 'Choose a time in the future to schedule this campaign', {
-      scheduledAt: 'Choose a time in the future to schedule this campaign',
-    });
-  }
+const SCHEDULE_IN_FUTURE = 'Choose a time in the future to schedule this campaign';
+const SCHEDULE_NO_SUCH_DATE = 'That date does not exist: choose another day';
+
+/**
+ * The instant a schedule names: an ISO instant as it is, a wall-clock time ('2026-11-02T09:00') in
+ * the campaign's time zone (400 for a date that does not exist, such as Feb 30).
+ */
+function scheduleInstant(value: string, timeZone: string): Date {
+  if (!isWallTime(value)) return new Date(value);
+  const instant = wallTimeToInstant(value, timeZone);
+  if (!instant) throw new AppError('bad_request', SCHEDULE_NO_SUCH_DATE, { scheduledAt: SCHEDULE_NO_SUCH_DATE });
+  return instant;
+}
+
+/** The schedule's instant when the status asks for one; 400 unless it is in the future. */
+function checkSchedule(
+  status: string | undefined,
+  scheduledAt: string | null | undefined,
+  timeZone: string,
+): Date | null {
+  if (status !== 'scheduled') return null;
+  const instant = scheduledAt ? scheduleInstant(scheduledAt, timeZone) : null;
+  if (!instant || instant.getTime() <= Date.now())
+    throw new AppError('bad_request', SCHEDULE_IN_FUTURE, { scheduledAt: SCHEDULE_IN_FUTURE });
+  return instant;
 }
 
 /** The stored row's fields for a body; the HTML stored is the server's own rendering of the blocks. */
@@ -172,6 +194,7 @@ function rowValues(
   if (body.replyTo !== undefined) values.replyTo = body.replyTo;
   if (body.listIds !== undefined) values.listIds = [...new Set(body.listIds)];
   if (body.segmentIds !== undefined) values.segmentIds = [...new Set(body.segmentIds)];
+  if (body.timeZone !== undefined) values.timeZone = body.timeZone;
   if (body.blocks !== undefined) values.blocks = body.blocks;
   const blocks = body.blocks ?? current?.blocks ?? [];
   const subject = body.subject ?? current?.subject ?? '';
@@ -222,7 +245,7 @@ export async function createCampaign(
   send: SendRequester,
 ): Promise<CampaignDetail> {
   checkMergeTags(body.subject, body.blocks, body.preheader, body.blocks?.length ? undefined : body.content?.html);
-  checkSchedule(body.status, body.scheduledAt);
+  const scheduledAt = checkSchedule(body.status, body.scheduledAt, body.timeZone ?? user.timeZone);
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
   await checkSenderOnSave(db, user, body.fromEmail, body.status);
   const status = body.status === 'scheduled' ? 'scheduled' : 'draft';
@@ -230,7 +253,7 @@ export async function createCampaign(
     ...(rowValues(body, user, publicUrl) as repo.NewCampaignRow),
     userId: user.id,
     status,
-    scheduledAt: status === 'scheduled' && body.scheduledAt ? new Date(body.scheduledAt) : null,
+    scheduledAt,
   });
   if (body.status === 'sent' || body.status === 'sending') {
     try {
@@ -242,7 +265,8 @@ export async function createCampaign(
       throw error;
     }
   }
-  return toCampaignDetail((await repo.findCampaign(db, user.id, row.id)) ?? row);
+  const saved = (await repo.findCampaign(db, user.id, row.id)) ?? row;
+  return toCampaignDetail(saved, await audienceNow(db, saved));
 }
 
 /**
@@ -263,7 +287,8 @@ export async function updateCampaign(
   if (current.status !== 'draft' && !unschedule) throw new AppError('conflict', ONLY_DRAFTS);
   const blocksAfter = body.blocks ?? current.blocks ?? [];
   checkMergeTags(body.subject, body.blocks, body.preheader, blocksAfter.length ? undefined : body.content?.html);
-  checkSchedule(body.status, body.scheduledAt ?? current.scheduledAt?.toISOString());
+  const timeZone = (body.timeZone !== undefined ? body.timeZone : current.timeZone) ?? user.timeZone;
+  const scheduledAt = checkSchedule(body.status, body.scheduledAt ?? current.scheduledAt?.toISOString(), timeZone);
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
   await checkSenderOnSave(
     db,
@@ -272,22 +297,29 @@ export async function updateCampaign(
     body.status,
   );
   const values = rowValues(body, user, publicUrl, current);
-  if (body.status === 'scheduled') {
+  if (scheduledAt) {
     values.status = 'scheduled';
-    values.scheduledAt = new Date(body.scheduledAt ?? current.scheduledAt?.toISOString() ?? Date.now());
+    values.scheduledAt = scheduledAt;
   } else if (body.status === 'draft') {
     values.status = 'draft';
     values.scheduledAt = null;
   }
   const row = await repo.updateCampaign(db, id, values);
   if (body.status === 'sent' || body.status === 'sending') await send(id);
-  return toCampaignDetail((await repo.findCampaign(db, user.id, id)) ?? row);
+  const saved = (await repo.findCampaign(db, user.id, id)) ?? row;
+  return toCampaignDetail(saved, await audienceNow(db, saved));
 }
 
 export async function getCampaign(db: Db, userId: string, id: number): Promise<CampaignDetail> {
   const row = await repo.findCampaign(db, userId, id);
   if (!row) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
-  return toCampaignDetail(row);
+  return toCampaignDetail(row, await audienceNow(db, row));
+}
+
+/** A scheduled campaign's audience as it stands now (null for any other status): one count per scheduled campaign. */
+function audienceNow(db: Db, row: repo.CampaignRow): Promise<number | null> {
+  if (row.status !== 'scheduled') return Promise.resolve(null);
+  return countRecipients(db, row.userId, row.listIds, row.segmentIds);
 }
 
 /** How many recipients the campaign's lists and segments add up to now (for the send confirmation). */
@@ -305,7 +337,9 @@ export async function deleteCampaign(db: Db, userId: string, id: number): Promis
 
 /** The user's campaigns, newest first. */
 export async function campaignsOf(db: Db, userId: string): Promise<CampaignListItem[]> {
-  return (await repo.listCampaigns(db, userId)).map(toCampaignListItem);
+  const rows = await repo.listCampaigns(db, userId);
+  // Only scheduled campaigns are counted (drafts show no audience, sent ones their own figure).
+  return Promise.all(rows.map(async (row) => toCampaignListItem(row, await audienceNow(db, row))));
 }
 
 /** The longest campaign name the contract accepts (a copy's "Copy of …" is cut to it). */

@@ -102,8 +102,11 @@ describe('buildRawMessage', () => {
     expect(parsed.html).toBe(html);
     expect(parsed.text?.trim()).toBe('Hi Zoë');
     expect(String(raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-    expect(String(raw)).toMatch(
-      /^List-Unsubscribe: <https:\/\/app\.example\/u\/token>,\r\n <mailto:unsubscribe@acme\.example\?subject=unsubscribe>$/m,
+    // No mailto without an address we receive: a mailed unsubscribe nobody reads would be lost.
+    expect(String(raw)).toMatch(/^List-Unsubscribe: <https:\/\/app\.example\/u\/token>$/m);
+    const withMailto = buildRawMessage({ ...base, unsubscribeMailto: 'unsubscribe+s1-00ff@bounces.acme.example' });
+    expect(String(withMailto)).toMatch(
+      /^List-Unsubscribe: <https:\/\/app\.example\/u\/token>,\r\n <mailto:unsubscribe\+s1-00ff@bounces\.acme\.example\?subject=unsubscribe>$/m,
     );
     expect(parsed.date?.getTime()).toBeGreaterThan(Date.now() - 60_000);
     for (const line of raw.toString('utf8').split('\r\n')) expect(line.length).toBeLessThanOrEqual(998);

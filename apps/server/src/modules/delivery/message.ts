@@ -164,13 +164,18 @@ export function buildRawMessage(input: {
   text: string;
   messageId: string;
   unsubscribeUrl: string | null;
+  /**
+   * The address a mailed unsubscribe goes to (List-Unsubscribe's mailto): one we receive, tokenised
+   * per message (modules/sending puts it at the return-path host). Without one the header carries
+   * the https link alone: a mailto nobody reads would lose the unsubscribes sent to it.
+   */
+  unsubscribeMailto?: string | null;
   isTest: boolean;
   /** Whole header lines to add (an auto-reply's Auto-Submitted, In-Reply-To, References). */
   extraHeaders?: string[];
   /** List mail's RFC 2919 List-Id (see listIdOf), by which mailbox providers group and rate it. */
   listId?: { name: string; id: string } | null;
 }): Buffer {
-  const domain = input.from.address.split('@')[1] ?? 'sendwell.local';
   const boundary = `----sendwell-${randomHex()}`;
   const subject = input.isTest ? `[Test] ${input.subject}` : input.subject;
   const headers = [
@@ -183,7 +188,9 @@ export function buildRawMessage(input: {
     'MIME-Version: 1.0',
     ...(input.unsubscribeUrl
       ? [
-          `List-Unsubscribe: <${stripControls(input.unsubscribeUrl)}>,\r\n <mailto:unsubscribe@${domain}?subject=unsubscribe>`,
+          input.unsubscribeMailto
+            ? `List-Unsubscribe: <${stripControls(input.unsubscribeUrl)}>,\r\n <mailto:${stripControls(input.unsubscribeMailto)}?subject=unsubscribe>`
+            : `List-Unsubscribe: <${stripControls(input.unsubscribeUrl)}>`,
           'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
         ]
       : []),

@@ -6,7 +6,8 @@ import { withoutMboxSeparator } from '../../lib/mbox.ts';
 import * as aliases from '../aliases/index.ts';
 import { LOOP_HEADER, type RoutingDecision, type RoutingMessage } from '../aliases/index.ts';
 import type { BounceVerdictResponse } from '@sendwell/contract/bounces';
-import { handleBounceMessage, isBounceAddress, classify } from '../bounces/index.ts';
+import { handleBounceMessage, isBounceAddress, classify, sendOfUnsubscribeAddress } from '../bounces/index.ts';
+import { unsubscribeRecipient, type MailRef } from '../tracking/index.ts';
 import { endEnrolmentsOnReply, repliedMessageIds } from '../sequences/index.ts';
 import { storeInbound, type AliasRecipient } from './alias-mail.ts';
 import { parseMime } from './mime.ts';
@@ -48,12 +49,21 @@ function isRelayableReport(parsed: ParsedMail, raw: Buffer, mailFrom: string): b
   return classify(raw).kind === 'bounce';
 }
 
-/** What an address is to us: an alias, an SRS return path of a forward, a bounce address, or nothing. */
+/**
+ * What an address is to us: an alias, an SRS return path of a forward, a bounce address, a mailed
+ * unsubscribe (List-Unsubscribe's mailto, naming the message it came in), or nothing.
+ */
 export type RecipientKind =
-  { kind: 'alias'; alias: aliases.AliasForMail } | { kind: 'srs' } | { kind: 'bounce' } | { kind: 'unknown' };
+  | { kind: 'alias'; alias: aliases.AliasForMail }
+  | { kind: 'srs' }
+  | { kind: 'bounce' }
+  | { kind: 'unsubscribe'; mail: MailRef }
+  | { kind: 'unknown' };
 
 /** The local part of the envelope senders of our own mail (delivery/return-path.ts), and its VERP form `bounces+<token>`. */
 const BOUNCE_LOCAL = /^bounces(\+[^@]*)?$/i;
+/** The local part of a mailed-unsubscribe address (modules/bounces/verp.ts): `unsubscribe+<token>`. */
+const UNSUBSCRIBE_LOCAL = /^unsubscribe\+/i;
 
 /**
  * What mail to `address` is for. The SMTP server asks this at RCPT time (anything but 'unknown' is
@@ -73,6 +83,15 @@ export async function recipientKind(
   // A VERP return path must carry a token we signed (a forged one is refused); plain `bounces@` is our older return path.
   if (BOUNCE_LOCAL.test(local))
     return !local.includes('+') || isBounceAddress(ctx.config, address) ? { kind: 'bounce' } : { kind: 'unknown' };
+  // A mailed unsubscribe must carry a token we signed: a forged or garbled one is refused at RCPT.
+  if (UNSUBSCRIBE_LOCAL.test(local)) {
+    const send = sendOfUnsubscribeAddress(ctx.config.sessionSecret, address);
+    if (!send) return { kind: 'unknown' };
+    return {
+      kind: 'unsubscribe',
+      mail: send.ledger === 'campaign' ? { campaignSendId: send.sendId } : { sequenceSendId: send.sendId },
+    };
+  }
   const alias = await aliases.aliasForAddress(ctx.db, address, userId);
   return alias ? { kind: 'alias', alias } : { kind: 'unknown' };
 }
@@ -328,13 +347,22 @@ async function receive(ctx: AppContext, input: Parameters<typeof receiveInbound>
     if (srsInboundId !== null) await srsBounceJob.enqueue(ctx.queue, { inboundMessageId: srsInboundId, recipient });
     results.push({ recipient, kind: 'srs' });
   }
+  // A mailed unsubscribe is honoured exactly as the one-click POST is (the same service function),
+  // and goes nowhere else: it is neither stored, forwarded nor read as a bounce.
+  let unsubscribes = 0;
+  for (const entry of kinds) {
+    if (entry.kind.kind !== 'unsubscribe') continue;
+    await unsubscribeRecipient(ctx.db, entry.kind.mail);
+    results.push({ recipient: entry.recipient, kind: 'unsubscribe' });
+    unsubscribes += 1;
+  }
   for (const entry of kinds) {
     if (entry.kind.kind !== 'bounce' && entry.kind.kind !== 'unknown') continue;
     results.push({ recipient: entry.recipient, kind: entry.kind.kind });
   }
   // Not for an alias at all (no alias recipient): a DSN, a report, or mail to a bounce address.
   let verdict: BounceVerdictResponse | null = null;
-  if (aliasRecipients.length === 0 && srsRecipients.length === 0) {
+  if (aliasRecipients.length === 0 && srsRecipients.length === 0 && unsubscribes === 0) {
     const bounceRecipient = kinds.find((entry) => entry.kind.kind === 'bounce')?.recipient ?? null;
     verdict = await handToBounceHandling(ctx, { raw, userId, recipient: bounceRecipient });
     results.push({ recipient: bounceRecipient ?? '', kind: 'bounce', verdict });

@@ -10,8 +10,8 @@ import { receiveInbound, recipientKind, SRS_ONLY_REPORTS, type RecipientKind } f
 /**
  * The inbound SMTP server (smtp-server), for domains whose MX points at Sendwell. It answers:
  * - RCPT: 550 5.1.1 unless the address is an active alias on a DKIM-verified domain, or a bounce or
- *   SRS address of ours (recipientKind decides; the bounce side teaches it VERP addresses); a
- *   `bounces…@` address only at a host we serve (a verified domain, its bounces. host, or the
+ *   SRS address of ours (recipientKind decides; the bounce side teaches it VERP addresses), or a
+ *   mailed-unsubscribe address carrying our token; a `bounces…@` or `unsubscribe+…@` address only at a host we serve (a verified domain, its bounces. host, or the
  *   installation's own); an SRS address only from the null sender (550 5.7.1 otherwise);
  *   452 4.5.3 past INBOUND_MAX_RECIPIENTS recipients (as Postfix's smtpd_recipient_limit);
  * - MAIL with SIZE over 25 MB, and DATA that turns out larger: 552;
@@ -89,7 +89,12 @@ export async function startInboundSmtpServer(
         .then(async (kind) => {
           const refused = () => callback(smtpError(550, `5.1.1 <${address.address}>: no such mailbox here`));
           if (kind.kind === 'unknown') return refused();
-          if (kind.kind === 'bounce' && !(await servesMailHost(ctx.db, ctx.config, host))) return refused();
+          // Bounces and mailed unsubscribes come to return-path hosts: only those we serve.
+          if (
+            (kind.kind === 'bounce' || kind.kind === 'unsubscribe') &&
+            !(await servesMailHost(ctx.db, ctx.config, host))
+          )
+            return refused();
           if (kind.kind === 'srs' && !nullSender) return callback(smtpError(550, `5.7.1 ${SRS_ONLY_REPORTS}`));
           let kinds = kindsBySession.get(session.id);
           if (!kinds) kindsBySession.set(session.id, (kinds = new Map()));

@@ -5,7 +5,7 @@ import type { OutgoingMessage, SendLedger } from '../../lib/mail-transport.ts';
 import { retryOnConnectionLoss } from '../../lib/db-errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { claimAllowance } from '../billing/index.ts';
-import { classifySmtpResponse, recordHardRejection, verpLocalPart } from '../bounces/index.ts';
+import { classifySmtpResponse, recordHardRejection, unsubscribeLocalPart, verpLocalPart } from '../bounces/index.ts';
 import {
   claimsStaleAfterMs,
   returnPathFor,
@@ -69,8 +69,11 @@ export type Feed<Row extends FeedRow> = {
   readBack(claimToken: string): Promise<Row[]>;
   /** Why a claimed row cannot be composed (it fails at once), or null. */
   unsendable?(row: Row): Promise<string | null>;
-  /** Composes one row's message, unsigned. */
-  compose(row: Row): Promise<ComposedMessage>;
+  /**
+   * Composes one row's message, unsigned. `unsubscribeMailto` is the row's mailed-unsubscribe
+   * address (List-Unsubscribe's mailto), at the host its return path goes to, which we receive.
+   */
+  compose(row: Row, policy: { unsubscribeMailto: string }): Promise<ComposedMessage>;
   /** Whether the feed still wants to send (not paused or stopped). */
   isActive(): Promise<boolean>;
   /** Rows leave the claim unsent (requeued, failed, or with 'unsent' all it still holds): hand back what they held. */
@@ -161,17 +164,22 @@ async function feedStore<Row extends FeedRow>(ctx: AppContext, feed: Feed<Row>):
       return sendable;
     },
     async compose(row) {
-      const message = await feed.compose(row);
+      const returnPath = returnPathFor({
+        signingDomain: dkimKey?.domainName ?? null,
+        installationDomain: config.mailFromDomain,
+        verpLocalPart: verpLocalPart(config.sessionSecret, row.id, feed.ledger),
+        bounceDomain,
+      });
+      // The host bounces come back to is one our inbound server takes mail for: a mailed
+      // unsubscribe goes there too, named by its own token (modules/bounces/verp.ts).
+      const host = returnPath.slice(returnPath.lastIndexOf('@') + 1);
+      const unsubscribeMailto = `${unsubscribeLocalPart(config.sessionSecret, row.id, feed.ledger)}@${host}`;
+      const message = await feed.compose(row, { unsubscribeMailto });
       return {
         ...message,
         userId: user.id,
         campaignId: feed.campaignId,
-        returnPath: returnPathFor({
-          signingDomain: dkimKey?.domainName ?? null,
-          installationDomain: config.mailFromDomain,
-          verpLocalPart: verpLocalPart(config.sessionSecret, row.id, feed.ledger),
-          bounceDomain,
-        }),
+        returnPath,
         raw: dkimKey ? await signDkim(message.raw, dkimKey) : message.raw,
         isTest: false,
       };

@@ -137,7 +137,7 @@ async function sequenceFeed(ctx: AppContext, sequenceId: number): Promise<Feed<l
     // A step gone from every version cannot be rendered: its send fails rather than stall the batch.
     unsendable: async (row) =>
       (await compiledFor(row.nodeId)) ? null : `The email step ${row.nodeId} no longer exists`,
-    async compose(row) {
+    async compose(row, { unsubscribeMailto }) {
       const compiled = await compiledFor(row.nodeId);
       if (!compiled) throw new Error(`Sequence ${sequenceId} has no email step ${row.nodeId}`);
       // Every URL carries one token naming this send: opens, clicks and unsubscribing (modules/tracking).
@@ -159,6 +159,7 @@ async function sequenceFeed(ctx: AppContext, sequenceId: number): Promise<Feed<l
         text,
         messageId,
         unsubscribeUrl: unsubscribe,
+        unsubscribeMailto,
         isTest: false,
         listId,
       });

@@ -97,20 +97,24 @@ describe('filterCampaigns', () => {
 });
 
 describe('row actions and polling', () => {
-  it('offers edit and delete on drafts, send on drafts and scheduled, the report once sent', () => {
+  it('offers edit and delete on drafts, send on drafts and scheduled, the report once it has one', () => {
+    const none = { pause: false, resume: false, cancel: false };
     expect(campaignActions('draft')).toEqual({
       unschedule: false,
       edit: true,
       remove: true,
       send: true,
       report: false,
+      ...none,
     });
     expect(campaignActions('scheduled')).toEqual({
       unschedule: true,
       edit: false,
       remove: false,
       send: true,
-      report: false,
+      report: true,
+      ...none,
+      cancel: true,
     });
     expect(campaignActions('sent')).toEqual({
       unschedule: false,
@@ -118,7 +122,13 @@ describe('row actions and polling', () => {
       remove: false,
       send: false,
       report: true,
+      ...none,
     });
+  });
+  it('pauses a sending campaign, resumes a paused one, and cancels any not finished', () => {
+    expect(campaignActions('sending')).toMatchObject({ pause: true, resume: false, cancel: true });
+    expect(campaignActions('paused')).toMatchObject({ pause: false, resume: true, cancel: true });
+    expect(campaignActions('canceled')).toMatchObject({ pause: false, resume: false, cancel: false, report: true });
   });
   it('polls only while a campaign is sending', () => {
     expect(isAnySending([campaign('sent'), campaign('sending')])).toBe(true);

@@ -130,19 +130,29 @@ export function isAnySending(campaigns: readonly { status: CampaignStatus }[] | 
   return (campaigns ?? []).some((campaign) => campaign.status === 'sending');
 }
 
-/** Which actions a row offers (spec §2/§4): only drafts are edited or deleted; drafts and scheduled ones can be sent. */
+/**
+ * Which actions a row offers (spec §2/§4): only drafts are edited or deleted; drafts and scheduled
+ * ones can be sent; a sending one paused, a paused one resumed, and any that has not finished
+ * going out (scheduled, sending, paused) canceled.
+ */
 export function campaignActions(status: CampaignStatus): {
   edit: boolean;
   remove: boolean;
   send: boolean;
   report: boolean;
   unschedule: boolean;
+  pause: boolean;
+  resume: boolean;
+  cancel: boolean;
 } {
   return {
     unschedule: status === 'scheduled',
     edit: status === 'draft',
     remove: status === 'draft',
     send: status === 'draft' || status === 'scheduled',
-    report: status === 'sent' || status === 'sending' || status === 'paused' || status === 'failed',
+    report: status !== 'draft',
+    pause: status === 'sending',
+    resume: status === 'paused',
+    cancel: status === 'scheduled' || status === 'sending' || status === 'paused',
   };
 }

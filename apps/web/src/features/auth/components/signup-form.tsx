@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { signupBodySchema, type SignupBody } from '@sendwell/contract/auth';
+import { browserTimeZone } from '@/lib/time-zone';
 import type { purchasablePlanIds } from '@sendwell/contract/billing';
 
 import { Button } from '@/components/ui/button';
@@ -71,7 +72,8 @@ export function SignupForm({
     async (body) => {
       if (warnIfMismatch()) return;
       try {
-        await signup.mutateAsync({ ...body, plan: plan.id, planPrice: plan.price });
+        // The browser's time zone becomes the account's default for schedules (changeable in Settings).
+        await signup.mutateAsync({ ...body, plan: plan.id, planPrice: plan.price, timeZone: browserTimeZone() });
       } catch (err) {
         const fields = getApiErrorFields(err);
         for (const name of FIELD_NAMES) {

@@ -164,6 +164,23 @@ export function useSendCampaign() {
   });
 }
 
+/** What can be done to a campaign while it goes out (or waits to). */
+export type SendControl = 'pause' | 'resume' | 'cancel';
+
+/**
+ * POST /api/campaigns/:id/pause | resume | cancel: the answer (the campaign as it is now) replaces
+ * the cached detail at once, so the report's badge and progress move without waiting for a poll.
+ */
+export function useSendControl() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: SendControl }) =>
+      apiJson<CampaignDetail>('POST', `/api/campaigns/${id}/${action}`),
+    onSuccess: (detail) => queryClient.setQueryData(campaignKey(detail.id), detail),
+    onSettled: () => invalidateCampaignData(queryClient),
+  });
+}
+
 /** POST /api/campaigns/:id/test {emails} → how many tests went out. */
 export function useSendTest() {
   return useMutation({

@@ -34,10 +34,20 @@ const ReportChart = React.lazy(() => import('./report-chart'));
  * against the spec §9 benchmarks, opens and clicks over time and the most-clicked links (GET
  * /api/campaigns/:id/report), plus who it went to and the email itself (GET /api/campaigns/:id).
  */
-export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
+export function CampaignReport({
+  campaign,
+  accountTimeZone,
+}: {
+  campaign: CampaignDetail;
+  /** The account's time zone: times show in it unless the campaign chose its own (the zone is named beside them). */
+  accountTimeZone: string;
+}) {
+  const zone = campaign.timeZone ?? accountTimeZone;
   const lists = useContactLists(true);
   const segments = useSegments(true);
   const going = campaign.status === 'sending' || campaign.status === 'paused';
+  // Still sending, but the domain's warming limit holds the rest until pausedUntil.
+  const held = campaign.status === 'sending' && campaign.pausedUntil !== null;
   // Progress while it sends, then opens and clicks as they arrive, without a reload.
   const report = useCampaignReport(campaign.id, true, { poll: livePollInterval([campaign]) });
   const r = report.data;
@@ -67,10 +77,14 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
           <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
             <Detail label="Sent">
               {campaign.sentAt
-                ? formatDateTime(campaign.sentAt)
+                ? formatDateTime(campaign.sentAt, zone)
                 : campaign.status === 'scheduled' && campaign.scheduledAt
-                  ? `Scheduled ${formatDateTime(campaign.scheduledAt)}`
-                  : 'Not sent yet'}
+                  ? `Scheduled ${formatDateTime(campaign.scheduledAt, zone)}`
+                  : campaign.status === 'canceled'
+                    ? 'Canceled before it finished'
+                    : going
+                      ? 'Not finished yet'
+                      : 'Not sent yet'}
             </Detail>
             <Detail label="From">
               {campaign.fromName ? `${campaign.fromName} <${campaign.fromEmail}>` : campaign.fromEmail}
@@ -89,15 +103,23 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
         <Card>
           <CardContent className="space-y-2">
             <div className="flex items-center justify-between text-sm">
-              <p className="font-medium">{campaign.status === 'paused' ? 'Paused' : 'Sending now'}</p>
+              <p className="font-medium" role="status">
+                {campaign.status === 'paused' ? 'Paused' : held ? 'Waiting for the warming limit' : 'Sending now'}
+              </p>
               <p className="text-muted-foreground tabular-nums">
                 {formatNumber(campaign.totalSent)} of {formatNumber(campaign.totalRecipients)} sent
               </p>
             </div>
             <Progress value={percentOf(campaign.totalSent, campaign.totalRecipients)} aria-label="Sending progress" />
-            {campaign.status === 'paused' && campaign.pausedUntil && (
+            {campaign.status === 'paused' && (
               <p className="text-muted-foreground text-xs">
-                Sending resumes {formatDateTime(campaign.pausedUntil)} (the domain reached its daily warming limit).
+                Nothing more goes out until you resume it; recipients who have it already will not get it twice.
+              </p>
+            )}
+            {held && campaign.pausedUntil && (
+              <p className="text-muted-foreground text-xs">
+                Sending resumes {formatDateTime(campaign.pausedUntil, zone)} (the domain reached its daily warming
+                limit).
               </p>
             )}
           </CardContent>
@@ -112,7 +134,9 @@ export function CampaignReport({ campaign }: { campaign: CampaignDetail }) {
           caption={
             recipients > 0
               ? `of ${formatNumber(recipients)} ${recipients === 1 ? 'recipient' : 'recipients'}`
-              : 'Nothing sent yet'
+              : campaign.status === 'scheduled' && campaign.audienceNow !== null
+                ? `Will reach ${formatNumber(campaign.audienceNow)} ${campaign.audienceNow === 1 ? 'recipient' : 'recipients'} as its lists stand now`
+                : 'Nothing sent yet'
           }
         />
         <Metric

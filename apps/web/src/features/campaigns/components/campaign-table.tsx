@@ -1,43 +1,66 @@
 import { Link } from 'wouter';
-import { BarChart3, CalendarX, Copy, Pencil, Send, Trash2 } from 'lucide-react';
+import { Ban, BarChart3, CalendarX, Copy, MoreHorizontal, Pause, Pencil, Play, Send, Trash2 } from 'lucide-react';
 import type { CampaignListItem } from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useRecipientCount } from '../api/use-campaigns';
 import { campaignActions } from '../campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import type { SendControls } from './send-controls';
 
-/** 'Apr 9, 2026, 3:05 PM' in the browser's time zone. */
-export function formatDateTime(iso: string | null): string {
+/**
+ * 'Apr 9, 2026, 3:05 PM EDT': in the given IANA time zone (a campaign's, else the account's), with
+ * the zone named so a reader elsewhere is not misled; in the browser's zone when none is given.
+ */
+export function formatDateTime(iso: string | null, timeZone?: string): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(date.getTime())) return '';
+  // The parts of dateStyle 'medium' and timeStyle 'short' spelled out: the styles cannot name the zone.
+  return date.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone, timeZoneName: 'short' } : {}),
+  });
 }
 
-/** What the 'Sent' column says for a campaign that has not gone out. */
-function whenText(campaign: CampaignListItem): { text: string; muted: boolean } {
-  if (campaign.sentAt) return { text: formatDateTime(campaign.sentAt), muted: false };
+/** What the 'Sent' column says, in the campaign's time zone (else the account's). */
+function whenText(campaign: CampaignListItem, accountZone: string): { text: string; muted: boolean } {
+  const zone = campaign.timeZone ?? accountZone;
+  if (campaign.sentAt) return { text: formatDateTime(campaign.sentAt, zone), muted: false };
   if (campaign.status === 'scheduled' && campaign.scheduledAt)
-    return { text: `Scheduled ${formatDateTime(campaign.scheduledAt)}`, muted: false };
+    return { text: `Scheduled ${formatDateTime(campaign.scheduledAt, zone)}`, muted: false };
   if (campaign.status === 'sending') return { text: 'Sending now…', muted: false };
+  if (campaign.status === 'paused')
+    return {
+      text: `Paused after ${formatNumber(campaign.totalSent)} of ${formatNumber(campaign.totalRecipients)}`,
+      muted: false,
+    };
+  if (campaign.status === 'canceled') return { text: 'Canceled', muted: true };
   return { text: 'Not sent', muted: true };
 }
 
 /**
  * How many a campaign goes (or went) to: the count it was sent to, or for a scheduled one how many its
- * lists and segments hold now (it is counted again when it starts); a dash for a draft.
+ * lists and segments reach now (counted by the server on read, and again when it starts); a dash for a draft.
  */
 function RecipientsFigure({ campaign, suffix = '' }: { campaign: CampaignListItem; suffix?: string }) {
-  const scheduled = campaign.status === 'scheduled';
-  const now = useRecipientCount(campaign.id, scheduled);
   if (campaign.totalRecipients > 0) return <>{`${formatNumber(campaign.totalRecipients)}${suffix}`}</>;
-  if (scheduled && now.data)
+  if (campaign.status === 'scheduled' && campaign.audienceNow !== null)
     return (
-      <span title="How many the chosen lists and segments hold now">{`${formatNumber(now.data.count)}${suffix} now`}</span>
+      <span title="How many the chosen lists and segments reach now">{`${formatNumber(campaign.audienceNow)}${suffix} now`}</span>
     );
   return suffix ? null : <span className="text-muted-foreground">—</span>;
 }
@@ -69,20 +92,16 @@ interface CampaignRowsProps {
   onDuplicate: (campaign: CampaignListItem) => void;
   /** The campaign being copied now (its Duplicate button waits). */
   duplicatingId: number | null;
+  /** Pause, resume and cancel (the row menu); cancel asks first. */
+  controls: SendControls;
+  /** The account's time zone: times show in it unless a campaign chose its own. */
+  timeZone: string;
 }
 
 /** One campaign on a phone: the same facts and actions as a table row, stacked. */
-function CampaignListCard({
-  campaign,
-  onEdit,
-  onSend,
-  onDelete,
-  onUnschedule,
-  onDuplicate,
-  duplicatingId,
-}: CampaignRowsProps & { campaign: CampaignListItem }) {
+function CampaignListCard({ campaign, ...props }: CampaignRowsProps & { campaign: CampaignListItem }) {
   const sent = campaign.status === 'sent';
-  const when = whenText(campaign);
+  const when = whenText(campaign, props.timeZone);
   return (
     <li className="space-y-3 px-4 py-4">
       <div className="flex items-start justify-between gap-3">
@@ -106,28 +125,12 @@ function CampaignListCard({
         )}
         {sent && <span>{formatPercent(campaign.clickRate)} clicked (human)</span>}
       </p>
-      <RowActions
-        campaign={campaign}
-        onEdit={onEdit}
-        onSend={onSend}
-        onDelete={onDelete}
-        onUnschedule={onUnschedule}
-        onDuplicate={onDuplicate}
-        duplicatingId={duplicatingId}
-      />
+      <RowActions {...props} campaign={campaign} />
     </li>
   );
 }
 
-function CampaignRowsTable({
-  campaigns,
-  onEdit,
-  onSend,
-  onDelete,
-  onUnschedule,
-  onDuplicate,
-  duplicatingId,
-}: CampaignRowsProps) {
+function CampaignRowsTable({ campaigns, ...props }: CampaignRowsProps) {
   return (
     <Table aria-label="Campaigns">
       <TableHeader>
@@ -150,7 +153,7 @@ function CampaignRowsTable({
       <TableBody>
         {campaigns.map((campaign) => {
           const sent = campaign.status === 'sent';
-          const when = whenText(campaign);
+          const when = whenText(campaign, props.timeZone);
           return (
             <TableRow key={campaign.id}>
               <TableCell className="max-w-80 whitespace-normal">
@@ -183,16 +186,7 @@ function CampaignRowsTable({
                 {sent ? formatPercent(campaign.clickRate) : <span className="text-muted-foreground">—</span>}
               </TableCell>
               <TableCell>
-                <RowActions
-                  campaign={campaign}
-                  onEdit={onEdit}
-                  onUnschedule={onUnschedule}
-                  onSend={onSend}
-                  onDelete={onDelete}
-                  onDuplicate={onDuplicate}
-                  duplicatingId={duplicatingId}
-                  className="justify-end"
-                />
+                <RowActions {...props} campaign={campaign} className="justify-end" />
               </TableCell>
             </TableRow>
           );
@@ -204,7 +198,8 @@ function CampaignRowsTable({
 
 /**
  * Edit and Delete for drafts, Send for drafts and scheduled ones, Unschedule for scheduled ones,
- * View Report once sent, Duplicate for every campaign.
+ * View Report once it has one, Duplicate for every campaign, and a menu with Pause, Resume and
+ * Cancel while it goes out (or waits to).
  */
 function RowActions({
   campaign,
@@ -214,9 +209,11 @@ function RowActions({
   onUnschedule,
   onDuplicate,
   duplicatingId,
+  controls,
   className,
 }: Omit<CampaignRowsProps, 'campaigns'> & { campaign: CampaignListItem; className?: string }) {
   const actions = campaignActions(campaign.status);
+  const controlling = controls.pending?.id === campaign.id;
   return (
     <div className={cn('flex flex-wrap gap-1.5', className)}>
       {actions.edit && (
@@ -275,6 +272,42 @@ function RowActions({
         >
           <Trash2 aria-hidden="true" />
         </Button>
+      )}
+      {(actions.pause || actions.resume || actions.cancel) && (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-muted-foreground size-8"
+              aria-label={`Sending controls for ${campaign.name}`}
+              title="Pause, resume or cancel"
+              disabled={controlling}
+            >
+              {controlling ? <Spinner className="size-4" label="Updating" /> : <MoreHorizontal aria-hidden="true" />}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {actions.pause && (
+              <DropdownMenuItem onSelect={() => controls.pause(campaign)}>
+                <Pause aria-hidden="true" />
+                Pause sending
+              </DropdownMenuItem>
+            )}
+            {actions.resume && (
+              <DropdownMenuItem onSelect={() => controls.resume(campaign)}>
+                <Play aria-hidden="true" />
+                Resume sending
+              </DropdownMenuItem>
+            )}
+            {actions.cancel && (
+              <DropdownMenuItem variant="destructive" onSelect={() => controls.requestCancel(campaign)}>
+                <Ban aria-hidden="true" />
+                Cancel campaign…
+              </DropdownMenuItem>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
       )}
     </div>
   );

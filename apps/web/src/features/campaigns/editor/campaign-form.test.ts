@@ -48,9 +48,11 @@ describe('campaign body', () => {
       listIds: [3],
       segmentIds: [],
     });
-    expect(toCampaignBody(draft(), 'scheduled', '2030-01-01T09:00:00.000Z').scheduledAt).toBe(
-      '2030-01-01T09:00:00.000Z',
-    );
+    expect(
+      toCampaignBody(draft(), 'scheduled', { at: '2030-01-01T09:00:00.000Z', timeZone: 'Europe/Paris' }),
+    ).toMatchObject({ scheduledAt: '2030-01-01T09:00:00.000Z', timeZone: 'Europe/Paris' });
+    // A draft save leaves the campaign's time zone as it is.
+    expect(toCampaignBody(draft(), 'draft')).not.toHaveProperty('timeZone');
     expect(validateCampaignBody(body)).toBeNull();
   });
 

@@ -101,7 +101,12 @@ export type SaveStatus = 'draft' | 'scheduled' | 'sent';
  * are no blocks, so an empty canvas stores an empty body rather than whatever the browser sent. A
  * campaign in its own HTML sends that HTML and no blocks.
  */
-export function toCampaignBody(draft: CampaignDraft, status: SaveStatus, scheduledAt?: string): CreateCampaignBody {
+export function toCampaignBody(
+  draft: CampaignDraft,
+  status: SaveStatus,
+  /** When and in which time zone a scheduled campaign goes out (its zone is kept for showing its times). */
+  schedule?: { at: string; timeZone: string },
+): CreateCampaignBody {
   return {
     name: draft.name,
     subject: draft.subject,
@@ -112,7 +117,8 @@ export function toCampaignBody(draft: CampaignDraft, status: SaveStatus, schedul
     content: { html: draft.rawHtml ?? '', text: '' },
     blocks: draft.rawHtml !== null ? [] : draft.blocks,
     status,
-    scheduledAt: status === 'scheduled' ? scheduledAt : null,
+    scheduledAt: status === 'scheduled' ? schedule?.at : null,
+    ...(schedule ? { timeZone: schedule.timeZone } : {}),
     listIds: draft.listIds,
     segmentIds: draft.segmentIds,
   };

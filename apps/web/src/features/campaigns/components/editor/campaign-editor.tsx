@@ -266,8 +266,9 @@ export default function CampaignEditor({
         open={actions.scheduleOpen}
         onOpenChange={actions.setScheduleOpen}
         initialIso={campaign?.scheduledAt ?? null}
+        initialTimeZone={campaign?.timeZone ?? user.timeZone}
         pending={actions.busy === 'schedule'}
-        onSchedule={(iso, date) => void actions.schedule(iso, date)}
+        onSchedule={(iso, date, timeZone) => void actions.schedule(iso, date, timeZone)}
       />
       <SendTestDialog
         open={actions.testOpen}

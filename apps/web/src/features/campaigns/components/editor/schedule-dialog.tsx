@@ -1,7 +1,8 @@
 import * as React from 'react';
-import { CalendarClock, Globe } from 'lucide-react';
+import { CalendarClock } from 'lucide-react';
 
 import { FieldError } from '@/components/field-error';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,19 +15,17 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  browserTimeZone,
-  defaultScheduleValue,
-  formatScheduleTime,
-  parseScheduleInput,
-  toLocalInputValue,
-} from '../../editor/schedule';
+import { defaultScheduleValue, formatScheduleTime, parseScheduleInput, toLocalInputValue } from '../../editor/schedule';
 
-/** Schedule Later: a date and time in the user's time zone, which must be in the future. */
+/**
+ * Schedule Later: a date and time in a time zone (the campaign's, else the account's default, and
+ * changeable here for this campaign), which must be in the future.
+ */
 export function ScheduleDialog({
   open,
   onOpenChange,
   initialIso,
+  initialTimeZone,
   pending,
   onSchedule,
 }: {
@@ -34,31 +33,38 @@ export function ScheduleDialog({
   onOpenChange: (open: boolean) => void;
   /** The campaign's current schedule, if it has one. */
   initialIso: string | null;
+  /** The campaign's own time zone, else the account's. */
+  initialTimeZone: string;
   pending: boolean;
-  onSchedule: (iso: string, date: Date) => void;
+  onSchedule: (iso: string, date: Date, timeZone: string) => void;
 }) {
   const [value, setValue] = React.useState('');
+  const [zone, setZone] = React.useState(initialTimeZone);
   const [error, setError] = React.useState<string | undefined>();
-  const zone = browserTimeZone();
 
   React.useEffect(() => {
     if (!open) return;
     const initial = initialIso ? new Date(initialIso) : null;
-    setValue(initial && initial.getTime() > Date.now() ? toLocalInputValue(initial) : defaultScheduleValue());
+    setZone(initialTimeZone);
+    setValue(
+      initial && initial.getTime() > Date.now()
+        ? toLocalInputValue(initial, initialTimeZone)
+        : defaultScheduleValue(initialTimeZone),
+    );
     setError(undefined);
-  }, [open, initialIso]);
+  }, [open, initialIso, initialTimeZone]);
 
-  const parsed = parseScheduleInput(value);
+  const parsed = parseScheduleInput(value, zone);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const result = parseScheduleInput(value);
+    const result = parseScheduleInput(value, zone);
     if (!result.ok) {
       setError(result.message);
       return;
     }
     setError(undefined);
-    onSchedule(result.iso, result.date);
+    onSchedule(result.iso, result.date, zone);
   };
 
   return (
@@ -77,18 +83,25 @@ export function ScheduleDialog({
               id="schedule-at"
               type="datetime-local"
               value={value}
-              min={toLocalInputValue(new Date())}
+              min={toLocalInputValue(new Date(), zone)}
               onChange={(event) => setValue(event.target.value)}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'schedule-at-error schedule-zone' : 'schedule-zone'}
+              aria-describedby={error ? 'schedule-at-error' : undefined}
             />
-            <p id="schedule-zone" className="text-muted-foreground flex items-center gap-1.5 text-xs">
-              <Globe className="size-3.5" aria-hidden="true" />
-              Time zone: {zone}
-            </p>
             <FieldError id="schedule-at-error" message={error} />
-            {parsed.ok && !error && <p className="text-sm">Goes out {formatScheduleTime(parsed.date)}.</p>}
           </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="schedule-zone">Time zone</Label>
+            <TimeZoneSelect id="schedule-zone" value={zone} onChange={setZone} aria-describedby="schedule-zone-hint" />
+            <p id="schedule-zone-hint" className="text-muted-foreground text-xs">
+              The time above is read in this zone, and the campaign shows its times in it. Your default is in Settings.
+            </p>
+          </div>
+          {parsed.ok && !error && (
+            <p className="text-sm" data-testid="schedule-summary">
+              Goes out {formatScheduleTime(parsed.date, zone)}.
+            </p>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel

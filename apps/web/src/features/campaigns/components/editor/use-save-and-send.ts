@@ -23,6 +23,9 @@ import type { CampaignDraftState } from './use-campaign-draft';
 export type EditorResult = { kind: 'saved' | 'scheduled' | 'sent'; campaign: CampaignDetail };
 
 /** What the editor is waiting for: its buttons are disabled meanwhile. */
+/** When a campaign is scheduled for, and the time zone it was chosen in. */
+type Schedule = { at: string; timeZone: string };
+
 export type EditorBusy = null | 'save' | 'schedule' | 'send' | 'test';
 
 /** Autosave: what the last automatic save of the draft did ('idle' before any, or after a manual save). */
@@ -65,9 +68,9 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
    * Saves the draft (create or update) with a status; null when it did not save. A manual save
    * shows what stopped it (fields, toast); a quiet one (autosave) only reports it by returning null.
    */
-  const persist = (status: SaveStatus, scheduledAt?: string, quiet = false): Promise<CampaignDetail | null> => {
+  const persist = (status: SaveStatus, schedule?: Schedule, quiet = false): Promise<CampaignDetail | null> => {
     const values = draft.draft;
-    const run = saveQueue.current.then(() => persistNow(values, status, scheduledAt, quiet));
+    const run = saveQueue.current.then(() => persistNow(values, status, schedule, quiet));
     saveQueue.current = run.catch(() => undefined);
     return run;
   };
@@ -75,11 +78,11 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
   const persistNow = async (
     saving: typeof draft.draft,
     status: SaveStatus,
-    scheduledAt: string | undefined,
+    schedule: Schedule | undefined,
     quiet: boolean,
   ): Promise<CampaignDetail | null> => {
     let values = saving;
-    let body = toCampaignBody(values, status, scheduledAt);
+    let body = toCampaignBody(values, status, schedule);
     const invalid = validateCampaignBody(body);
     if (invalid) {
       if (quiet) return null;
@@ -105,7 +108,7 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
       const listId = selectionListId.current;
       if (listId !== null && !values.listIds.includes(listId)) {
         values = { ...values, listIds: [...values.listIds, listId] };
-        body = toCampaignBody(values, status, scheduledAt);
+        body = toCampaignBody(values, status, schedule);
       }
       const print = draftFingerprint(values);
       const saved = id === null ? await create.mutateAsync(body) : await update.mutateAsync({ id, body });
@@ -154,13 +157,16 @@ export function useSaveAndSend(draft: CampaignDraftState, onDone: (result: Edito
     toast({ title: 'Campaign Saved', description: 'Your campaign has been saved successfully!' });
   };
 
-  const schedule = async (iso: string, date: Date) => {
+  const schedule = async (iso: string, date: Date, timeZone: string) => {
     setBusy('schedule');
-    const saved = await persist('scheduled', iso);
+    const saved = await persist('scheduled', { at: iso, timeZone });
     setBusy(null);
     setScheduleOpen(false);
     if (!saved) return;
-    toast({ title: 'Campaign Scheduled', description: `“${saved.name}” will be sent ${formatScheduleTime(date)}.` });
+    toast({
+      title: 'Campaign Scheduled',
+      description: `“${saved.name}” will be sent ${formatScheduleTime(date, timeZone)}.`,
+    });
     onDone({ kind: 'scheduled', campaign: saved });
   };
 

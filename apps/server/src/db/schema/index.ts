@@ -17,3 +17,4 @@ export * from './bounces.ts';
 
 export * from './webhooks.ts';
 export * from './api-keys.ts';
+export * from './analytics.ts';

@@ -44,7 +44,7 @@ export function ChartCard({
       </CardHeader>
       <CardContent className="space-y-4">
         <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>{chart}</React.Suspense>
-        <div id={`${id}-table`} hidden={!showTable} className="max-h-96 overflow-auto rounded-md border">
+        <div id={`${id}-table`} hidden={!showTable} className="rounded-md border">
           {showTable && table}
         </div>
       </CardContent>

@@ -13,7 +13,7 @@ const num = 'text-right tabular-nums';
 /** The mail chart's figures, a row per day. */
 export function MailTable({ days }: { days: OverviewDay[] }) {
   return (
-    <Table>
+    <Table scrollLabel="Mail per day">
       <TableCaption className="sr-only">Mail per day (UTC)</TableCaption>
       <TableHeader>
         <TableRow>
@@ -46,7 +46,7 @@ export function MailTable({ days }: { days: OverviewDay[] }) {
 /** The problems chart's figures, a row per day. */
 export function ProblemsTable({ days }: { days: OverviewDay[] }) {
   return (
-    <Table>
+    <Table scrollLabel="Bounces, complaints and unsubscribes per day">
       <TableCaption className="sr-only">Bounces, complaints and unsubscribes per day (UTC)</TableCaption>
       <TableHeader>
         <TableRow>
@@ -77,7 +77,7 @@ export function ProblemsTable({ days }: { days: OverviewDay[] }) {
 /** The list chart's figures, a row per day. */
 export function ListGrowthTable({ days }: { days: OverviewListDay[] }) {
   return (
-    <Table>
+    <Table scrollLabel="Contacts added and lost per day">
       <TableCaption className="sr-only">Contacts added and lost per day (UTC)</TableCaption>
       <TableHeader>
         <TableRow>
@@ -126,46 +126,44 @@ const REPUTATION_LOOK: Record<Reputation, { label: string; className: string }> 
 export function DomainTable({ domains }: { domains: OverviewResponse['domains'] }) {
   if (domains.length === 0) return <p className="text-muted-foreground text-sm">No mail went out in this range.</p>;
   return (
-    <div className="overflow-x-auto">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">Domain</TableHead>
-            <TableHead scope="col" className={num}>
-              Sent
+    <Table scrollLabel="Sending domains">
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">Domain</TableHead>
+          <TableHead scope="col" className={num}>
+            Sent
+          </TableHead>
+          <TableHead scope="col" className={num}>
+            Delivered
+          </TableHead>
+          <TableHead scope="col" className={num}>
+            Bounce rate
+          </TableHead>
+          <TableHead scope="col" className={num}>
+            Complaint rate
+          </TableHead>
+          <TableHead scope="col">Reputation</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {domains.map((domain) => (
+          <TableRow key={domain.domain}>
+            <TableHead scope="row" className="font-medium">
+              {domain.domain || '(no domain)'}
             </TableHead>
-            <TableHead scope="col" className={num}>
-              Delivered
-            </TableHead>
-            <TableHead scope="col" className={num}>
-              Bounce rate
-            </TableHead>
-            <TableHead scope="col" className={num}>
-              Complaint rate
-            </TableHead>
-            <TableHead scope="col">Reputation</TableHead>
+            <TableCell className={num}>{formatNumber(domain.sent)}</TableCell>
+            <TableCell className={num}>{formatNumber(domain.delivered)}</TableCell>
+            <TableCell className={num}>{rate(domain.bounceRate)}</TableCell>
+            <TableCell className={num}>{rate(domain.complaintRate)}</TableCell>
+            <TableCell>
+              <Badge className={cn(REPUTATION_LOOK[domain.reputation].className)}>
+                {REPUTATION_LOOK[domain.reputation].label}
+              </Badge>
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {domains.map((domain) => (
-            <TableRow key={domain.domain}>
-              <TableHead scope="row" className="font-medium">
-                {domain.domain || '(no domain)'}
-              </TableHead>
-              <TableCell className={num}>{formatNumber(domain.sent)}</TableCell>
-              <TableCell className={num}>{formatNumber(domain.delivered)}</TableCell>
-              <TableCell className={num}>{rate(domain.bounceRate)}</TableCell>
-              <TableCell className={num}>{rate(domain.complaintRate)}</TableCell>
-              <TableCell>
-                <Badge className={cn(REPUTATION_LOOK[domain.reputation].className)}>
-                  {REPUTATION_LOOK[domain.reputation].label}
-                </Badge>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 
@@ -184,39 +182,37 @@ export function TopCampaignsTable({
       </p>
     );
   return (
-    <div className="overflow-x-auto">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">Campaign</TableHead>
-            <TableHead scope="col" className={num}>
-              Sent
+    <Table scrollLabel="Top campaigns">
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">Campaign</TableHead>
+          <TableHead scope="col" className={num}>
+            Sent
+          </TableHead>
+          <TableHead scope="col" className={num}>
+            Open rate
+          </TableHead>
+          <TableHead scope="col" className={num}>
+            Click rate
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {campaigns.map((campaign) => (
+          <TableRow key={campaign.id}>
+            <TableHead scope="row" className="font-medium">
+              <Link href={`/campaigns/${campaign.id}/report`} className="underline underline-offset-4">
+                {campaign.name}
+              </Link>
+              <span className="text-muted-foreground block text-xs font-normal">{formatDate(campaign.sentAt)}</span>
             </TableHead>
-            <TableHead scope="col" className={num}>
-              Open rate
-            </TableHead>
-            <TableHead scope="col" className={num}>
-              Click rate
-            </TableHead>
+            <TableCell className={num}>{formatNumber(campaign.sent)}</TableCell>
+            <TableCell className={num}>{formatPercent(campaign.openRate)}</TableCell>
+            <TableCell className={num}>{formatPercent(campaign.clickRate)}</TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {campaigns.map((campaign) => (
-            <TableRow key={campaign.id}>
-              <TableHead scope="row" className="font-medium">
-                <Link href={`/campaigns/${campaign.id}/report`} className="underline underline-offset-4">
-                  {campaign.name}
-                </Link>
-                <span className="text-muted-foreground block text-xs font-normal">{formatDate(campaign.sentAt)}</span>
-              </TableHead>
-              <TableCell className={num}>{formatNumber(campaign.sent)}</TableCell>
-              <TableCell className={num}>{formatPercent(campaign.openRate)}</TableCell>
-              <TableCell className={num}>{formatPercent(campaign.clickRate)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

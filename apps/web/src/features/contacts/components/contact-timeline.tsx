@@ -76,7 +76,7 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
   return (
     <section aria-labelledby="contact-timeline-title" className="space-y-2">
       <h3 id="contact-timeline-title" className="text-sm font-semibold">
-        Activity
+        Timeline
       </h3>
       {!timeline.data ? (
         <Skeleton className="h-10 w-full" />

@@ -77,15 +77,16 @@ END $$;
 -- unsubscribes count on that day too (the domain's reputation) and, by the day they happened, as
 -- the list's churn; human clicks count per link URL by the day of the click. A flagged burst of
 -- scanner clicks (an UPDATE of machine) takes its message's click back here as well.
-CREATE FUNCTION "analytics_count_events"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  old_source text := CASE WHEN TG_OP = 'UPDATE' THEN 'old_rows' ELSE '(SELECT * FROM new_rows WHERE false)' END;
+-- Two copies of one statement, for INSERT (no old rows) and UPDATE: static SQL, so PL/pgSQL keeps
+-- its plan across calls (with EXECUTE it was planned again for every event: bench/analytics.bench.ts
+-- measured an open's insert at 14.4 ms against 6.5 without the trigger, and 7.7 against 4.1 like this).
+CREATE FUNCTION "analytics_count_events_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE format($q$
+
     WITH changed AS (
       SELECT id, user_id, campaign_id, send_id, sequence_id, sequence_send_id, contact_id, type, detail, link_id, machine, created_at, 1 AS sign FROM new_rows
       UNION ALL
-      SELECT id, user_id, campaign_id, send_id, sequence_id, sequence_send_id, contact_id, type, detail, link_id, machine, created_at, -1 FROM %1$s o
+      SELECT id, user_id, campaign_id, send_id, sequence_id, sequence_send_id, contact_id, type, detail, link_id, machine, created_at, -1 FROM new_rows o WHERE false
     ),
     -- Each changed event with the message it is about and that message's rollup key.
     keyed AS (
@@ -142,7 +143,7 @@ BEGIN
       LEFT JOIN state_then p ON p.of_campaign = t.of_campaign AND p.message_id = t.message_id
       UNION ALL
       SELECT user_id, day, domain, 0, 0, 0, 0,
-             sign * (type = 'bounce' AND coalesce(detail, '') NOT LIKE 'soft:%%')::int,
+             sign * (type = 'bounce' AND coalesce(detail, '') NOT LIKE 'soft:%')::int,
              sign * (type = 'complaint')::int, sign * (type = 'unsubscribe')::int
       FROM keyed WHERE type IN ('bounce', 'complaint', 'unsubscribe')
     ),
@@ -163,10 +164,10 @@ BEGIN
       INSERT INTO analytics_contacts_daily AS t (user_id, day, unsubscribed, bounced, complained)
       SELECT user_id, analytics_utc_day(created_at),
              sum(sign * (type = 'unsubscribe')::int),
-             sum(sign * (type = 'bounce' AND coalesce(detail, '') NOT LIKE 'soft:%%')::int),
+             sum(sign * (type = 'bounce' AND coalesce(detail, '') NOT LIKE 'soft:%')::int),
              sum(sign * (type = 'complaint')::int)
       FROM changed
-      WHERE contact_id IS NOT NULL AND (type IN ('unsubscribe', 'complaint') OR (type = 'bounce' AND coalesce(detail, '') NOT LIKE 'soft:%%'))
+      WHERE contact_id IS NOT NULL AND (type IN ('unsubscribe', 'complaint') OR (type = 'bounce' AND coalesce(detail, '') NOT LIKE 'soft:%'))
       GROUP BY 1, 2
       HAVING sum(sign * (type = 'unsubscribe')::int) <> 0 OR sum(sign * (type = 'bounce')::int) <> 0 OR sum(sign * (type = 'complaint')::int) <> 0
       ORDER BY 1, 2
@@ -180,8 +181,112 @@ BEGIN
     FROM changed ch LEFT JOIN campaign_links l ON ch.campaign_id IS NOT NULL AND l.id = ch.link_id
     WHERE ch.type = 'click' AND NOT ch.machine AND CASE WHEN ch.campaign_id IS NOT NULL THEN l.url ELSE ch.detail END IS NOT NULL
     GROUP BY 1, 2, 3 HAVING sum(ch.sign) <> 0 ORDER BY 1, 2, 3
-    ON CONFLICT (user_id, day, url) DO UPDATE SET clicks = t.clicks + excluded.clicks$q$,
-    old_source);
+    ON CONFLICT (user_id, day, url) DO UPDATE SET clicks = t.clicks + excluded.clicks;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "analytics_count_events_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+
+    WITH changed AS (
+      SELECT id, user_id, campaign_id, send_id, sequence_id, sequence_send_id, contact_id, type, detail, link_id, machine, created_at, 1 AS sign FROM new_rows
+      UNION ALL
+      SELECT id, user_id, campaign_id, send_id, sequence_id, sequence_send_id, contact_id, type, detail, link_id, machine, created_at, -1 FROM old_rows o
+    ),
+    -- Each changed event with the message it is about and that message's rollup key.
+    keyed AS (
+      SELECT ch.*, ch.campaign_id IS NOT NULL AS of_campaign,
+             CASE WHEN ch.campaign_id IS NOT NULL THEN cs.id ELSE ss.id END AS message_id,
+             analytics_utc_day(coalesce(cs.sent_at, cs.created_at, ss.sent_at, ss.created_at, ch.created_at)) AS day,
+             CASE WHEN c.id IS NOT NULL THEN analytics_domain(c.from_email)
+                  WHEN es.id IS NOT NULL THEN analytics_domain(coalesce(es.from_email, u.email))
+                  ELSE '' END AS domain
+      FROM changed ch
+      LEFT JOIN campaign_sends cs ON ch.campaign_id IS NOT NULL AND cs.id = ch.send_id
+      LEFT JOIN campaigns c ON c.id = ch.campaign_id
+      LEFT JOIN sequence_sends ss ON ch.campaign_id IS NULL AND ss.id = ch.sequence_send_id
+      LEFT JOIN email_sequences es ON ch.campaign_id IS NULL AND es.id = ch.sequence_id
+      LEFT JOIN users u ON es.id IS NOT NULL AND u.id = ch.user_id
+    ),
+    touched AS (
+      SELECT DISTINCT of_campaign, message_id, user_id, day, domain FROM keyed
+      WHERE type IN ('open', 'click') AND message_id IS NOT NULL
+    ),
+    now_events AS (
+      SELECT t.of_campaign, t.message_id, e.id, e.type, e.machine
+      FROM touched t JOIN email_events e ON e.send_id = t.message_id AND e.campaign_id IS NOT NULL AND e.type IN ('open', 'click')
+      WHERE t.of_campaign
+      UNION ALL
+      SELECT t.of_campaign, t.message_id, e.id, e.type, e.machine
+      FROM touched t JOIN email_events e ON e.sequence_send_id = t.message_id AND e.campaign_id IS NULL AND e.type IN ('open', 'click')
+      WHERE NOT t.of_campaign
+    ),
+    then_events AS (
+      SELECT * FROM now_events WHERE id NOT IN (SELECT id FROM new_rows)
+      UNION ALL
+      SELECT of_campaign, message_id, id, type, machine FROM keyed WHERE sign = -1 AND type IN ('open', 'click') AND message_id IS NOT NULL
+    ),
+    state_now AS (
+      SELECT of_campaign, message_id, bool_or(NOT machine) AS human, bool_or(type = 'open' AND machine) AS machine_open,
+             bool_or(type = 'click' AND NOT machine) AS human_click, bool_or(type = 'click' AND machine) AS bot_click
+      FROM now_events GROUP BY 1, 2
+    ),
+    state_then AS (
+      SELECT of_campaign, message_id, bool_or(NOT machine) AS human, bool_or(type = 'open' AND machine) AS machine_open,
+             bool_or(type = 'click' AND NOT machine) AS human_click, bool_or(type = 'click' AND machine) AS bot_click
+      FROM then_events GROUP BY 1, 2
+    ),
+    mail AS (
+      SELECT t.user_id, t.day, t.domain,
+             coalesce(n.human, false)::int - coalesce(p.human, false)::int AS opened,
+             coalesce(n.machine_open AND NOT n.human, false)::int - coalesce(p.machine_open AND NOT p.human, false)::int AS machine_opened,
+             coalesce(n.human_click, false)::int - coalesce(p.human_click, false)::int AS clicked,
+             coalesce(n.bot_click AND NOT n.human_click, false)::int - coalesce(p.bot_click AND NOT p.human_click, false)::int AS bot_clicked,
+             0 AS bounced, 0 AS complaints, 0 AS unsubscribes
+      FROM touched t
+      LEFT JOIN state_now n ON n.of_campaign = t.of_campaign AND n.message_id = t.message_id
+      LEFT JOIN state_then p ON p.of_campaign = t.of_campaign AND p.message_id = t.message_id
+      UNION ALL
+      SELECT user_id, day, domain, 0, 0, 0, 0,
+             sign * (type = 'bounce' AND coalesce(detail, '') NOT LIKE 'soft:%')::int,
+             sign * (type = 'complaint')::int, sign * (type = 'unsubscribe')::int
+      FROM keyed WHERE type IN ('bounce', 'complaint', 'unsubscribe')
+    ),
+    mail_upsert AS (
+      INSERT INTO analytics_mail_daily AS t (user_id, day, domain, opened, machine_opened, clicked, bot_clicked, bounced, complaints, unsubscribes)
+      SELECT user_id, day, domain, sum(opened), sum(machine_opened), sum(clicked), sum(bot_clicked), sum(bounced), sum(complaints), sum(unsubscribes)
+      FROM mail GROUP BY 1, 2, 3
+      HAVING sum(abs(opened) + abs(machine_opened) + abs(clicked) + abs(bot_clicked) + abs(bounced) + abs(complaints) + abs(unsubscribes)) > 0
+      ORDER BY 1, 2, 3
+      ON CONFLICT (user_id, day, domain) DO UPDATE SET
+        opened = t.opened + excluded.opened, machine_opened = t.machine_opened + excluded.machine_opened,
+        clicked = t.clicked + excluded.clicked, bot_clicked = t.bot_clicked + excluded.bot_clicked,
+        bounced = t.bounced + excluded.bounced, complaints = t.complaints + excluded.complaints,
+        unsubscribes = t.unsubscribes + excluded.unsubscribes
+      RETURNING 1
+    ),
+    churn_upsert AS (
+      INSERT INTO analytics_contacts_daily AS t (user_id, day, unsubscribed, bounced, complained)
+      SELECT user_id, analytics_utc_day(created_at),
+             sum(sign * (type = 'unsubscribe')::int),
+             sum(sign * (type = 'bounce' AND coalesce(detail, '') NOT LIKE 'soft:%')::int),
+             sum(sign * (type = 'complaint')::int)
+      FROM changed
+      WHERE contact_id IS NOT NULL AND (type IN ('unsubscribe', 'complaint') OR (type = 'bounce' AND coalesce(detail, '') NOT LIKE 'soft:%'))
+      GROUP BY 1, 2
+      HAVING sum(sign * (type = 'unsubscribe')::int) <> 0 OR sum(sign * (type = 'bounce')::int) <> 0 OR sum(sign * (type = 'complaint')::int) <> 0
+      ORDER BY 1, 2
+      ON CONFLICT (user_id, day) DO UPDATE SET
+        unsubscribed = t.unsubscribed + excluded.unsubscribed, bounced = t.bounced + excluded.bounced,
+        complained = t.complained + excluded.complained
+      RETURNING 1
+    )
+    INSERT INTO analytics_link_daily AS t (user_id, day, url, clicks)
+    SELECT ch.user_id, analytics_utc_day(ch.created_at), CASE WHEN ch.campaign_id IS NOT NULL THEN l.url ELSE ch.detail END, sum(ch.sign)
+    FROM changed ch LEFT JOIN campaign_links l ON ch.campaign_id IS NOT NULL AND l.id = ch.link_id
+    WHERE ch.type = 'click' AND NOT ch.machine AND CASE WHEN ch.campaign_id IS NOT NULL THEN l.url ELSE ch.detail END IS NOT NULL
+    GROUP BY 1, 2, 3 HAVING sum(ch.sign) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (user_id, day, url) DO UPDATE SET clicks = t.clicks + excluded.clicks;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -276,8 +381,8 @@ CREATE TRIGGER "rollup_sequence_sends_sent" AFTER INSERT ON "sequence_sends" REF
 --> statement-breakpoint
 CREATE TRIGGER "rollup_sequence_sends_sent_update" AFTER UPDATE ON "sequence_sends" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_count_sent"();
 --> statement-breakpoint
-CREATE TRIGGER "rollup_email_events" AFTER INSERT ON "email_events" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_count_events"();
+CREATE TRIGGER "rollup_email_events" AFTER INSERT ON "email_events" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_count_events_inserted"();
 --> statement-breakpoint
-CREATE TRIGGER "rollup_email_events_update" AFTER UPDATE ON "email_events" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_count_events"();
+CREATE TRIGGER "rollup_email_events_update" AFTER UPDATE ON "email_events" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_count_events_updated"();
 --> statement-breakpoint
 CREATE TRIGGER "rollup_contacts_added" AFTER INSERT ON "contacts" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_count_contacts_added"();

@@ -230,6 +230,25 @@ describe('GET /api/analytics/overview', () => {
     await expectRollupsMatchRebuild(t());
   });
 
+  it('takes a click back when a scanner’s burst flags it (an update of the event), and keeps the rollups equal to a rebuild', async () => {
+    const a = await signUpUser(t());
+    await sendCampaign(t(), a.client, ['gus@x.io'], 'Burst', 'news@acme.example');
+    const anon = t().client();
+    const gus = await urlsOf(t(), 'gus@x.io');
+    // Both links at once, right after delivery: the first click is recorded a reader's, then flagged with the second.
+    await hit(anon, gus.clicks[0] ?? '', READER);
+    await hit(anon, gus.clicks[1] ?? '', READER);
+    const { rows } = await t().ctx.database.raw.executeSql(
+      `SELECT count(*)::int AS n FROM email_events WHERE user_id = $1 AND type = 'click' AND machine`,
+      [a.user.id],
+    );
+    expect(rows).toEqual([{ n: 2 }]);
+    const body = await overview(a.client);
+    expect(body.totals).toMatchObject({ sent: 1, opened: 0, clicked: 0, machineOpened: 0 });
+    expect(body.topLinks).toEqual([]);
+    await expectRollupsMatchRebuild(t());
+  });
+
   it('adds sequence mail to the same figures, keeps days apart, and ranks campaigns with enough volume', async () => {
     const a = await signUpUser(t());
     const db = t().ctx.db;

@@ -131,7 +131,7 @@ test('contacts: the table, a contact, the import dialog, the lists, the suppress
   await cards.getByRole('button', { name: 'Ada Lovelace' }).click();
   const sheet = page.getByRole('dialog', { name: 'Ada Lovelace' });
   await expect(sheet.getByText('Engagement score')).toBeVisible();
-  await expect(sheet.getByText('Nothing came back about this contact’s mail.')).toBeVisible();
+  await expect(sheet.getByText('Nothing has happened with this contact yet.')).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Remove from Customers' })).toBeVisible();
   await checkDarkPhone(page, 'contact detail');
   await sheet.getByRole('button', { name: 'Close' }).click();

@@ -113,9 +113,9 @@ test('contacts: import a CSV, search, detail, new contact, bulk add to list and 
   await expect(sheet.getByText('Engagement score')).toBeVisible();
   await expect(sheet.getByText('New', { exact: true })).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Remove from Imported people' })).toBeVisible();
-  // Its timeline of what came back: nothing yet for a new contact.
-  await expect(sheet.getByRole('heading', { name: 'Bounces and complaints' })).toBeVisible();
-  await expect(sheet.getByText('Nothing came back about this contact’s mail.')).toBeVisible();
+  // Its timeline: nothing yet for a new contact.
+  await expect(sheet.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  await expect(sheet.getByText('Nothing has happened with this contact yet.')).toBeVisible();
   await checkScreen(page, 'contacts-detail');
   await sheet.getByRole('button', { name: 'Edit' }).click();
   await sheet.getByLabel('Job title').fill('Mathematician');

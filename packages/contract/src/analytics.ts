@@ -136,3 +136,146 @@ export const purchasesQuerySchema = z.object({
     .default(PURCHASES_PAGE_SIZE_DEFAULT),
 });
 export type PurchasesQuery = z.input<typeof purchasesQuerySchema>;
+
+// ── /analytics: GET /api/analytics/overview ───────────────────────────────────────────────────────
+
+/** The longest range the overview answers, in days (a year, leap day included). */
+export const OVERVIEW_MAX_RANGE_DAYS = 366;
+/** The range picker's presets, in days ending today. */
+export const OVERVIEW_PRESET_DAYS = [7, 30, 90] as const;
+/** A campaign ranks among the top ones only with at least this many messages sent (rates of a handful mean nothing). */
+export const TOP_CAMPAIGN_MIN_SENT = 20;
+/** How many campaigns and links the overview ranks. */
+export const OVERVIEW_TOP_COUNT = 5;
+/**
+ * A sending domain's reputation from its hard-bounce and complaint rates (percent). Mailbox
+ * providers start filtering near a 0.3% complaint rate (Gmail's and Yahoo's sender rules) and
+ * treat bounce rates over a few percent as a list that was not kept clean.
+ */
+export const REPUTATION_THRESHOLDS = {
+  good: { bounceRate: 2, complaintRate: 0.1 },
+  fair: { bounceRate: 5, complaintRate: 0.3 },
+} as const;
+
+export const OVERVIEW_DATE_INVALID = 'Use a date like 2026-01-31';
+export const OVERVIEW_RANGE_REVERSED = 'The start date must be on or before the end date';
+export const OVERVIEW_RANGE_TOO_LONG = `The range can be at most ${OVERVIEW_MAX_RANGE_DAYS} days`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDateSchema = z
+  .string({ error: OVERVIEW_DATE_INVALID })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, OVERVIEW_DATE_INVALID)
+  // A real calendar day: 2026-02-30 does not round-trip.
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, OVERVIEW_DATE_INVALID);
+
+/** Days from `from` to `to`, both included (UTC calendar days). */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** GET /api/analytics/overview?from&to: UTC calendar days, both included, at most 366 of them. */
+export const overviewQuerySchema = z
+  .object({ from: isoDateSchema, to: isoDateSchema })
+  .superRefine(({ from, to }, ctx) => {
+    if (from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: OVERVIEW_RANGE_REVERSED });
+    else if (daysInRange(from, to) > OVERVIEW_MAX_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: OVERVIEW_RANGE_TOO_LONG });
+  });
+export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
+
+const count = z.number().int();
+/** A percentage (0–100, one decimal); null when there is nothing to divide by. */
+const rate = z.number().nullable();
+
+/** Campaign and sequence mail, counted as messages by the day they were sent (what has become of them since). */
+export const overviewMailFiguresSchema = z.object({
+  sent: count,
+  /** Sent minus hard bounces. */
+  delivered: count,
+  /** Opened by a reader: a human open or a click (a click implies an open). */
+  opened: count,
+  /** Opened only by a machine (Apple Mail Privacy Protection, pre-fetchers): not in `opened`. */
+  machineOpened: count,
+  /** Clicked by a reader; messages clicked only by link scanners are left out. */
+  clicked: count,
+  bounced: count,
+  complaints: count,
+  unsubscribes: count,
+});
+export type OverviewMailFigures = z.infer<typeof overviewMailFiguresSchema>;
+
+export const overviewDaySchema = overviewMailFiguresSchema.extend({ day: z.string() });
+export type OverviewDay = z.infer<typeof overviewDaySchema>;
+
+export const reputationSchema = z.enum(['good', 'fair', 'poor']);
+export type Reputation = z.infer<typeof reputationSchema>;
+
+export const overviewDomainSchema = z.object({
+  domain: z.string(),
+  sent: count,
+  delivered: count,
+  bounced: count,
+  complaints: count,
+  /** Hard bounces over sent. */
+  bounceRate: rate,
+  /** Complaints over delivered. */
+  complaintRate: rate,
+  /** From the two rates (REPUTATION_THRESHOLDS). */
+  reputation: reputationSchema,
+});
+export type OverviewDomain = z.infer<typeof overviewDomainSchema>;
+
+/** The list on one day (the day it happened): contacts added, and lost to unsubscribes, hard bounces and complaints. */
+export const overviewListDaySchema = z.object({
+  day: z.string(),
+  added: count,
+  unsubscribed: count,
+  bounced: count,
+  complained: count,
+  /** added − unsubscribed − bounced − complained. */
+  net: count,
+});
+export type OverviewListDay = z.infer<typeof overviewListDaySchema>;
+
+export const overviewCampaignSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sentAt: z.string(),
+  sent: count,
+  /** Human and implied opens over sent. */
+  openRate: z.number(),
+  /** Human clicks over sent. */
+  clickRate: z.number(),
+});
+export type OverviewCampaign = z.infer<typeof overviewCampaignSchema>;
+
+export const overviewResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Whether the account has sent any mail at all (false: the page shows how to start). */
+  hasSentMail: z.boolean(),
+  totals: overviewMailFiguresSchema.extend({
+    openRate: rate,
+    machineOpenRate: rate,
+    clickRate: rate,
+    bounceRate: rate,
+    complaintRate: rate,
+    unsubscribeRate: rate,
+    contactsAdded: count,
+    contactsLost: count,
+  }),
+  /** Every day of the range, oldest first (days with nothing are zeros). */
+  days: z.array(overviewDaySchema),
+  /** Sending domains by mail sent, most first. */
+  domains: z.array(overviewDomainSchema),
+  /** Every day of the range, oldest first. */
+  listGrowth: z.array(overviewListDaySchema),
+  /** Campaigns sent in the range with at least TOP_CAMPAIGN_MIN_SENT messages, best open rate first (click rate breaks ties). */
+  topCampaigns: z.array(overviewCampaignSchema),
+  /** Links by human clicks in the range (campaigns and sequences), most first. */
+  topLinks: z.array(z.object({ url: z.string(), clicks: count })),
+});
+export type OverviewResponse = z.infer<typeof overviewResponseSchema>;

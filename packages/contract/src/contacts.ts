@@ -248,25 +248,69 @@ export const importProgressLineSchema = z.discriminatedUnion('type', [
 export type ImportProgressLine = z.infer<typeof importProgressLineSchema>;
 
 /**
- * GET /api/contacts/:id/timeline: what came back about the contact's mail, newest first: bounces
- * (with their reason; hard ones suppressed the address), complaints (which unsubscribed it),
- * auto-replies and delivery reports; each with the campaign it answered. `suppression` is the
- * address's current suppression, if any.
+ * GET /api/contacts/:id/timeline?page&pageSize: everything that happened with the contact, newest
+ * first: mail sent to them (campaigns and sequence steps), opens (human or machine), clicks (with
+ * the link; scanner clicks marked machine), bounces (with their reason; hard ones suppressed the
+ * address), complaints, unsubscribes, auto-replies and delivery reports, sequences entered and
+ * left, forms submitted and lead captures, purchases. `suppression` is the address's current
+ * suppression, if any.
  */
+export const CONTACT_TIMELINE_TYPES = [
+  'sent',
+  'open',
+  'click',
+  'bounce',
+  'complaint',
+  'unsubscribe',
+  'auto-reply',
+  'delivered',
+  'sequence-entered',
+  'sequence-left',
+  'form',
+  'lead',
+  'purchase',
+] as const;
 export const contactTimelineEventSchema = z.object({
-  type: z.enum(['bounce', 'complaint', 'auto-reply', 'delivered']),
+  type: z.enum(CONTACT_TIMELINE_TYPES),
   /** For bounces: the classified reason (BOUNCE_REASONS), null for older events. */
   reason: z.string().nullable(),
   /** For bounces: hard (the address is bad) or soft (counted toward the soft-bounce limit). */
   hard: z.boolean().nullable(),
+  /** For opens and clicks: made by a machine (Apple's privacy proxy, a link scanner), not the reader. */
+  machine: z.boolean().nullable(),
+  /** For clicks: the link's URL. */
+  url: z.string().nullable(),
+  /**
+   * What else the event says: a bounce's words, a sequence's exit reason, a form's state
+   * ('confirmed' or 'awaiting confirmation'), a purchase's amount in cents.
+   */
   detail: z.string().nullable(),
   campaignId: z.number().int().nullable(),
   campaignName: z.string().nullable(),
+  sequenceId: z.number().int().nullable(),
+  sequenceName: z.string().nullable(),
+  /** For forms and lead captures: the lead source's name. */
+  sourceName: z.string().nullable(),
   at: z.string(),
 });
 export type ContactTimelineEvent = z.infer<typeof contactTimelineEventSchema>;
+export const CONTACT_TIMELINE_PAGE_SIZE_DEFAULT = 20;
+export const CONTACT_TIMELINE_PAGE_SIZE_MAX = 100;
+export const contactTimelineQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, 'pageSize must be 1 or more')
+    .max(CONTACT_TIMELINE_PAGE_SIZE_MAX, `pageSize must be at most ${CONTACT_TIMELINE_PAGE_SIZE_MAX}`)
+    .default(CONTACT_TIMELINE_PAGE_SIZE_DEFAULT),
+});
+export type ContactTimelineQuery = z.input<typeof contactTimelineQuerySchema>;
 export const contactTimelineSchema = z.object({
   events: z.array(contactTimelineEventSchema),
+  page: z.number().int(),
+  /** Whether older events follow on the next page. */
+  hasMore: z.boolean(),
   suppression: z.object({ reason: z.string(), since: z.string(), detail: z.string().nullable() }).nullable(),
 });
 export type ContactTimeline = z.infer<typeof contactTimelineSchema>;

@@ -91,3 +91,86 @@ describe('upgrading through migration 0013 (contacts rebuilt)', () => {
     ).rejects.toMatchObject({ code: '23505' });
   });
 });
+
+// 0034 adds the /analytics rollups: an existing install's sent mail, events and contacts are
+// counted into them by the migration, and the triggers count what arrives after it.
+describe('upgrading through migration 0034 (analytics rollups)', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await createTestDatabase({ migrate: false }));
+  });
+  afterAll(() => drop());
+  const query = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    (await database.raw.executeSql(text, params)).rows as T[];
+
+  it('backfills mail per day and domain, list growth and link clicks from the stored rows', async () => {
+    const before = migrationsBefore('0034');
+    try {
+      await database.migrate(before.folder);
+    } finally {
+      before.remove();
+    }
+    const [user] = await query<{ id: string }>(
+      `INSERT INTO users (email, password_hash, first_name, last_name) VALUES ('owner@example.com', 'x', 'O', 'W') RETURNING id`,
+    );
+    const userId = user?.id;
+    await query(
+      `INSERT INTO contacts (user_id, email, created_at)
+       SELECT $1, 'c' || i || '@example.com', '2026-03-01T08:00:00Z' FROM generate_series(1, 4) i`,
+      [userId],
+    );
+    const [campaign] = await query<{ id: number }>(
+      `INSERT INTO campaigns (user_id, name, subject, from_email, status, sent_at)
+       VALUES ($1, 'Old', 'Hi', 'News@Acme.Example', 'sent', '2026-03-02T10:00:00Z') RETURNING id`,
+      [userId],
+    );
+    const [link] = await query<{ id: number }>(
+      `INSERT INTO campaign_links (campaign_id, url) VALUES ($1, 'https://acme.example/a') RETURNING id`,
+      [campaign?.id],
+    );
+    await query(
+      `INSERT INTO campaign_sends (campaign_id, user_id, contact_id, email, status, sent_at)
+       SELECT $1, $2, id, email, 'sent', '2026-03-02T10:00:00Z' FROM contacts WHERE user_id = $2 ORDER BY id`,
+      [campaign?.id, userId],
+    );
+    const sends = await query<{ id: number; contact_id: number }>(
+      `SELECT id, contact_id FROM campaign_sends ORDER BY id`,
+    );
+    const event = (i: number, type: string, extra: string) =>
+      query(
+        `INSERT INTO email_events (user_id, campaign_id, send_id, contact_id, type, machine, link_id, detail, created_at)
+         SELECT $1, $2, $3, $4, $5, ${extra}, '2026-03-03T12:00:00Z'`,
+        [userId, campaign?.id, sends[i]?.id, sends[i]?.contact_id, type],
+      );
+    await event(0, 'open', `false, NULL::int, NULL`);
+    await event(1, 'open', `true, NULL::int, NULL`);
+    await event(2, 'click', `false, ${link?.id}, NULL`);
+    await event(3, 'bounce', `false, NULL::int, 'user unknown'`);
+
+    await database.migrate();
+
+    expect(await query(`SELECT *, day::text AS day FROM analytics_mail_daily`)).toEqual([
+      {
+        user_id: userId,
+        day: '2026-03-02',
+        domain: 'acme.example',
+        sent: 4,
+        opened: 2,
+        machine_opened: 1,
+        clicked: 1,
+        bot_clicked: 0,
+        bounced: 1,
+        complaints: 0,
+        unsubscribes: 0,
+      },
+    ]);
+    expect(await query(`SELECT day::text, added, bounced FROM analytics_contacts_daily ORDER BY day`)).toEqual([
+      { day: '2026-03-01', added: 4, bounced: 0 },
+      { day: '2026-03-03', added: 0, bounced: 1 },
+    ]);
+    expect(await query(`SELECT day::text, url, clicks FROM analytics_link_daily`)).toEqual([
+      { day: '2026-03-03', url: 'https://acme.example/a', clicks: 1 },
+    ]);
+  });
+});

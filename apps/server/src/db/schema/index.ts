@@ -18,3 +18,4 @@ export * from './bounces.ts';
 export * from './webhooks.ts';
 export * from './api-keys.ts';
 export * from './sunset.ts';
+export * from './analytics.ts';

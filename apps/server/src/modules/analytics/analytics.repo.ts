@@ -1,6 +1,13 @@
-import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, isNotNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaigns, contacts, emailEvents } from '../../db/schema/index.ts';
+import {
+  analyticsContactsDaily,
+  analyticsLinkDaily,
+  analyticsMailDaily,
+  campaigns,
+  contacts,
+  emailEvents,
+} from '../../db/schema/index.ts';
 
 /** A time as a query parameter (ISO text cast in SQL: the same on pg and PGlite). */
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
@@ -199,4 +206,128 @@ export async function countPurchases(db: DbOrTx, userId: string): Promise<number
     .from(emailEvents)
     .where(and(eq(emailEvents.userId, userId), eq(emailEvents.type, 'purchase')));
   return row?.n ?? 0;
+}
+
+// ── /analytics: reads of the daily rollups (kept by triggers, see db/schema/analytics.ts) ──────────
+
+const sumOf = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+const mailSums = {
+  sent: sumOf(analyticsMailDaily.sent),
+  opened: sumOf(analyticsMailDaily.opened),
+  machineOpened: sumOf(analyticsMailDaily.machineOpened),
+  clicked: sumOf(analyticsMailDaily.clicked),
+  bounced: sumOf(analyticsMailDaily.bounced),
+  complaints: sumOf(analyticsMailDaily.complaints),
+  unsubscribes: sumOf(analyticsMailDaily.unsubscribes),
+};
+export type MailSums = {
+  sent: number;
+  opened: number;
+  machineOpened: number;
+  clicked: number;
+  bounced: number;
+  complaints: number;
+  unsubscribes: number;
+};
+
+/** Days are 'YYYY-MM-DD', both ends included. */
+export type DayRange = { from: string; to: string };
+const mailInRange = (userId: string, range: DayRange) =>
+  and(eq(analyticsMailDaily.userId, userId), between(analyticsMailDaily.day, range.from, range.to));
+
+/** The account's mail per day of the range (days without mail are absent). */
+export async function mailByDay(db: DbOrTx, userId: string, range: DayRange): Promise<(MailSums & { day: string })[]> {
+  return db
+    .select({ day: analyticsMailDaily.day, ...mailSums })
+    .from(analyticsMailDaily)
+    .where(mailInRange(userId, range))
+    .groupBy(analyticsMailDaily.day)
+    .orderBy(asc(analyticsMailDaily.day));
+}
+
+/** The account's mail of the range per sending domain. */
+export async function mailByDomain(
+  db: DbOrTx,
+  userId: string,
+  range: DayRange,
+): Promise<(MailSums & { domain: string })[]> {
+  return db
+    .select({ domain: analyticsMailDaily.domain, ...mailSums })
+    .from(analyticsMailDaily)
+    .where(mailInRange(userId, range))
+    .groupBy(analyticsMailDaily.domain);
+}
+
+/** Whether the account has ever sent a message (any rollup row with mail sent). */
+export async function hasSentMail(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ day: analyticsMailDaily.day })
+    .from(analyticsMailDaily)
+    .where(and(eq(analyticsMailDaily.userId, userId), sql`${analyticsMailDaily.sent} > 0`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Contacts added and lost per day of the range (days without change are absent). */
+export async function listChangesByDay(db: DbOrTx, userId: string, range: DayRange) {
+  return db
+    .select({
+      day: analyticsContactsDaily.day,
+      added: analyticsContactsDaily.added,
+      unsubscribed: analyticsContactsDaily.unsubscribed,
+      bounced: analyticsContactsDaily.bounced,
+      complained: analyticsContactsDaily.complained,
+    })
+    .from(analyticsContactsDaily)
+    .where(and(eq(analyticsContactsDaily.userId, userId), between(analyticsContactsDaily.day, range.from, range.to)))
+    .orderBy(asc(analyticsContactsDaily.day));
+}
+
+/** The links with the most human clicks in the range. */
+export async function topLinks(db: DbOrTx, userId: string, range: DayRange, limit: number) {
+  const clicks = sumOf(analyticsLinkDaily.clicks);
+  return db
+    .select({ url: analyticsLinkDaily.url, clicks })
+    .from(analyticsLinkDaily)
+    .where(and(eq(analyticsLinkDaily.userId, userId), between(analyticsLinkDaily.day, range.from, range.to)))
+    .groupBy(analyticsLinkDaily.url)
+    .having(sql`sum(${analyticsLinkDaily.clicks}) > 0`)
+    .orderBy(desc(clicks), asc(analyticsLinkDaily.url))
+    .limit(limit);
+}
+
+/**
+ * The account's campaigns finished in [start, end) with at least `minSent` messages, best human
+ * open rate first, then click rate (their counters are kept as events arrive, modules/tracking).
+ */
+export async function topCampaigns(
+  db: DbOrTx,
+  userId: string,
+  window: { start: Date; end: Date },
+  minSent: number,
+  limit: number,
+) {
+  const openRate = sql`${campaigns.totalOpens}::float / ${campaigns.totalSent}`;
+  const clickRate = sql`${campaigns.totalClicks}::float / ${campaigns.totalSent}`;
+  return db
+    .select({
+      id: campaigns.id,
+      name: campaigns.name,
+      sentAt: campaigns.sentAt,
+      sent: campaigns.totalSent,
+      opens: campaigns.totalOpens,
+      clicks: campaigns.totalClicks,
+    })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.userId, userId),
+        isNotNull(campaigns.sentAt),
+        gte(campaigns.sentAt, window.start),
+        lt(campaigns.sentAt, window.end),
+        gte(campaigns.totalSent, minSent),
+      ),
+    )
+    .orderBy(desc(openRate), desc(clickRate), desc(campaigns.sentAt))
+    .limit(limit);
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  overviewQuerySchema,
+  overviewResponseSchema,
   purchaseListSchema,
   purchaseSchema,
   purchasesQuerySchema,
@@ -9,11 +11,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { setTotalHeaders } from '../../lib/paging.ts';
 import { requireUser } from '../auth/index.ts';
-import { dashboardStats, listPurchases, recordPurchase } from './analytics.service.ts';
+import { analyticsOverview, dashboardStats, listPurchases, recordPurchase } from './analytics.service.ts';
 
 /**
  * Route table (signed-in, the user's own rows only):
  *   GET  /api/analytics/stats      the dashboard's figures and their 30-day trends
+ *   GET  /api/analytics/overview   ?from&to (UTC days, ≤ 366) → /analytics: mail per day and domain, list growth, top campaigns and links
  *   POST /api/analytics/purchases  {email, amount, campaignId?} → 201 the recorded purchase
  *   GET  /api/analytics/purchases  ?page&pageSize → purchases, newest first; total in X-Total-Count
  */
@@ -24,6 +27,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     '/api/analytics/stats',
     { guard: signedIn, schema: { response: { 200: statsResponseSchema } } },
     async (request) => dashboardStats(ctx.db, request.signedIn.user.id),
+  );
+
+  app.get(
+    '/api/analytics/overview',
+    { guard: signedIn, schema: { querystring: overviewQuerySchema, response: { 200: overviewResponseSchema } } },
+    async (request) => analyticsOverview(ctx.db, request.signedIn.user.id, request.query),
   );
 
   app.post(

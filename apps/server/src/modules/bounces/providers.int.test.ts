@@ -197,18 +197,26 @@ describe('provider bounce webhooks', () => {
           type: 'bounce',
           reason: 'user-unknown',
           hard: true,
+          machine: null,
+          url: null,
           detail: 'user-unknown: 5.1.1 smtp; 550 5.1.1 user unknown',
           campaignId: first?.campaignId,
           campaignName: 'Ses',
+          sequenceId: null,
+          sequenceName: null,
+          sourceName: null,
           at: expect.any(String),
         },
+        expect.objectContaining({ type: 'sent', campaignId: first?.campaignId, campaignName: 'Ses' }),
       ],
+      page: 1,
+      hasMore: false,
       suppression: { reason: 'bounce', detail: expect.stringMatching(/^user-unknown/), since: expect.any(String) },
     });
     expect(
       ((await client.get(`/api/contacts/${second?.contactId}/timeline`)).json() as { events: { type: string }[] })
         .events,
-    ).toMatchObject([{ type: 'complaint' }]);
+    ).toMatchObject([{ type: 'complaint' }, { type: 'sent' }]);
     const stranger = await signUpUser(t());
     expect((await stranger.client.get(`/api/contacts/${first?.contactId}/timeline`)).statusCode).toBe(404);
     expect((await client.get('/api/contacts/abc/timeline')).statusCode).toBe(400);

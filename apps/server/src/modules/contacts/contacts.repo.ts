@@ -4,8 +4,6 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { rawStatement, type RawRow } from '../../db/raw-statement.ts';
 import type { SessionCompanion } from '../auth/index.ts';
 import {
-  campaigns,
-  emailEvents,
   suppressions,
   contactCounts,
   contactFields,
@@ -588,28 +586,91 @@ export async function existingEmails(db: DbOrTx, userId: string, emails: string[
   return new Set(rows.map((row) => row.email));
 }
 
-/** The account's bounce, complaint, auto-reply and delivery events of one contact, newest first, with campaign names. */
-export async function deliveryEventsOfContact(db: DbOrTx, userId: string, contactId: number, limit: number) {
-  return db
-    .select({
-      type: emailEvents.type,
-      reason: emailEvents.reason,
-      detail: emailEvents.detail,
-      campaignId: emailEvents.campaignId,
-      campaignName: campaigns.name,
-      at: emailEvents.createdAt,
-    })
-    .from(emailEvents)
-    .leftJoin(campaigns, and(eq(campaigns.id, emailEvents.campaignId), eq(campaigns.userId, userId)))
-    .where(
-      and(
-        eq(emailEvents.userId, userId),
-        eq(emailEvents.contactId, contactId),
-        inArray(emailEvents.type, ['bounce', 'complaint', 'auto-reply', 'delivered']),
-      ),
-    )
-    .orderBy(desc(emailEvents.createdAt), desc(emailEvents.id))
-    .limit(limit);
+export type TimelineRow = {
+  type: string;
+  at: Date;
+  reason: string | null;
+  detail: string | null;
+  machine: boolean | null;
+  url: string | null;
+  campaignId: number | null;
+  campaignName: string | null;
+  sequenceId: number | null;
+  sequenceName: string | null;
+  sourceName: string | null;
+};
+
+/**
+ * One page of everything that happened with the account's contact, newest first: sent mail
+ * (campaign and sequence ledgers), its events, sequences entered and left, forms and lead captures.
+ * Each part reads only the contact's rows on its contact index and at most the rows the page
+ * needs; `limit` + 1 rows come back so the caller knows whether more follow.
+ */
+export async function timelineOfContact(
+  db: DbOrTx,
+  userId: string,
+  contact: { id: number; email: string },
+  page: { limit: number; offset: number },
+): Promise<TimelineRow[]> {
+  const upTo = page.offset + page.limit + 1;
+  const result = await db.execute(sql`
+    SELECT * FROM (
+      (SELECT 'sent' AS type, cs.sent_at AS at, NULL AS reason, NULL AS detail, NULL::boolean AS machine, NULL AS url,
+              cs.campaign_id AS "campaignId", c.name AS "campaignName", NULL::int AS "sequenceId", NULL AS "sequenceName",
+              NULL AS "sourceName", cs.id AS tie
+       FROM campaign_sends cs JOIN campaigns c ON c.id = cs.campaign_id AND c.user_id = ${userId}
+       WHERE cs.contact_id = ${contact.id} AND cs.user_id = ${userId} AND cs.sent_at IS NOT NULL
+       ORDER BY cs.sent_at DESC LIMIT ${upTo})
+      UNION ALL
+      (SELECT 'sent', ss.sent_at, NULL, ss.node_id, NULL, NULL, NULL, NULL, ss.sequence_id, es.name, NULL, ss.id
+       FROM sequence_sends ss JOIN email_sequences es ON es.id = ss.sequence_id AND es.user_id = ${userId}
+       WHERE ss.contact_id = ${contact.id} AND ss.user_id = ${userId} AND ss.sent_at IS NOT NULL
+       ORDER BY ss.sent_at DESC LIMIT ${upTo})
+      UNION ALL
+      (SELECT e.type, e.created_at, e.reason,
+              CASE WHEN e.type = 'click' THEN NULL WHEN e.type = 'purchase' THEN e.amount_cents::text ELSE e.detail END,
+              CASE WHEN e.type IN ('open', 'click') THEN e.machine END,
+              CASE WHEN e.type = 'click' THEN coalesce(l.url, CASE WHEN e.campaign_id IS NULL THEN e.detail END) END,
+              e.campaign_id, c.name, e.sequence_id, es.name, NULL, e.id
+       FROM email_events e
+       LEFT JOIN campaigns c ON c.id = e.campaign_id AND c.user_id = ${userId}
+       LEFT JOIN email_sequences es ON es.id = e.sequence_id AND es.user_id = ${userId}
+       LEFT JOIN campaign_links l ON e.type = 'click' AND l.id = e.link_id AND l.campaign_id = e.campaign_id
+       WHERE e.contact_id = ${contact.id} AND e.user_id = ${userId}
+         AND e.type IN ('open', 'click', 'bounce', 'complaint', 'unsubscribe', 'auto-reply', 'delivered', 'purchase')
+       ORDER BY e.created_at DESC LIMIT ${upTo})
+      UNION ALL
+      (SELECT 'sequence-entered', en.entered_at, NULL, NULL, NULL, NULL, NULL, NULL, en.sequence_id, es.name, NULL, en.id
+       FROM sequence_enrolments en JOIN email_sequences es ON es.id = en.sequence_id AND es.user_id = ${userId}
+       WHERE en.contact_id = ${contact.id} AND en.user_id = ${userId}
+       ORDER BY en.entered_at DESC LIMIT ${upTo})
+      UNION ALL
+      (SELECT 'sequence-left', en.finished_at, NULL, coalesce(en.exit_reason, en.state), NULL, NULL, NULL, NULL,
+              en.sequence_id, es.name, NULL, en.id
+       FROM sequence_enrolments en JOIN email_sequences es ON es.id = en.sequence_id AND es.user_id = ${userId}
+       WHERE en.contact_id = ${contact.id} AND en.user_id = ${userId} AND en.finished_at IS NOT NULL
+       ORDER BY en.finished_at DESC LIMIT ${upTo})
+      UNION ALL
+      (SELECT 'form', coalesce(f.confirmed_at, f.submitted_at), NULL,
+              CASE WHEN f.confirmed_at IS NULL THEN 'awaiting confirmation' ELSE 'confirmed' END,
+              NULL, NULL, NULL, NULL, NULL, NULL, s.name, f.id
+       FROM lead_form_submissions f JOIN lead_sources s ON s.id = f.source_id AND s.user_id = ${userId}
+       WHERE f.user_id = ${userId} AND f.email = ${contact.email}
+       ORDER BY coalesce(f.confirmed_at, f.submitted_at) DESC LIMIT ${upTo})
+      UNION ALL
+      (SELECT 'lead', ld.created_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, s.name, ld.id
+       FROM leads ld LEFT JOIN lead_sources s ON s.id = ld.source_id AND s.user_id = ${userId}
+       WHERE ld.user_id = ${userId} AND ld.contact_id = ${contact.id}
+       ORDER BY ld.created_at DESC LIMIT ${upTo})
+    ) timeline
+    ORDER BY at DESC, tie DESC
+    LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
+  return (result.rows as (Omit<TimelineRow, 'at'> & { at: Date | string })[]).map((row) => ({
+    ...row,
+    at: new Date(row.at),
+    campaignId: row.campaignId === null ? null : Number(row.campaignId),
+    sequenceId: row.sequenceId === null ? null : Number(row.sequenceId),
+  }));
 }
 
 /** The account's suppression of an address, if any. */

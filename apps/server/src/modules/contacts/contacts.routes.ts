@@ -7,6 +7,7 @@ import {
   bulkListBodySchema,
   bulkResultSchema,
   contactDetailSchema,
+  contactTimelineQuerySchema,
   contactTimelineSchema,
   contactListResponseSchema,
   contactListSchema,
@@ -117,7 +118,7 @@ function looksLikeCsvFile(filename: string, mimetype: string): boolean {
  *   POST   /api/contacts/import-csv      JSON {csvData,…} | text/csv stream (?listId&createNewList&newListName) | multipart
  *   POST   /api/contacts/bulk-delete | bulk-add-to-list | bulk-remove-from-list
  *   GET    /api/contacts/:id
- *   GET    /api/contacts/:id/timeline     bounces, complaints, auto-replies, delivery reports; the suppression
+ *   GET    /api/contacts/:id/timeline     ?page&pageSize → mail, opens, clicks, bounces, sequences, forms… newest first; the suppression
  *   PATCH  /api/contacts/:id
  *   DELETE /api/contacts/:id
  *   GET    /api/contact-lists
@@ -282,8 +283,15 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
 
   app.get(
     '/api/contacts/:id/timeline',
-    { guard: signedIn, schema: { params: idParamsSchema, response: { 200: contactTimelineSchema } } },
-    async (request) => contacts.contactTimeline(db, request.signedIn.user.id, request.params.id),
+    {
+      guard: signedIn,
+      schema: {
+        params: idParamsSchema,
+        querystring: contactTimelineQuerySchema,
+        response: { 200: contactTimelineSchema },
+      },
+    },
+    async (request) => contacts.contactTimeline(db, request.signedIn.user.id, request.params.id, request.query),
   );
 
   app.patch(

@@ -296,29 +296,44 @@ export async function getContact(db: Db, userId: string, id: number): Promise<Co
   return { ...toContact(row), lists: await repo.listsOfContact(db, row.id) };
 }
 
-/** How many events the contact's timeline shows (the newest). */
-const TIMELINE_LIMIT = 100;
-
 /**
- * What came back about the contact's mail (bounces, complaints, auto-replies, delivery reports),
- * newest first, and whether its address is suppressed: the account's own contact only (404 else).
+ * One page of everything that happened with the contact (mail sent, opens, clicks, bounces,
+ * complaints, unsubscribes, sequences, forms, lead captures, purchases), newest first, and whether
+ * its address is suppressed: the account's own contact only (404 else).
  */
-export async function contactTimeline(db: Db, userId: string, id: number): Promise<ContactTimeline> {
+export async function contactTimeline(
+  db: Db,
+  userId: string,
+  id: number,
+  query: { page: number; pageSize: number },
+): Promise<ContactTimeline> {
   const row = await repo.findContact(db, userId, id);
   if (!row) throw new AppError('not_found', CONTACT_NOT_FOUND);
-  const events = await repo.deliveryEventsOfContact(db, userId, id, TIMELINE_LIMIT);
+  const rows = await repo.timelineOfContact(
+    db,
+    userId,
+    { id: row.id, email: row.email },
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+  );
   const suppression = await repo.suppressionOf(db, userId, row.email);
   return {
-    events: events.map((event) => ({
+    events: rows.slice(0, query.pageSize).map((event) => ({
       type: event.type as ContactTimeline['events'][number]['type'],
       reason: event.reason,
       // Soft bounces are recorded with a 'soft:' detail (modules/bounces); the rest of a bounce is hard.
       hard: event.type === 'bounce' ? !(event.detail ?? '').startsWith('soft:') : null,
+      machine: event.machine,
+      url: event.url,
       detail: event.detail,
       campaignId: event.campaignId,
       campaignName: event.campaignName,
+      sequenceId: event.sequenceId,
+      sequenceName: event.sequenceName,
+      sourceName: event.sourceName,
       at: event.at.toISOString(),
     })),
+    page: query.page,
+    hasMore: rows.length > query.pageSize,
     suppression: suppression
       ? { reason: suppression.reason, detail: suppression.detail, since: suppression.since.toISOString() }
       : null,

@@ -1,4 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   BulkDeleteBody,
   BulkListBody,
@@ -61,11 +68,16 @@ export function useContact(id: number | null, enabled: boolean) {
   });
 }
 
-/** GET /api/contacts/:id/timeline: what came back about the contact's mail (bounces, complaints, …). */
+/**
+ * GET /api/contacts/:id/timeline?page: everything that happened with the contact, newest first, a
+ * page at a time ("Show older" fetches the next page and keeps the ones shown).
+ */
 export function useContactTimeline(id: number | null, enabled: boolean) {
-  return useQuery<ContactTimeline>({
+  return useInfiniteQuery({
     queryKey: [...CONTACTS_KEY, 'timeline', id],
-    queryFn: () => apiJson<ContactTimeline>('GET', `/api/contacts/${id}/timeline`),
+    queryFn: ({ pageParam }) => apiJson<ContactTimeline>('GET', `/api/contacts/${id}/timeline?page=${pageParam}`),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     enabled: enabled && id !== null,
   });
 }

@@ -139,14 +139,11 @@ describe('GET /api/analytics/overview', () => {
       [id],
     );
     // The UTC day the mail counts on (yesterday when the test runs in the first half hour of a day).
-    const sentDay = String(
-      (
-        await t().ctx.database.raw.executeSql(
-          `SELECT to_char(max(sent_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM campaign_sends WHERE campaign_id = $1`,
-          [id],
-        )
-      ).rows[0]?.day,
+    const { rows: sentDays } = await t().ctx.database.raw.executeSql(
+      `SELECT to_char(max(sent_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM campaign_sends WHERE campaign_id = $1`,
+      [id],
     );
+    const sentDay = (sentDays[0] as { day: string }).day;
     const anon = t().client();
     // ann: a reader's open. bob: Apple's proxy pre-fetch only (a machine open). cat: proxy, then a
     // reader's click later (promoted). dan: a link scanner's click only. eve: nothing.

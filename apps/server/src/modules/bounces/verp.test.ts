@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isBounceAddress, sendIdOfVerpAddress, sendOfVerpAddress, verpAddress, verpLocalPart } from './verp.ts';
+import {
+  isBounceAddress,
+  sendIdOfVerpAddress,
+  sendOfUnsubscribeAddress,
+  sendOfVerpAddress,
+  unsubscribeLocalPart,
+  verpAddress,
+  verpLocalPart,
+} from './verp.ts';
 
 const SECRET = 'test-session-secret-0123456789abcdef0123456789';
 
@@ -41,5 +49,21 @@ describe('VERP return paths', () => {
     // The MAC covers the letter: swapping it names nothing.
     expect(sendOfVerpAddress(SECRET, campaign.replace('+s', '+q'))).toBeNull();
     expect(sendOfVerpAddress(SECRET, sequence.replace('+q', '+s'))).toBeNull();
+  });
+
+  it('makes mailed-unsubscribe addresses that name their send, and never pass for a return path or the reverse', () => {
+    const campaign = `${unsubscribeLocalPart(SECRET, 42, 'campaign')}@bounces.sendwell.example`;
+    const sequence = `${unsubscribeLocalPart(SECRET, 42, 'sequence')}@bounces.sendwell.example`;
+    expect(campaign).toMatch(/^unsubscribe\+s16-[0-9a-f]{16}@bounces\.sendwell\.example$/);
+    expect(sendOfUnsubscribeAddress(SECRET, campaign)).toEqual({ ledger: 'campaign', sendId: 42 });
+    expect(sendOfUnsubscribeAddress(SECRET, `<${campaign.toUpperCase()}>`)).toEqual({ ledger: 'campaign', sendId: 42 });
+    expect(sendOfUnsubscribeAddress(SECRET, sequence)).toEqual({ ledger: 'sequence', sendId: 42 });
+    // Its own MAC: the token moved onto a return path (or a return path's onto it) names nothing.
+    expect(sendOfVerpAddress(SECRET, campaign.replace(/^unsubscribe/, 'bounces'))).toBeNull();
+    const returnPath = verpAddress(SECRET, 42, 'bounces.sendwell.example');
+    expect(sendOfUnsubscribeAddress(SECRET, returnPath.replace(/^bounces/, 'unsubscribe'))).toBeNull();
+    expect(sendOfUnsubscribeAddress(SECRET, campaign.replace('+s', '+q'))).toBeNull();
+    expect(sendOfUnsubscribeAddress('another-secret-0123456789abcdef0123456789', campaign)).toBeNull();
+    expect(sendOfUnsubscribeAddress(SECRET, 'unsubscribe@bounces.sendwell.example')).toBeNull();
   });
 });

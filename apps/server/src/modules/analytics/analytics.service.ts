@@ -189,7 +189,7 @@ const NO_MAIL: repo.MailSums = {
 };
 
 /** A domain's standing from its rates: poor past the 'fair' limits, good within the 'good' ones. */
-export function reputationOf(bounceRate: number | null, complaintRate: number | null): Reputation {
+function reputationOf(bounceRate: number | null, complaintRate: number | null): Reputation {
   const bounce = bounceRate ?? 0;
   const complaint = complaintRate ?? 0;
   if (bounce <= REPUTATION_THRESHOLDS.good.bounceRate && complaint <= REPUTATION_THRESHOLDS.good.complaintRate)

@@ -3,7 +3,7 @@ import { overviewQuerySchema, type OverviewQuery } from '@sendwell/contract/anal
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** 'YYYY-MM-DD' of a moment's UTC day (the overview counts UTC days). */
-export function utcDay(at: Date): string {
+function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 

@@ -114,6 +114,7 @@ async function sequenceFeed(ctx: AppContext, sequenceId: number): Promise<Feed<l
     recordsTo: ledger.sequenceLedger(db),
     user,
     fromEmail,
+    signing: 'from-domain',
     campaignId: null,
     sequenceId,
     // Sending paused by billing or the month used up: nothing is claimed and the sends stay queued,
@@ -122,8 +123,8 @@ async function sequenceFeed(ctx: AppContext, sequenceId: number): Promise<Feed<l
     // A capped claim takes nothing, and the minute tick offers the queued sends again (sequences
     // have nothing to show as deferred).
     warming: 'per-row',
-    requeueStale: (ownClaimToken) =>
-      requeueStaleSends(db, staleBefore(ctx), { sequenceId, ownClaimToken }).then(() => undefined),
+    requeueStale: (ownClaimToken, staleBefore) =>
+      requeueStaleSends(db, staleBefore, { sequenceId, ownClaimToken }).then(() => undefined),
     take: (tx, limit, warming) =>
       ledger.claimRows(tx, {
         sequenceId,

@@ -27,6 +27,12 @@ export type LedgerTable = {
    * matches. A live batch renews its claims four times within it.
    */
   staleAfterMs: number | null;
+  /**
+   * What a claimed row becomes when its address is on the account's suppression list (the sending
+   * policy checks each claimed chunk); null where the list does not apply (a forward goes to the
+   * alias owner's own confirmed address: see delivery/DESIGN.md).
+   */
+  suppressed: string | null;
 };
 
 /** campaign_sends: a campaign's recipients, one row each. */
@@ -36,6 +42,8 @@ export const campaignSendsTable: LedgerTable = {
   waiting: ['queued'],
   maxAttempts: null,
   staleAfterMs: null,
+  // Not sent, as a canceled campaign's rows: the report counts only what went.
+  suppressed: 'canceled',
 };
 
 /** sequence_sends: a sequence's emails due, one row each. */
@@ -45,6 +53,7 @@ export const sequenceSendsTable: LedgerTable = {
   waiting: ['queued'],
   maxAttempts: null,
   staleAfterMs: null,
+  suppressed: 'suppressed',
 };
 
 /**
@@ -58,6 +67,7 @@ export const aliasForwardsTable = {
   waiting: ['pending', 'deferred'],
   maxAttempts: 5,
   staleAfterMs: 20_000,
+  suppressed: null,
 } satisfies LedgerTable;
 
 /** The statuses as an SQL list (constants of the code, never input). */
@@ -121,6 +131,13 @@ export class SendClaim {
   /** A refused row: failed, or bounced (the bounce itself is recorded by modules/bounces). */
   fail(id: number, error: string, bounced: boolean): Promise<void> {
     return this.run(sql`UPDATE ${this.table} SET status = ${bounced ? 'bounced' : 'failed'}, error = ${error}
+      WHERE id = ${id} AND claim_token = ${this.token}`);
+  }
+
+  /** A claimed row whose address was suppressed after it was queued: it ends unsent (the ledger's `suppressed` status). */
+  suppress(id: number): Promise<void> {
+    return this.run(sql`UPDATE ${this.table} SET status = ${this.ledger.suppressed ?? 'failed'},
+      error = 'The address is on the suppression list (unsubscribed, bounced or complained)'
       WHERE id = ${id} AND claim_token = ${this.token}`);
   }
 

@@ -11,6 +11,7 @@ import {
   returnPathFor,
   sendBatch,
   signDkim,
+  suppressedAmong,
   type Allowance,
   type BatchResult,
   type BatchStore,
@@ -226,9 +227,26 @@ async function feedStore<Row extends FeedRow>(ctx: AppContext, feed: Feed<Row>):
         await feed.requeueStale(sends.token, new Date(Date.now() - staleAfter));
         return takeWithinPolicy(limit);
       }, feed.readBack);
-      if (!feed.unsendable && !unsigned) return rows;
+      // Rows are left out of every feed's queue when suppressed; an address suppressed since its row
+      // was queued (an unsubscribe or a hard bounce mid-send) is caught here, one query per chunk.
+      const listed =
+        sends.ledger.suppressed === null || rows.length === 0
+          ? new Set<string>()
+          : await retryOnConnectionLoss(() =>
+              suppressedAmong(
+                db,
+                user.id,
+                rows.map((row) => row.email),
+              ),
+            );
+      if (!feed.unsendable && !unsigned && listed.size === 0) return rows;
       const sendable: Row[] = [];
       for (const row of rows) {
+        if (listed.has(row.email.toLowerCase())) {
+          await sends.suppress(row.id);
+          await letGo([row.id]);
+          continue;
+        }
         const reason = unsigned ?? (feed.unsendable ? await feed.unsendable(row) : null);
         if (reason === null) sendable.push(row);
         else await fail(row, reason, null);

@@ -235,7 +235,7 @@ function forwardReturnPath(
   try {
     return { returnPath: srsForward(ctx.config.sessionSecret, stored.mailFrom, aliasDomain, now), srs: true };
   } catch (error) {
-    throw new Error(`the envelope sender cannot be rewritten: ${(error as Error).message}`);
+    throw new Error(`the envelope sender cannot be rewritten: ${(error as Error).message}`, { cause: error });
   }
 }
 

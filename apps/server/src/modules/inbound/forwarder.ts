@@ -302,6 +302,8 @@ function forwardFeed(
   const { db } = ctx;
   const { ids } = group;
   const sends = ledger.forwardSendClaim(db, ids);
+  // Rows of the batch this feed claimed: once every one was, there is nothing more to claim.
+  const taken = new Set<number>();
   return {
     ledger: 'forward',
     sends,
@@ -317,7 +319,10 @@ function forwardFeed(
     requeueStale: (ownClaimToken, staleBefore) => ledger.requeueStaleForwards(db, ids, staleBefore, ownClaimToken),
     async take(tx, limit) {
       const rows = await ledger.claimForwards(tx, ids, sends.token, limit);
-      for (const row of rows) claimedMessages.add(row.aliasMessageId);
+      for (const row of rows) {
+        taken.add(row.id);
+        claimedMessages.add(row.aliasMessageId);
+      }
       return rows;
     },
     readBack: (claimToken) => ledger.claimedForwards(db, ids, claimToken),
@@ -335,6 +340,7 @@ function forwardFeed(
     },
     returnPath: (row) => reads.returnPath(row.id),
     isActive: async () => true,
+    drained: () => taken.size >= ids.length,
     deferRest: (_resumesAt, reason) => ledger.deferWaitingForwards(db, ids, reason),
     held: (tx, reason) => ledger.deferWaitingForwards(tx, ids, reason),
   };

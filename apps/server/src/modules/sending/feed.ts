@@ -104,6 +104,11 @@ type FeedCommon<Row extends FeedRow> = {
   compose(row: Row, signing: { key: SigningKey }): Promise<ComposedMessage>;
   /** Whether the feed still wants to send (not paused or stopped). */
   isActive(): Promise<boolean>;
+  /**
+   * Whether the feed has nothing more to offer in this batch (every row of a batch of forwards was
+   * claimed): the policy then claims no more without asking the database.
+   */
+  drained?(): boolean;
   /** Rows leave the claim unsent (requeued, failed, or with 'unsent' all it still holds): hand back what they held. */
   letGo?(ids: number[] | 'unsent'): Promise<void>;
   /** `newlySent` more rows were recorded as sent. */
@@ -152,8 +157,9 @@ const notVerified = (domain: string) =>
  * billing pause, the domain's warming cap, DKIM with the From domain's key, the VERP return path
  * naming the send (at the domain's verified bounce host, else the installation's) or a forward's
  * own envelope, the hard bounce recorded from the SMTP reply (suppressing the address), and every
- * ledger call retried on a lost connection. Suppressed addresses never reach a claim (each feed's
- * rows leave them out; see delivery/DESIGN.md), and the transport (an SMTP relay or the Outbox
+ * ledger call retried on a lost connection. Suppressed addresses are checked in each claimed chunk
+ * (besides each feed's own queue leaving them out; forwards are exempt: see delivery/DESIGN.md),
+ * and the transport (an SMTP relay or the Outbox
  * catcher) is the engine's.
  */
 async function feedStore<Row extends FeedRow>(ctx: AppContext, feed: Feed<Row>): Promise<BatchStore<Row>> {
@@ -223,6 +229,7 @@ async function feedStore<Row extends FeedRow>(ctx: AppContext, feed: Feed<Row>):
   return {
     claimToken: sends.token,
     async claim(limit) {
+      if (feed.drained?.()) return [];
       const rows = await sends.claim(async () => {
         await feed.requeueStale(sends.token, new Date(Date.now() - staleAfter));
         return takeWithinPolicy(limit);
@@ -273,6 +280,7 @@ async function feedStore<Row extends FeedRow>(ctx: AppContext, feed: Feed<Row>):
       };
     },
     async allowance(wanted) {
+      if (feed.drained?.()) return unlimited(0);
       if (feed.warming !== 'per-chunk' || !sendingDomain) return unlimited(wanted);
       // Repeating a reservation whose answer was lost reserves twice: the cap errs on the safe side.
       const reservation = await retryOnConnectionLoss(() => reserveDailySends(db, sendingDomain.id, wanted));

@@ -189,10 +189,17 @@ export class ClaimFeeder<Row extends ClaimedRow> {
     await this.store.resumed();
     for (const row of rows) this.held.add(row.id);
     const chunk: Chunk = { size: rows.length, done: 0, delivered: 0, allowance };
-    for (const row of rows) {
-      this.ready.push({ row, message: await this.store.compose(row), chunk });
-      this.wake();
-    }
+    // Composed side by side, each ready for a sender as soon as it is: a forward's compose waits on
+    // look-ups (its sender's DMARC, the ARC verdict), and one after another they held the chunk's
+    // last message back by the sum of them all.
+    const composed = await Promise.allSettled(
+      rows.map(async (row) => {
+        this.ready.push({ row, message: await this.store.compose(row), chunk });
+        this.wake();
+      }),
+    );
+    const failed = composed.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 

@@ -1,32 +1,98 @@
 import { randomBytes } from 'node:crypto';
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { retryOnConnectionLoss } from '../lib/db-errors.ts';
 import type { SendLedger } from '../lib/mail-transport.ts';
-import { campaignSends, type sequenceSends } from './schema/index.ts';
-
-/** A table of sends: one row per message, claimed by one batch at a time (the same columns in each). */
-type SendTable = typeof campaignSends | typeof sequenceSends;
+import { aliasForwards, campaignSends, sequenceSends } from './schema/index.ts';
 
 /**
- * One batch's claim on a table of sends, within one feed's rows (a campaign's, a sequence's): the
- * claim token, and the ledger statements every feed shares (requeue, fail, renew, release), each
- * tried again while the database connection drops (they are safe to repeat: each touches only rows
- * this claim still holds). Which rows to claim is the feed's: `claim` runs its statement and, when
- * an answer was lost, reads back what the lost attempt claimed (it may have committed).
+ * A table of sends (campaign_sends, sequence_sends, alias_forwards: one row per message, the same
+ * claim columns in each) and the rules that differ between them. Everything else about a claim is
+ * the same code for all three (SendClaim, sendLedgerOf).
+ */
+export type LedgerTable = {
+  table: typeof campaignSends | typeof sequenceSends | typeof aliasForwards;
+  /** The status of a row waiting for a claim (a forward's is 'pending', as the alias screens show it). */
+  queued: string;
+  /** Every status of a row waiting for a claim (a forward may also wait 'deferred' for the plan or the warming cap). */
+  waiting: readonly string[];
+  /**
+   * Attempts after which a row the server deferred (4xx, a dropped connection) fails instead of going
+   * back to the queue; null for none (a campaign's and a sequence's retries are bounded by their jobs).
+   */
+  maxAttempts: number | null;
+  /**
+   * How long a claim may go unrenewed before it counts as a dead batch's (its rows go back to the
+   * queue); null for the engine's default, half the batch timeout, which the send jobs' expiry
+   * matches. A live batch renews its claims four times within it.
+   */
+  staleAfterMs: number | null;
+  /**
+   * What a claimed row becomes when its address is on the account's suppression list (the sending
+   * policy checks each claimed chunk); null where the list does not apply (a forward goes to the
+   * alias owner's own confirmed address: see delivery/DESIGN.md).
+   */
+  suppressed: string | null;
+};
+
+/** campaign_sends: a campaign's recipients, one row each. */
+export const campaignSendsTable: LedgerTable = {
+  table: campaignSends,
+  queued: 'queued',
+  waiting: ['queued'],
+  maxAttempts: null,
+  staleAfterMs: null,
+  // Not sent, as a canceled campaign's rows: the report counts only what went.
+  suppressed: 'canceled',
+};
+
+/** sequence_sends: a sequence's emails due, one row each. */
+export const sequenceSendsTable: LedgerTable = {
+  table: sequenceSends,
+  queued: 'queued',
+  waiting: ['queued'],
+  maxAttempts: null,
+  staleAfterMs: null,
+  suppressed: 'suppressed',
+};
+
+/**
+ * alias_forwards: the forwards and auto-replies of received mail. A forward is one message someone
+ * waits for, its job small: a dead worker's claim goes stale after 20 s (renewed every 5 s), and a
+ * row the server keeps deferring fails after 5 attempts (its job's retries and the sweep's).
+ */
+export const aliasForwardsTable = {
+  table: aliasForwards,
+  queued: 'pending',
+  waiting: ['pending', 'deferred'],
+  maxAttempts: 5,
+  staleAfterMs: 20_000,
+  suppressed: null,
+} satisfies LedgerTable;
+
+/** The statuses as an SQL list (constants of the code, never input). */
+const statusList = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s.replace(/'/g, '')}'`).join(', '));
+
+/**
+ * One batch's claim on a table of sends, within one feed's rows (`scope`: a campaign's, a
+ * sequence's, a batch of forwards): the claim token, and the ledger statements every feed shares
+ * (requeue, fail, renew, release), each tried again while the database connection drops (they are
+ * safe to repeat: each touches only rows this claim still holds). Which rows to claim is the feed's:
+ * `claim` runs its statement and, when an answer was lost, reads back what the lost attempt claimed
+ * (it may have committed).
  */
 export class SendClaim {
   readonly token = randomBytes(9).toString('base64url');
   // Rows handed to the engine; a claim read back after a lost answer returns only the others.
   private readonly handedOut = new Set<number>();
-  private readonly scope;
+  private readonly table;
 
   constructor(
     private readonly db: DbOrTx,
-    private readonly table: SendTable,
-    scopeId: number,
+    readonly ledger: LedgerTable,
+    private readonly scope: SQL,
   ) {
-    this.scope = table === campaignSends ? sql`campaign_id = ${scopeId}` : sql`sequence_id = ${scopeId}`;
+    this.table = ledger.table;
   }
 
   /** Claims rows with `take`; after a lost answer, `readBack` (this claim's rows still 'sending') first. */
@@ -47,9 +113,17 @@ export class SendClaim {
     return rows;
   }
 
-  /** Puts a claimed row back in the queue, noting `error` when one is given. */
+  /**
+   * Puts a claimed row back in the queue, noting `error` when one is given (a failed attempt: with
+   * the table's attempt cap reached, the row fails instead).
+   */
   requeue(id: number, error: string | null): Promise<void> {
-    return this.run(sql`UPDATE ${this.table} SET status = 'queued', claim_token = NULL
+    const { queued, maxAttempts } = this.ledger;
+    const status =
+      error !== null && maxAttempts !== null
+        ? sql`CASE WHEN attempts >= ${maxAttempts} THEN 'failed' ELSE ${queued} END`
+        : sql`${queued}`;
+    return this.run(sql`UPDATE ${this.table} SET status = ${status}, claim_token = NULL
       ${error === null ? sql`` : sql`, error = ${error}`}
       WHERE id = ${id} AND claim_token = ${this.token}`);
   }
@@ -57,6 +131,13 @@ export class SendClaim {
   /** A refused row: failed, or bounced (the bounce itself is recorded by modules/bounces). */
   fail(id: number, error: string, bounced: boolean): Promise<void> {
     return this.run(sql`UPDATE ${this.table} SET status = ${bounced ? 'bounced' : 'failed'}, error = ${error}
+      WHERE id = ${id} AND claim_token = ${this.token}`);
+  }
+
+  /** A claimed row whose address was suppressed after it was queued: it ends unsent (the ledger's `suppressed` status). */
+  suppress(id: number): Promise<void> {
+    return this.run(sql`UPDATE ${this.table} SET status = ${this.ledger.suppressed ?? 'failed'},
+      error = 'The address is on the suppression list (unsubscribed, bounced or complained)'
       WHERE id = ${id} AND claim_token = ${this.token}`);
   }
 
@@ -68,7 +149,7 @@ export class SendClaim {
 
   /** Rows this claim still holds unsent go back to the queue. */
   release(): Promise<void> {
-    return this.run(sql`UPDATE ${this.table} SET status = 'queued', claim_token = NULL
+    return this.run(sql`UPDATE ${this.table} SET status = ${this.ledger.queued}, claim_token = NULL
       WHERE ${this.scope} AND status = 'sending' AND claim_token = ${this.token}`);
   }
 
@@ -78,10 +159,11 @@ export class SendClaim {
 }
 
 /**
- * The send ledger of a table of sends (campaign_sends, sequence_sends: the same columns) as the
- * delivery engine's recorders see it: one set of mark rules for every kind of send.
+ * The send ledger of a table of sends (campaign_sends, sequence_sends, alias_forwards: the same
+ * columns) as the delivery engine's recorders see it: one set of mark rules for every kind of send.
  */
-export function sendLedgerOf(db: DbOrTx, table: typeof campaignSends | typeof sequenceSends): SendLedger {
+export function sendLedgerOf(db: DbOrTx, ledger: LedgerTable): SendLedger {
+  const { table } = ledger;
   const name = getTableName(table);
   return {
     name,
@@ -100,7 +182,7 @@ export function sendLedgerOf(db: DbOrTx, table: typeof campaignSends | typeof se
         FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.claimToken))}::text[], ${sql.param(rows.map((r) => r.messageId))}::text[]) AS m(id, claim_token, message_id)
         WHERE s.id = m.id AND (
           (s.status = 'sending' AND s.claim_token = m.claim_token)
-          OR (s.status = 'queued' AND s.claim_token IS NULL)
+          OR (s.status IN (${statusList(ledger.waiting)}) AND s.claim_token IS NULL)
           OR (s.status = 'sent' AND s.claim_token = m.claim_token AND s.message_id = m.message_id))
         RETURNING s.id`);
       return new Set((result.rows as { id: number | string }[]).map((r) => Number(r.id)));

@@ -181,9 +181,11 @@ export const aliasForwards = pgTable(
     /** 'forward' or 'auto_reply'. */
     kind: text('kind').notNull(),
     toEmail: text('to_email').notNull(),
-    /** pending, sending, sent, failed */
+    /** pending, deferred (the plan or the warming cap), sending, sent, failed */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** The Message-ID it went out with, as the send engine's recorders mark every table of sends. */
+    messageId: text('message_id'),
     error: text('error'),
     /** While 'sending': which worker claimed it, and when (a stale claim is taken over). */
     claimToken: text('claim_token'),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { campaignSendBatchJobSchema } from '@sendwell/contract/jobs';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../lib/queue.ts';
-import { claimsStaleAfterMs, buildRawMessage, listIdOf, newMessageId } from '../delivery/index.ts';
+import { buildRawMessage, listIdOf, newMessageId } from '../delivery/index.ts';
 import { userById, type UserRow } from '../auth/index.ts';
 import { sendFeed, type Feed } from '../sending/index.ts';
 import { compileCampaign, senderFooter } from './campaigns.service.ts';
@@ -75,12 +75,12 @@ async function campaignFeed(ctx: AppContext, batch: ledger.Batch): Promise<Feed<
     recordsTo: ledger.campaignLedger(db),
     user,
     fromEmail: campaign.fromEmail,
+    signing: 'from-domain',
     campaignId: campaign.id,
     sequenceId: null,
     plan: 'at-start',
     warming: 'per-chunk',
-    requeueStale: (ownClaimToken) =>
-      ledger.requeueStale(db, new Date(Date.now() - claimsStaleAfterMs(config)), { ...batch, ownClaimToken }),
+    requeueStale: (ownClaimToken, staleBefore) => ledger.requeueStale(db, staleBefore, { ...batch, ownClaimToken }),
     take: (tx, limit) => ledger.claimRows(tx, batch, sends.token, limit),
     readBack: (claimToken) => ledger.claimedRows(db, batch, claimToken),
     async compose(row, { unsubscribeMailto }) {

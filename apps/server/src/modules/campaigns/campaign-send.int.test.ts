@@ -7,7 +7,7 @@ import { signUpUser, useTestApp, type TestClient } from '../../../test/build-app
 import { campaignSends, outboxMessages } from '../../db/schema/index.ts';
 import { arf, dsn } from '../../../test/feedback-reports.ts';
 import { sendBatchJob } from './campaigns.jobs.ts';
-import { catcherTransport } from '../delivery/index.ts';
+import { catcherTransport, suppress } from '../delivery/index.ts';
 import { storeCaughtMessage } from '../outbox/index.ts';
 
 const blocks = [{ id: 'b1', type: 'text', content: { text: 'Hello {{firstName}}', tag: 'p' } }];
@@ -81,6 +81,23 @@ describe('delivery on the built-in catcher', () => {
         .messages.filter((m: { campaignId: number | null }) => m.campaignId),
     ).toEqual([]);
     expect((await client.get('/api/outbox?pageSize=500')).statusCode).toBe(400);
+  });
+
+  it('sends nothing to an address suppressed after Send: the policy checks each claimed chunk, and the row ends canceled', async () => {
+    const { client, user } = await signUpUser(t());
+    const id = await campaignTo(client, 3, 'Late unsubscribe');
+    expect((await client.post(`/api/campaigns/${id}/send`)).statusCode).toBe(200);
+    // Unsubscribed from another mail after the audience was queued, before its batch ran.
+    await suppress(t().ctx.db, user.id, 'r1-lateunsubscribe@x.io', 'unsubscribe');
+    await runSendJobs(t());
+    const stored = await t().ctx.db.select().from(outboxMessages).where(eq(outboxMessages.campaignId, id));
+    expect(stored.map((m) => m.toAddress).sort()).toEqual(['r0-lateunsubscribe@x.io', 'r2-lateunsubscribe@x.io']);
+    const rows = await t().ctx.db.select().from(campaignSends).where(eq(campaignSends.campaignId, id));
+    expect(rows.find((row) => row.email === 'r1-lateunsubscribe@x.io')).toMatchObject({
+      status: 'canceled',
+      error: expect.stringMatching(/suppression list/),
+    });
+    expect((await client.get(`/api/campaigns/${id}`)).json()).toMatchObject({ status: 'sent', totalSent: 2 });
   });
 
   it('stores what the catcher receives in the Outbox and tells a recorder waiting for the dot that it went', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
-import { SendClaim, sendLedgerOf } from '../../db/send-ledger.ts';
+import { SendClaim, campaignSendsTable, sendLedgerOf } from '../../db/send-ledger.ts';
 import {
   campaignLinks,
   campaigns,
@@ -313,8 +313,8 @@ export async function pendingSends(
 }
 
 /** The send ledger as the delivery engine's recorders see it. */
-export const campaignLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, campaignSends);
+export const campaignLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, campaignSendsTable);
 
 /** One batch's claim on the campaign's rows (db/send-ledger.ts). */
 export const campaignSendClaim = (db: DbOrTx, campaignId: number): SendClaim =>
-  new SendClaim(db, campaignSends, campaignId);
+  new SendClaim(db, campaignSendsTable, sql`campaign_id = ${campaignId}`);

@@ -123,6 +123,8 @@ export class ClaimFeeder<Row extends ClaimedRow> {
   private readonly held = new Set<number>();
   private loading: Promise<void> | null = null;
   private exhausted = false;
+  // Senders waiting for the chunk being loaded: each is woken by the first message composed.
+  private waiting: (() => void)[] = [];
 
   constructor(
     private readonly store: BatchStore<Row>,
@@ -135,10 +137,18 @@ export class ClaimFeeder<Row extends ClaimedRow> {
     if (this.ready.length <= this.lowWater && !this.exhausted) this.load().catch(() => undefined);
     let next = this.ready.shift();
     while (!next && !this.exhausted) {
-      await this.load();
+      // The first message of a chunk goes as soon as it is composed, not once the whole chunk is (a
+      // forward's compose seals and checks the message: 50 of them took a while). A failed load
+      // fails the sender, as before.
+      const arrived = new Promise<void>((resolve) => this.waiting.push(resolve));
+      await Promise.race([this.load(), arrived]);
       next = this.ready.shift();
     }
     return next ?? null;
+  }
+
+  private wake(): void {
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 
   /** The row went back to the queue or ended unsent: a later claim of it may send it. */
@@ -152,7 +162,10 @@ export class ClaimFeeder<Row extends ClaimedRow> {
   }
 
   private load(): Promise<void> {
-    this.loading ??= this.loadChunk().finally(() => (this.loading = null));
+    this.loading ??= this.loadChunk().finally(() => {
+      this.loading = null;
+      this.wake();
+    });
     return this.loading;
   }
 
@@ -176,7 +189,17 @@ export class ClaimFeeder<Row extends ClaimedRow> {
     await this.store.resumed();
     for (const row of rows) this.held.add(row.id);
     const chunk: Chunk = { size: rows.length, done: 0, delivered: 0, allowance };
-    for (const row of rows) this.ready.push({ row, message: await this.store.compose(row), chunk });
+    // Composed side by side, each ready for a sender as soon as it is: a forward's compose waits on
+    // look-ups (its sender's DMARC, the ARC verdict), and one after another they held the chunk's
+    // last message back by the sum of them all.
+    const composed = await Promise.allSettled(
+      rows.map(async (row) => {
+        this.ready.push({ row, message: await this.store.compose(row), chunk });
+        this.wake();
+      }),
+    );
+    const failed = composed.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 

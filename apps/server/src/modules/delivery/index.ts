@@ -12,6 +12,7 @@ export {
   listSuppressions,
   removeSuppression,
   suppress,
+  suppressedAmong,
   suppressionsCsv,
 } from './suppressions.ts';
 export { mailer } from './transactional.ts';

@@ -12,6 +12,21 @@ export async function isSuppressed(db: DbOrTx, userId: string, email: string): P
   return row !== undefined;
 }
 
+/** Which of `emails` (lower-cased) the account's suppression list holds. */
+export async function suppressedAmong(db: DbOrTx, userId: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: suppressions.email })
+    .from(suppressions)
+    .where(
+      and(
+        eq(suppressions.userId, userId),
+        sql`${suppressions.email} = ANY(${sql.param(emails.map((email) => email.toLowerCase()))}::text[])`,
+      ),
+    );
+  return new Set(rows.map((row) => row.email));
+}
+
 export interface SuppressionCause {
   /** A bounce's classified reason and the receiver's words, or the soft-bounce count. */
   detail?: string | null;

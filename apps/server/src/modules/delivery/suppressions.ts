@@ -10,6 +10,10 @@ import * as repo from './suppressions.repo.ts';
  */
 export const isSuppressed = (db: DbOrTx, userId: string, email: string) => repo.isSuppressed(db, userId, email);
 
+/** Which of the addresses (lower-cased) the account's suppression list holds: the sending policy's check of each claimed chunk. */
+export const suppressedAmong = (db: DbOrTx, userId: string, emails: string[]) =>
+  repo.suppressedAmong(db, userId, emails);
+
 /**
  * Adds the address to the account's suppression list and ends its contact's sequence enrolments in
  * flight (exit reason unsubscribed, bounced or complained): one call for every feature that

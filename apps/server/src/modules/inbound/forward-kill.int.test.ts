@@ -27,13 +27,14 @@ const DESTINATION = 'boss@dest.example';
  * single-process).
  *
  * What the forwarder guarantees after the 250 (inbound/DESIGN.md): at-least-once, with the claim on
- * each alias_forwards row making every row go out once EXCEPT a row the dead worker had claimed
- * ('sending') at the moment of the kill: its SMTP conversation may have ended with the sink's 250
- * before the row was marked sent, and it is sent again once the claim is stale. So the test asserts:
+ * each alias_forwards row (the shared send ledger, as campaign and sequence sends) making every row
+ * go out once EXCEPT a row the dead worker had claimed ('sending') at the moment of the kill: its SMTP
+ * conversation may have ended with the sink's 250 before the recorder marked the row sent, and it is
+ * sent again once the claim is stale. So the test asserts:
  * every message reached the sink at least once; a message reached it twice only if its row was
  * 'sending' at the kill; at most once more (never three times); every row ends 'sent'.
  *
- * The 5-minute stale window (FORWARD_CLAIM_STALE_MS) is fast-forwarded by moving the unfinished
+ * The 20-second stale window (FORWARD_CLAIM_STALE_MS) is fast-forwarded by moving the unfinished
  * rows' timestamps back by that much after the kill: the processes, the kill and the sends are real.
  */
 describe.runIf(process.env.TEST_DB === 'postgres')(
@@ -192,7 +193,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       // The kill found forwards mid-conversation (the point of the test).
       expect(countsAtKill.sending ?? 0).toBeGreaterThan(0);
 
-      // Five minutes pass (fast-forwarded): the dead worker's claims, and the rows whose jobs it had
+      // The stale window passes (fast-forwarded): the dead worker's claims, and the rows whose jobs it had
       // fetched but not started, are now stale for the recovery sweep and the next claim.
       const back = `${FORWARD_CLAIM_STALE_MS + 1000} milliseconds`;
       await t().ctx.db.execute(

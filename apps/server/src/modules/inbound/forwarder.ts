@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { perDnsServerList } from '../../lib/dns.ts';
-import { TransportError } from '../../lib/mail-transport.ts';
-import { newToken } from '../../lib/tokens.ts';
 import * as aliases from '../aliases/index.ts';
-import { claimAllowance } from '../billing/index.ts';
 import { LOOP_HEADER } from '../aliases/index.ts';
+import { userById, type UserRow } from '../auth/index.ts';
+import { claimAllowance } from '../billing/index.ts';
 import {
   rewriteHeaders,
   sendRawMessage,
@@ -14,7 +13,7 @@ import {
   newMessageId,
   withArcSeal,
 } from '../delivery/index.ts';
-import { dkimSigningKeyFor, releaseDailySends, reserveDailySends } from '../domains/index.ts';
+import { sendFeed, signingKeyOf, type Feed, type SigningKey } from '../sending/index.ts';
 import { settleMessageOutcomes } from './alias-mail.ts';
 import * as ledger from './forwards.repo.ts';
 import * as messages from './messages.repo.ts';
@@ -24,31 +23,16 @@ import { srsForward, srsReverse } from './srs.ts';
 
 /**
  * A claim on a forward whose worker has not renewed it for this long belongs to a worker that
- * died: another may take it over. A live batch renews its claims every FORWARD_HEARTBEAT_MS.
+ * died: another may take it over (the forwards ledger's stale window; the engine renews a live
+ * batch's claims four times within it).
  */
-export const FORWARD_CLAIM_STALE_MS = 20 * 1000;
-/** How often a batch in flight renews its claims (claimed_at), so only a dead worker's go stale. */
-const FORWARD_HEARTBEAT_MS = 5 * 1000;
+export const FORWARD_CLAIM_STALE_MS = ledger.FORWARD_CLAIM_STALE_MS;
 /** How long a forward parked as 'deferred' (plan allowance, warming cap, unconfirmed account) waits before it is offered again. */
 export const FORWARD_DEFER_RETRY_MS = 5 * 60 * 1000;
-/** Attempts of one forward before it counts as failed (4xx and network errors are retried). */
-const FORWARD_MAX_ATTEMPTS = 5;
 /** Bounces relayed back through one SRS address at most: one delivery report answers one forward. */
 const SRS_BOUNCES_PER_ADDRESS = 1;
 
-/** An error that retrying cannot mend (an address that is no address, a domain no longer verified): the row fails at once. */
-class PermanentForwardError extends Error {}
-
 const mailDate = (date: Date) => date.toUTCString().replace(/GMT$/, '+0000');
-
-/** The DKIM key of the alias's own domain, verified by the alias's account; null when it is not (nothing goes out for it then). */
-async function aliasDomainKey(ctx: AppContext, userId: string, domainName: string) {
-  const key = await dkimSigningKeyFor(ctx.db, ctx.config, userId, domainName);
-  return key && key.domainName === domainName ? key : null;
-}
-
-const NOT_VERIFIED = (domain: string) =>
-  `${domain} is not verified for this account (its DKIM record with the account's key is not in DNS): nothing is sent for its aliases`;
 
 /** The From header's address, from the raw header block. */
 function fromHeader(raw: Buffer): { text: string; address: string } | null {
@@ -120,21 +104,24 @@ async function strictDmarcPolicy(
   return strict;
 }
 
+/** What the forward feeds of one batch read, once for all its rows. */
+type ForwardContext = NonNullable<ReturnType<Awaited<ReturnType<typeof ledger.forwardContexts>>['get']>>;
+type StoredMessage = NonNullable<ReturnType<Awaited<ReturnType<typeof messages.findInboundRaws>>['get']>>;
+
 /**
- * Sends one forward: the original with our trace headers, SRS envelope (`returnPath`, recorded by
- * the caller; '' for a null sender), DKIM of the alias's domain. X-Original-To is the envelope
- * recipient the mail came for (a catch-all's forwards name the real address, not `*@domain`).
+ * Composes one forward, unsigned (the sending policy signs it with the alias domain's key): the
+ * original with our trace headers, the From rewritten where the sender's strict DMARC needs it, and
+ * an ARC seal with that key. X-Original-To is the envelope recipient the mail came for (a
+ * catch-all's forwards name the real address, not `*@domain`).
  */
-async function deliverForward(
+async function composeForward(
   ctx: AppContext,
   alias: aliases.AliasWithDomain,
   forward: ledger.ForwardRow,
-  stored: { raw: Buffer; mailFrom: string; via: string; messageId: string },
+  stored: StoredMessage,
   recipient: string,
-  returnPath: string,
-  isTest: boolean,
-  key: NonNullable<Awaited<ReturnType<typeof aliasDomainKey>>>,
-): Promise<void> {
+  key: NonNullable<SigningKey>,
+): Promise<{ messageId: string; from: string; to: string; subject: string; raw: Buffer }> {
   const aliasAddress = aliases.addressOf(alias);
   const now = new Date();
   const host = new URL(ctx.config.publicUrl).hostname;
@@ -164,30 +151,25 @@ async function deliverForward(
     resolver: mailauthResolver(ctx),
   });
   const subjectField = splitMessage(stored.raw).headers.find((h) => h.name === 'subject');
-  await sendRawMessage(ctx.transport, {
-    userId: alias.userId,
+  return {
     messageId: stored.messageId,
-    returnPath,
     from: aliasAddress,
     to: forward.toEmail,
     subject: subjectField ? subjectField.text.slice(subjectField.text.indexOf(':') + 1).trim() : '',
     raw,
-    key,
-    isTest,
-  });
+  };
 }
 
-/** Sends an alias's auto-reply (RFC 3834): to the envelope sender, Auto-Submitted: auto-replied, null return path. */
-async function deliverAutoReply(
+/** Composes an alias's auto-reply (RFC 3834): to the envelope sender, Auto-Submitted: auto-replied (its return path is the null sender). */
+async function composeAutoReply(
   ctx: AppContext,
   alias: aliases.AliasWithDomain,
   forward: ledger.ForwardRow,
   message: messages.AliasMessageRow,
-  stored: { messageId: string },
-  text: string,
-  isTest: boolean,
-  key: NonNullable<Awaited<ReturnType<typeof aliasDomainKey>>>,
-): Promise<void> {
+  stored: StoredMessage,
+): Promise<{ messageId: string; from: string; to: string; subject: string; raw: Buffer }> {
+  const rule = message.ruleId;
+  const text = (rule !== null ? await autoReplyTextOfRule(ctx, alias, rule) : alias.autoReplyMessage) ?? '';
   const aliasAddress = aliases.addressOf(alias);
   const messageId = newMessageId(aliasAddress);
   const subject = /^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`;
@@ -212,23 +194,12 @@ async function deliverAutoReply(
       `${LOOP_HEADER}: ${aliasAddress}`,
     ],
   });
-  await sendRawMessage(ctx.transport, {
-    userId: alias.userId,
-    messageId,
-    returnPath: '',
-    from: aliasAddress,
-    to: forward.toEmail,
-    subject,
-    raw,
-    key,
-    isTest,
-  });
+  return { messageId, from: aliasAddress, to: forward.toEmail, subject, raw };
 }
 
 /**
- * Works one row of the forwarding ledger: claims it (a row sent, or held by a live worker, is left
- * alone), sends it, records the result, and settles the message's outcome when its forwards are
- * done. A transient failure leaves the row pending and throws, so pg-boss retries the job.
+ * Works one row of the forwarding ledger (see sendForwards): a row sent, or held by a live worker,
+ * is left alone. A transient failure leaves the row pending and throws, so pg-boss retries the job.
  */
 export async function sendForward(ctx: AppContext, forwardId: number, now = new Date()): Promise<void> {
   await sendForwards(ctx, [forwardId], now);
@@ -236,14 +207,15 @@ export async function sendForward(ctx: AppContext, forwardId: number, now = new 
 
 /**
  * What the rows of one batch read, in one query each: their messages with their aliases, the raw
- * messages, the signing keys; and the return paths of its forwards, the SRS ones recorded in one
- * statement before the first forward goes.
+ * messages; and the return paths of its forwards, the SRS ones recorded in one statement before the
+ * first forward goes.
  */
 type BatchReads = {
-  contexts: Awaited<ReturnType<typeof ledger.forwardContexts>>;
+  contexts: Map<number, ForwardContext>;
   stored: Awaited<ReturnType<typeof messages.findInboundRaws>>;
-  key(userId: string, domainName: string): ReturnType<typeof aliasDomainKey>;
-  /** The forward's return path, once all of the batch's SRS addresses are recorded; throws this row's own error. */
+  /** Why the row cannot go (it fails at once), or null. */
+  unsendable(forwardId: number): string | null;
+  /** The forward's envelope sender, once all of the batch's SRS addresses are recorded ('' for an auto-reply). */
   returnPath(forwardId: number): Promise<string>;
 };
 
@@ -263,256 +235,152 @@ function forwardReturnPath(
   try {
     return { returnPath: srsForward(ctx.config.sessionSecret, stored.mailFrom, aliasDomain, now), srs: true };
   } catch (error) {
-    throw new PermanentForwardError(`the envelope sender cannot be rewritten: ${(error as Error).message}`);
+    throw new Error(`the envelope sender cannot be rewritten: ${(error as Error).message}`, { cause: error });
   }
 }
 
-async function batchReads(ctx: AppContext, claimed: ledger.ForwardRow[]): Promise<BatchReads> {
-  const contexts = await ledger.forwardContexts(
-    ctx.db,
-    claimed.map((row) => row.id),
-  );
+async function batchReads(ctx: AppContext, contexts: Map<number, ForwardContext>, now: Date): Promise<BatchReads> {
   const stored = await messages.findInboundRaws(ctx.db, [
     ...new Set([...contexts.values()].map((context) => context.message.inboundMessageId)),
   ]);
-  const keys = new Map<string, ReturnType<typeof aliasDomainKey>>();
-  const key = (userId: string, domainName: string) => {
-    let found = keys.get(`${userId} ${domainName}`);
-    if (!found) keys.set(`${userId} ${domainName}`, (found = aliasDomainKey(ctx, userId, domainName)));
-    return found;
-  };
-  const now = new Date();
   const returnPaths = new Map<number, string | Error>();
   const toRecord = new Map<string, { address: string; userId: string; originalSender: string }>();
-  for (const row of claimed) {
-    const context = contexts.get(row.id);
-    const message = context ? stored.get(context.message.inboundMessageId) : undefined;
-    if (!context || !message || row.kind !== 'forward') continue;
+  for (const [id, context] of contexts) {
+    const message = stored.get(context.message.inboundMessageId);
+    if (!message || context.forward.kind !== 'forward') continue;
     // One row's bad sender is that row's failure alone, never the batch's.
     try {
       const { returnPath, srs } = forwardReturnPath(ctx, message, context.alias.domainName, now);
-      returnPaths.set(row.id, returnPath);
+      returnPaths.set(id, returnPath);
       const address = returnPath.toLowerCase();
       if (srs) toRecord.set(address, { address, userId: context.alias.userId, originalSender: message.mailFrom });
     } catch (error) {
-      returnPaths.set(row.id, error as Error);
+      returnPaths.set(id, error as Error);
     }
   }
   let recorded: Promise<void> | undefined;
-  const returnPath = async (forwardId: number) => {
-    const found = returnPaths.get(forwardId) ?? '';
-    if (found instanceof Error) throw found;
-    // Started by the first forward that needs it, so a failure fails each forward (retried) alike.
-    // Sorted: two batches recording the same addresses take their index entries in one order.
-    recorded ??= srsPaths.recordSrsAddresses(
-      ctx.db,
-      [...toRecord.values()].sort((a, b) => (a.address < b.address ? -1 : 1)),
-    );
-    await recorded;
-    return found;
-  };
-  return { contexts, stored, key, returnPath };
-}
-
-/**
- * Works many rows of the forwarding ledger (one pg-boss batch): claims them together (one
- * transaction, the account locked and counted once), reserves their alias domains' warming
- * allowance, sends each through the SMTP pool at once, records the results, and settles each
- * message's outcome once its forwards are done. Each row stands alone: whatever one row throws
- * (a bad address, a refusal) fails or retries that row only, with its error and its attempt
- * counted. A row sent, or held by a live worker, is left alone, so a batch retried after a
- * transient failure sends only what did not go: such a failure leaves its row pending and, once
- * every row is done, throws so pg-boss retries the job. While the batch works, its claims are
- * renewed every FORWARD_HEARTBEAT_MS: a claim that stops being renewed is a dead worker's.
- */
-export async function sendForwards(ctx: AppContext, forwardIds: number[], now = new Date()): Promise<void> {
-  const claimToken = newToken(16);
-  const claimed = await claimWithinAllowance(ctx, [...new Set(forwardIds)], claimToken, now);
-  if (claimed.length === 0) return;
-  const heartbeat = setInterval(() => {
-    ledger.renewForwardClaims(ctx.db, claimToken, new Date()).catch(() => undefined);
-  }, FORWARD_HEARTBEAT_MS);
-  heartbeat.unref();
-  try {
-    let reads: BatchReads;
-    try {
-      reads = await batchReads(ctx, claimed);
-    } catch (error) {
-      // Nothing of the batch went: every row goes back (its attempt counted), none stays 'sending'.
-      await Promise.all(claimed.map((row) => finishAfterError(ctx, row, claimToken, error)));
-      throw error;
-    }
-    const { sendable, release } = await withinWarmingCaps(ctx, claimed, claimToken, reads, now);
-    const outcomes = await Promise.allSettled(sendable.map((row) => sendClaimed(ctx, row, claimToken, reads)));
-    const sent = sendable.filter((_, i) => outcomes[i]?.status === 'fulfilled' && outcomes[i].value === 'sent');
-    // What went is recorded at once (one statement); failures were recorded one by one.
-    await ledger.finishForwardsSent(
-      ctx.db,
-      sent.map((row) => row.id),
-      claimToken,
-      new Date(),
-    );
-    await release(new Set(sent.map((row) => row.id)));
-    await settleMessageOutcomes(ctx.db, [...new Set(claimed.map((row) => row.aliasMessageId))]);
-    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
-  } finally {
-    clearInterval(heartbeat);
-  }
-}
-
-/**
- * What a row whose work threw becomes: 'failed' with the error when it cannot be mended (or its
- * attempts are used up), else 'pending' with the error, for the retry.
- */
-async function finishAfterError(
-  ctx: AppContext,
-  row: ledger.ForwardRow,
-  claimToken: string,
-  error: unknown,
-): Promise<'failed' | 'pending'> {
-  const permanent =
-    error instanceof PermanentForwardError || (error instanceof TransportError && error.kind !== 'retry');
-  const status = permanent || row.attempts >= FORWARD_MAX_ATTEMPTS ? 'failed' : 'pending';
-  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  await ledger.finishForward(ctx.db, row.id, claimToken, { status, error: message, at: new Date() });
-  return status;
-}
-
-/**
- * The claimed rows within their alias domains' warming caps for today (reserveDailySends, one
- * reservation per domain); the rest are parked as 'deferred' until the cap allows them. `release`
- * hands back the reservations of rows that did not go.
- */
-async function withinWarmingCaps(
-  ctx: AppContext,
-  claimed: ledger.ForwardRow[],
-  claimToken: string,
-  reads: BatchReads,
-  now: Date,
-): Promise<{ sendable: ledger.ForwardRow[]; release(sent: Set<number>): Promise<void> }> {
-  const byDomain = new Map<number, ledger.ForwardRow[]>();
-  const sendable: ledger.ForwardRow[] = [];
-  for (const row of claimed) {
-    const domainId = reads.contexts.get(row.id)?.alias.domainId;
-    if (domainId === undefined) sendable.push(row);
-    else byDomain.set(domainId, [...(byDomain.get(domainId) ?? []), row]);
-  }
-  const reserved: { domainId: number; day: string; rows: ledger.ForwardRow[] }[] = [];
-  for (const [domainId, rows] of byDomain) {
-    const reservation = await reserveDailySends(ctx.db, domainId, rows.length, now);
-    const granted = rows.slice(0, reservation.granted);
-    sendable.push(...granted);
-    reserved.push({ domainId, day: reservation.day, rows: granted });
-    const reason = `The domain's warming cap for today (${reservation.dailyLimit ?? 0}) is reached; it goes when the cap allows`;
-    for (const row of rows.slice(reservation.granted))
-      await ledger.finishForward(ctx.db, row.id, claimToken, { status: 'deferred', error: reason, at: new Date() });
-  }
   return {
-    sendable,
-    release: async (sent) => {
-      for (const { domainId, day, rows } of reserved) {
-        const unsent = rows.filter((row) => !sent.has(row.id)).length;
-        if (unsent > 0) await releaseDailySends(ctx.db, domainId, unsent, day);
-      }
+    contexts,
+    stored,
+    unsendable(forwardId) {
+      const context = contexts.get(forwardId);
+      if (!context || !stored.get(context.message.inboundMessageId)) return 'the alias or the message is gone';
+      const found = returnPaths.get(forwardId);
+      return found instanceof Error ? found.message.slice(0, 500) : null;
+    },
+    async returnPath(forwardId) {
+      if (contexts.get(forwardId)?.forward.kind === 'auto_reply') return '';
+      const found = returnPaths.get(forwardId) ?? '';
+      if (found instanceof Error) throw found;
+      // Started by the first forward that needs it, so a failure fails the batch (retried) alike.
+      // Sorted: two batches recording the same addresses take their index entries in one order.
+      recorded ??= srsPaths.recordSrsAddresses(
+        ctx.db,
+        [...toRecord.values()].sort((a, b) => (a.address < b.address ? -1 : 1)),
+      );
+      await recorded;
+      return found;
     },
   };
 }
 
 /**
- * Sends one claimed row; answers 'sent' (the caller records it) or 'failed' (recorded). Throws
- * after recording a transient failure (retried). Nothing goes for an alias whose domain is not
- * verified by its account: mail on behalf of an alias is signed with that account's own key.
+ * The forwards of one account on one alias domain as a feed of the sending policy (modules/sending),
+ * the third beside campaigns and sequences: its rows are the batch's forwards and auto-replies of
+ * that account and domain; the policy claims them within the account's monthly allowance (its own
+ * address confirmed) and the domain's warming cap, signs with the alias domain's own key (nothing
+ * goes unsigned by it), and sends through the engine's transport. What the plan or the cap holds
+ * back is parked as 'deferred' with the reason, and the sweep offers it again every few minutes.
+ * The envelope is the forward's own: SRS for a forward, the null sender for an auto-reply.
  */
-async function sendClaimed(
+function forwardFeed(
   ctx: AppContext,
-  claimed: ledger.ForwardRow,
-  claimToken: string,
+  group: { user: UserRow; fromEmail: string; ids: number[] },
   reads: BatchReads,
-): Promise<'sent' | 'failed'> {
-  const finish = (status: 'failed' | 'pending', error: string | null) =>
-    ledger.finishForward(ctx.db, claimed.id, claimToken, { status, error, at: new Date() });
-  const context = reads.contexts.get(claimed.id);
-  const alias = context?.alias;
-  const stored = context ? reads.stored.get(context.message.inboundMessageId) : undefined;
-  if (!context || !alias || !stored) {
-    await finish('failed', 'the alias or the message is gone');
-    return 'failed';
-  }
-  try {
-    const key = await reads.key(alias.userId, alias.domainName);
-    if (!key) throw new PermanentForwardError(NOT_VERIFIED(alias.domainName));
-    if (claimed.kind === 'auto_reply') {
-      const rule = context.message.ruleId;
-      const text = rule !== null ? await autoReplyTextOfRule(ctx, alias, rule) : alias.autoReplyMessage;
-      await deliverAutoReply(ctx, alias, claimed, context.message, stored, text ?? '', context.message.isTest, key);
-    } else {
-      const returnPath = await reads.returnPath(claimed.id);
-      await deliverForward(
-        ctx,
-        alias,
-        claimed,
-        stored,
-        context.message.recipient,
-        returnPath,
-        context.message.isTest,
-        key,
-      );
-    }
-    return 'sent';
-  } catch (error) {
-    if ((await finishAfterError(ctx, claimed, claimToken, error)) === 'pending') throw error;
-    return 'failed';
-  }
+  claimedMessages: Set<number>,
+): Feed<ledger.ForwardFeedRow> {
+  const { db } = ctx;
+  const { ids } = group;
+  const sends = ledger.forwardSendClaim(db, ids);
+  // Rows of the batch this feed claimed: once every one was, there is nothing more to claim.
+  const taken = new Set<number>();
+  return {
+    ledger: 'forward',
+    sends,
+    recordsTo: ledger.forwardLedger(db),
+    user: group.user,
+    fromEmail: group.fromEmail,
+    signing: 'own-domain',
+    campaignId: null,
+    sequenceId: null,
+    plan: 'per-claim',
+    requireConfirmed: true,
+    warming: 'per-chunk',
+    requeueStale: (ownClaimToken, staleBefore) => ledger.requeueStaleForwards(db, ids, staleBefore, ownClaimToken),
+    async take(tx, limit) {
+      const rows = await ledger.claimForwards(tx, ids, sends.token, limit);
+      for (const row of rows) {
+        taken.add(row.id);
+        claimedMessages.add(row.aliasMessageId);
+      }
+      return rows;
+    },
+    readBack: (claimToken) => ledger.claimedForwards(db, ids, claimToken),
+    unsendable: async (row) => reads.unsendable(row.id),
+    async compose(row, { key }) {
+      const context = reads.contexts.get(row.id);
+      const stored = context ? reads.stored.get(context.message.inboundMessageId) : undefined;
+      // unsendable and the policy's own-domain signing let no such row through.
+      if (!context || !stored || !key) throw new Error(`forward ${row.id} cannot be composed`);
+      const message =
+        row.kind === 'auto_reply'
+          ? await composeAutoReply(ctx, context.alias, row, context.message, stored)
+          : await composeForward(ctx, context.alias, row, stored, context.message.recipient, key);
+      return { ...message, isTest: context.message.isTest };
+    },
+    returnPath: (row) => reads.returnPath(row.id),
+    isActive: async () => true,
+    drained: () => taken.size >= ids.length,
+    deferRest: (_resumesAt, reason) => ledger.deferWaitingForwards(db, ids, reason),
+    held: (tx, reason) => ledger.deferWaitingForwards(tx, ids, reason),
+  };
 }
 
 /**
- * Claims the forwards the account may send now. Everything that leaves on behalf of an alias
- * (forwards and auto-replies alike) counts against the plan's monthly emails like a campaign's
- * (the account row locked while counting, as for campaign sends, so two forwards at the limit
- * cannot both pass; one lock and one count for all of an account's rows in the batch), and needs
- * an account that confirmed its own address. When the account is unconfirmed, sending is paused
- * (billing) or the month's emails are used up, the rest is parked as 'deferred', not lost: the
- * recovery sweep offers it again every few minutes and it goes once that changes. Crossing
- * 80%/100% notifies the owner (once a month).
+ * Works many rows of the forwarding ledger (one pg-boss batch): the rows are grouped by account and
+ * alias domain, and each group runs as a feed of the sending policy through the delivery engine (at
+ * once, sharing the SMTP pool). Each row stands alone: one that cannot go (a bad address, a domain
+ * no longer verified) fails alone, with its error and its attempt counted. A row sent, or held by a
+ * live worker, is left alone, so a batch retried after a transient failure sends only what did not
+ * go: such a failure puts its row back 'pending' (failed after its fifth attempt) and, once every
+ * group is done, throws so pg-boss retries the job. Each message's outcome is settled once its
+ * forwards are done.
  */
-async function claimWithinAllowance(
-  ctx: AppContext,
-  forwardIds: number[],
-  claimToken: string,
-  now: Date,
-): Promise<ledger.ForwardRow[]> {
-  const staleBefore = new Date(now.getTime() - FORWARD_CLAIM_STALE_MS);
-  return ctx.db.transaction(async (tx) => {
-    const owners = await ledger.forwardOwners(tx, forwardIds);
-    const claimed: ledger.ForwardRow[] = [];
-    const byAccount = new Map<string, number[]>();
-    for (const owner of owners) byAccount.set(owner.userId, [...(byAccount.get(owner.userId) ?? []), owner.id]);
-    // Accounts locked in one order, so two batches of the same accounts cannot deadlock.
-    for (const userId of [...byAccount.keys()].sort()) {
-      const ids = byAccount.get(userId) as number[];
-      const plan = await claimAllowance(tx, ctx.config, userId, ids.length, { requireConfirmed: true, now });
-      if (!plan) {
-        claimed.push(...(await ledger.claimForwards(tx, ids, claimToken, now, staleBefore)));
-        continue;
-      }
-      const taken = await ledger.claimForwards(tx, ids, claimToken, now, staleBefore, plan.granted);
-      claimed.push(...taken);
-      if (taken.length < ids.length) {
-        const reason = plan.blocked ?? plan.limitReason(taken.length) ?? 'Sending is paused';
-        const takenIds = new Set(taken.map((row) => row.id));
-        await ledger.deferForwards(
-          tx,
-          ids.filter((id) => !takenIds.has(id)),
-          reason,
-          now,
-          staleBefore,
-        );
-      }
-      await plan.taken(taken.length);
-    }
-    return claimed;
-  });
+export async function sendForwards(ctx: AppContext, forwardIds: number[], now = new Date()): Promise<void> {
+  const all = await ledger.forwardContexts(ctx.db, [...new Set(forwardIds)]);
+  const open = new Map([...all].filter(([, context]) => !['sent', 'failed'].includes(context.forward.status)));
+  if (open.size === 0) return;
+  const reads = await batchReads(ctx, open, now);
+  const groups = new Map<string, { userId: string; fromEmail: string; ids: number[] }>();
+  for (const [id, context] of open) {
+    const key = `${context.alias.userId} ${context.alias.domainId}`;
+    const group = groups.get(key);
+    if (group) group.ids.push(id);
+    else groups.set(key, { userId: context.alias.userId, fromEmail: aliases.addressOf(context.alias), ids: [id] });
+  }
+  const claimedMessages = new Set<number>();
+  const outcomes = await Promise.allSettled(
+    [...groups.values()].map(async (group) => {
+      const user = await userById(ctx.db, group.userId);
+      if (!user) return null;
+      return sendFeed(ctx, forwardFeed(ctx, { ...group, user }, reads, claimedMessages));
+    }),
+  );
+  await settleMessageOutcomes(ctx.db, [...claimedMessages]);
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  const deferred = outcomes.reduce((sum, o) => sum + (o.status === 'fulfilled' ? (o.value?.retryLater ?? 0) : 0), 0);
+  if (deferred > 0) throw new Error(`${deferred} forwards were deferred by the mail server; the batch will be retried`);
 }
 
 async function autoReplyTextOfRule(
@@ -547,7 +415,7 @@ export async function relaySrsBounce(
   if (!stored) return 'unknown';
   if (stored.mailFrom !== '') return 'refused';
   const domain = recipient.slice(recipient.lastIndexOf('@') + 1).toLowerCase();
-  const key = await aliasDomainKey(ctx, used.userId, domain);
+  const key = await signingKeyOf(ctx, 'own-domain', used.userId, domain);
   if (!key) return 'unverified';
   const turn = await ctx.db.transaction(async (tx) => {
     const plan = await claimAllowance(tx, ctx.config, used.userId, 1, { requireConfirmed: true, now });

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { aliasForwardsTable, SendClaim, sendLedgerOf } from '../../db/send-ledger.ts';
+import type { SendLedger } from '../../lib/mail-transport.ts';
 import type { AliasWithDomain } from '../aliases/index.ts';
 import type { AliasMessageRow } from './messages.repo.ts';
 import { aliasForwards, aliasMessages, domains, emailAliases } from '../../db/schema/index.ts';
@@ -14,123 +16,100 @@ export async function insertForwards(db: DbOrTx, rows: (typeof aliasForwards.$in
   return db.insert(aliasForwards).values(rows).onConflictDoNothing().returning();
 }
 
-/**
- * Claims a forward for sending: pending, deferred (waiting for the plan's allowance; the caller
- * checked it again), or 'sending' under a claim older than `staleBefore` (its worker died). Answers
- * the row, or undefined when it is done or another worker holds it.
- */
-export async function claimForward(
-  db: DbOrTx,
-  id: number,
-  claimToken: string,
-  now: Date,
-  staleBefore: Date,
-): Promise<ForwardRow | undefined> {
-  const [row] = await db
-    .update(aliasForwards)
-    .set({ status: 'sending', claimToken, claimedAt: now, attempts: sql`${aliasForwards.attempts} + 1` })
-    .where(
-      and(
-        eq(aliasForwards.id, id),
-        or(
-          inArray(aliasForwards.status, ['pending', 'deferred']),
-          and(eq(aliasForwards.status, 'sending'), lt(aliasForwards.claimedAt, staleBefore)),
-        ),
-      ),
-    )
-    .returning();
-  return row;
-}
+/** How long a forward's claim may go unrenewed before it is a dead worker's (the ledger's stale window). */
+export const FORWARD_CLAIM_STALE_MS = aliasForwardsTable.staleAfterMs;
 
-/** A ledger row a worker may claim: waiting, or held by a worker whose claim went stale. */
-const claimable = (staleBefore: Date) =>
-  or(
-    inArray(aliasForwards.status, ['pending', 'deferred']),
-    and(eq(aliasForwards.status, 'sending'), lt(aliasForwards.claimedAt, staleBefore)),
-  );
+/** The forwards ledger as the delivery engine's recorders mark it (db/send-ledger.ts). */
+export const forwardLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, aliasForwardsTable);
+
+/** One batch's claim on the forwards `ids` (db/send-ledger.ts). */
+export const forwardSendClaim = (db: DbOrTx, ids: number[]): SendClaim =>
+  new SendClaim(db, aliasForwardsTable, sql`id = ANY(${sql.param(ids)}::bigint[])`);
+
+/** A forward as the sending policy takes it: its row, with its destination as the recipient. */
+export type ForwardFeedRow = ForwardRow & { email: string; contactId: null };
+
+const asFeedRows = (rows: ForwardRow[]): ForwardFeedRow[] =>
+  rows.map((row) => ({ ...row, email: row.toEmail, contactId: null }));
+
+/** Rows of `ids` that wait for a claim (pending, or deferred and offered again by the sweep). */
+const waiting = (ids: number[]) =>
+  and(inArray(aliasForwards.id, ids), inArray(aliasForwards.status, ['pending', 'deferred']));
 
 /**
- * Claims many forwards in one statement (what claimForward does for one), at most `limit` of them
- * (lowest ids first; the rest are left as they are): answers the rows claimed.
+ * Claims up to `limit` waiting forwards of `ids` for `claimToken` (lowest ids first; SKIP LOCKED:
+ * two workers never claim the same row), counting the attempt.
  */
 export async function claimForwards(
   db: DbOrTx,
   ids: number[],
   claimToken: string,
-  now: Date,
-  staleBefore: Date,
-  limit: number = ids.length,
-): Promise<ForwardRow[]> {
+  limit: number,
+): Promise<ForwardFeedRow[]> {
   if (ids.length === 0 || limit <= 0) return [];
-  // The rows are picked (and locked) first so the limit applies to claimable rows only.
   const picked = db
     .select({ id: aliasForwards.id })
     .from(aliasForwards)
-    .where(and(inArray(aliasForwards.id, ids), claimable(staleBefore)))
+    .where(waiting(ids))
     .orderBy(asc(aliasForwards.id))
     .limit(limit)
-    .for('update');
-  return db
+    .for('update', { skipLocked: true });
+  const rows = await db
     .update(aliasForwards)
-    .set({ status: 'sending', claimToken, claimedAt: now, attempts: sql`${aliasForwards.attempts} + 1` })
-    .where(and(inArray(aliasForwards.id, picked), claimable(staleBefore)))
+    .set({ status: 'sending', claimToken, claimedAt: sql`now()`, attempts: sql`${aliasForwards.attempts} + 1` })
+    .where(and(inArray(aliasForwards.id, picked), waiting(ids)))
     .returning();
+  return asFeedRows(rows.sort((a, b) => a.id - b.id));
 }
 
-/** Whose each forward is and of which kind (the allowance check before a claim); missing ids are gone. */
-export async function forwardOwners(
-  db: DbOrTx,
-  ids: number[],
-): Promise<{ id: number; userId: string; kind: string; status: string }[]> {
+/** The forwards of `ids` that `claimToken` holds unsent (a claim whose answer was lost). */
+export async function claimedForwards(db: DbOrTx, ids: number[], claimToken: string): Promise<ForwardFeedRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      id: aliasForwards.id,
-      userId: aliasForwards.userId,
-      kind: aliasForwards.kind,
-      status: aliasForwards.status,
-    })
+  const rows = await db
+    .select()
     .from(aliasForwards)
-    .where(inArray(aliasForwards.id, ids));
+    .where(
+      and(
+        inArray(aliasForwards.id, ids),
+        eq(aliasForwards.status, 'sending'),
+        eq(aliasForwards.claimToken, claimToken),
+      ),
+    )
+    .orderBy(asc(aliasForwards.id));
+  return asFeedRows(rows);
 }
 
-/** deferForward for many rows at once (only those no live worker holds). */
-export async function deferForwards(
+/** Forwards of `ids` whose claim went stale (their worker died), other than `ownClaimToken`'s, back to 'pending'. */
+export async function requeueStaleForwards(
   db: DbOrTx,
   ids: number[],
-  reason: string,
-  now: Date,
   staleBefore: Date,
+  ownClaimToken: string,
 ): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(aliasForwards)
-    .set({ status: 'deferred', error: reason.slice(0, 500), claimToken: null, claimedAt: now })
-    .where(and(inArray(aliasForwards.id, ids), claimable(staleBefore)));
+    .set({ status: 'pending', claimToken: null })
+    .where(
+      and(
+        inArray(aliasForwards.id, ids),
+        eq(aliasForwards.status, 'sending'),
+        lt(aliasForwards.claimedAt, staleBefore),
+        sql`${aliasForwards.claimToken} IS DISTINCT FROM ${ownClaimToken}`,
+      ),
+    );
 }
 
 /**
- * Records the end of a claimed forward (only while the claim still owns it). A row parked as
- * 'deferred' is offered again by the sweep once FORWARD_DEFER_RETRY_MS passed from `at`.
+ * Parks the forwards of `ids` still waiting as 'deferred' with the reason (the plan or the warming
+ * cap held them back): the sweep offers them again once FORWARD_DEFER_RETRY_MS passed.
  */
-export async function finishForward(
-  db: DbOrTx,
-  id: number,
-  claimToken: string,
-  outcome: { status: 'sent' | 'failed' | 'pending' | 'deferred'; error: string | null; at: Date },
-): Promise<boolean> {
-  const rows = await db
+export async function deferWaitingForwards(db: DbOrTx, ids: number[], reason: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
     .update(aliasForwards)
-    .set({
-      status: outcome.status,
-      error: outcome.error,
-      sentAt: outcome.status === 'sent' ? outcome.at : null,
-      claimToken: null,
-      ...(outcome.status === 'deferred' ? { claimedAt: outcome.at } : {}),
-    })
-    .where(and(eq(aliasForwards.id, id), eq(aliasForwards.claimToken, claimToken)))
-    .returning({ id: aliasForwards.id });
-  return rows.length > 0;
+    .set({ status: 'deferred', error: reason.slice(0, 500), claimToken: null, claimedAt: sql`now()` })
+    .where(waiting(ids));
 }
 
 /** forwardContext for many forwards at once, by forward id, with each one's alias and its domain. */
@@ -152,15 +131,6 @@ export async function forwardContexts(
       { forward: row.forward, message: row.message, alias: { ...row.alias, domainName: row.domainName } },
     ]),
   );
-}
-
-/** Records many claimed forwards as sent at once (each only while `claimToken` still owns it). */
-export async function finishForwardsSent(db: DbOrTx, ids: number[], claimToken: string, at: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(aliasForwards)
-    .set({ status: 'sent', error: null, sentAt: at, claimToken: null })
-    .where(and(inArray(aliasForwards.id, ids), eq(aliasForwards.claimToken, claimToken)));
 }
 
 /** The forwards of many messages (settling their outcomes). */
@@ -192,12 +162,4 @@ export async function strandedForwards(
     )
     .limit(limit);
   return rows.map((row) => row.id);
-}
-
-/** Renews the claims of a batch in flight (claimed_at = now), so that they never look like a dead worker's. */
-export async function renewForwardClaims(db: DbOrTx, claimToken: string, now: Date): Promise<void> {
-  await db
-    .update(aliasForwards)
-    .set({ claimedAt: now })
-    .where(and(eq(aliasForwards.claimToken, claimToken), eq(aliasForwards.status, 'sending')));
 }

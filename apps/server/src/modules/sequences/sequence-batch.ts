@@ -80,29 +80,29 @@ async function sequenceFeed(ctx: AppContext, sequenceId: number): Promise<Feed<l
   await ledger.suppressStopped(db, sequenceId);
   const fromEmail = sequence.fromEmail ?? user.email;
   const fromName = sequence.fromName ?? (`${user.firstName} ${user.lastName}`.trim() || fromEmail);
-  const compiledByNode = new Map<string, CompiledEmail | null>();
+  // Promises, so messages composed side by side (the engine composes a chunk at once) compile a step once.
+  const compiledByNode = new Map<string, Promise<CompiledEmail | null>>();
   // The Outbox names the step a message came from: its label in the builder, else its subject.
   const stepNames = new Map<string, string>();
-  const compiledFor = async (nodeId: string) => {
-    if (!compiledByNode.has(nodeId)) {
-      const node = await emailNode(ctx, sequence, nodeId);
-      stepNames.set(nodeId, node?.data.label?.trim() || node?.data.subject?.trim() || nodeId);
-      compiledByNode.set(
-        nodeId,
-        node
-          ? compileCampaign(
-              {
-                subject: node.data.subject ?? '',
-                blocks: node.data.blocks ?? null,
-                contentHtml: node.data.content ?? '',
-              },
-              user,
-              config.publicUrl,
-            )
-          : null,
-      );
-    }
-    return compiledByNode.get(nodeId) ?? null;
+  const compile = async (nodeId: string): Promise<CompiledEmail | null> => {
+    const node = await emailNode(ctx, sequence, nodeId);
+    stepNames.set(nodeId, node?.data.label?.trim() || node?.data.subject?.trim() || nodeId);
+    return node
+      ? compileCampaign(
+          {
+            subject: node.data.subject ?? '',
+            blocks: node.data.blocks ?? null,
+            contentHtml: node.data.content ?? '',
+          },
+          user,
+          config.publicUrl,
+        )
+      : null;
+  };
+  const compiledFor = (nodeId: string): Promise<CompiledEmail | null> => {
+    let compiled = compiledByNode.get(nodeId);
+    if (!compiled) compiledByNode.set(nodeId, (compiled = compile(nodeId)));
+    return compiled;
   };
   // The same on every message of the sequence: made once, not per recipient.
   const listId = { name: sequence.name, id: listIdOf('sequence', sequenceId, user.id, config.publicUrl) };
@@ -115,6 +115,7 @@ async function sequenceFeed(ctx: AppContext, sequenceId: number): Promise<Feed<l
     recordsTo: ledger.sequenceLedger(db),
     user,
     fromEmail,
+    signing: 'from-domain',
     campaignId: null,
     sequenceId,
     // Sending paused by billing or the month used up: nothing is claimed and the sends stay queued,
@@ -123,8 +124,8 @@ async function sequenceFeed(ctx: AppContext, sequenceId: number): Promise<Feed<l
     // A capped claim takes nothing, and the minute tick offers the queued sends again (sequences
     // have nothing to show as deferred).
     warming: 'per-row',
-    requeueStale: (ownClaimToken) =>
-      requeueStaleSends(db, staleBefore(ctx), { sequenceId, ownClaimToken }).then(() => undefined),
+    requeueStale: (ownClaimToken, staleBefore) =>
+      requeueStaleSends(db, staleBefore, { sequenceId, ownClaimToken }).then(() => undefined),
     take: (tx, limit, warming) =>
       ledger.claimRows(tx, {
         sequenceId,

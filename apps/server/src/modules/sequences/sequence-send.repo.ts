@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SendLedger } from '../../lib/mail-transport.ts';
-import { SendClaim, sendLedgerOf } from '../../db/send-ledger.ts';
+import { SendClaim, sequenceSendsTable, sendLedgerOf } from '../../db/send-ledger.ts';
 import { emailSequences, emailSequenceVersions, sequenceSends } from '../../db/schema/index.ts';
 import type { FlowData } from '@sendwell/contract/sequences';
 
@@ -202,8 +202,8 @@ export async function sequencesWithQueuedSends(db: DbOrTx): Promise<number[]> {
 }
 
 /** The sequence send ledger as the delivery engine's recorders see it. */
-export const sequenceLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, sequenceSends);
+export const sequenceLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, sequenceSendsTable);
 
 /** One batch's claim on the sequence's rows (db/send-ledger.ts). */
 export const sequenceSendClaim = (db: DbOrTx, sequenceId: number): SendClaim =>
-  new SendClaim(db, sequenceSends, sequenceId);
+  new SendClaim(db, sequenceSendsTable, sql`sequence_id = ${sequenceId}`);

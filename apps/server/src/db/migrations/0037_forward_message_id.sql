@@ -1,0 +1,1 @@
+ALTER TABLE "alias_forwards" ADD COLUMN "message_id" text;

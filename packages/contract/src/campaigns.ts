@@ -29,16 +29,44 @@ const httpUrl = z
     message: 'Enter a full http:// or https:// URL',
   });
 /** Image sources: http(s) URLs or the app's own uploads. */
-const imageSrc = z
+export const imageSrcSchema = z
   .string()
   .trim()
   .max(2000)
   .refine((value) => value.startsWith('/uploads/') || (/^https?:\/\//i.test(value) && URL.canParse(value)), {
     message: 'Image address must be an http:// or https:// URL',
   });
+const imageSrc = imageSrcSchema;
 
-const colour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'Colours are hex values like #1a2b3c');
+export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'Colours are hex values like #1a2b3c');
+const colour = colourSchema;
 const align = z.enum(['left', 'center', 'right']);
+
+/**
+ * Fonts a block may ask for: names of font stacks that exist on the readers' devices (mail clients
+ * load no web fonts reliably), so a stored style is never raw CSS. The renderer and the canvas map
+ * each to its stack.
+ */
+export const EMAIL_FONTS = ['system', 'arial', 'helvetica', 'georgia', 'times', 'trebuchet', 'verdana'] as const;
+export type EmailFont = (typeof EMAIL_FONTS)[number];
+export const EMAIL_FONT_STACKS: Record<EmailFont, string> = {
+  system: "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif",
+  arial: 'Arial,Helvetica,sans-serif',
+  helvetica: "'Helvetica Neue',Helvetica,Arial,sans-serif",
+  georgia: "Georgia,'Times New Roman',serif",
+  times: "'Times New Roman',Times,serif",
+  trebuchet: "'Trebuchet MS',Helvetica,sans-serif",
+  verdana: 'Verdana,Geneva,sans-serif',
+};
+export const EMAIL_FONT_LABELS: Record<EmailFont, string> = {
+  system: 'System (San Francisco, Segoe, Roboto)',
+  arial: 'Arial',
+  helvetica: 'Helvetica',
+  georgia: 'Georgia',
+  times: 'Times New Roman',
+  trebuchet: 'Trebuchet MS',
+  verdana: 'Verdana',
+};
 
 /** Style overrides a block may carry; anything else is dropped (styles never become raw CSS). */
 export const blockStylesSchema = z
@@ -51,6 +79,7 @@ export const blockStylesSchema = z
     height: z.number().int().min(0).max(400),
     width: z.number().int().min(10).max(100),
     borderRadius: z.number().int().min(0).max(40),
+    fontFamily: z.enum(EMAIL_FONTS, { error: `Font must be one of ${EMAIL_FONTS.join(', ')}` }),
   })
   .partial();
 export type BlockStyles = z.infer<typeof blockStylesSchema>;

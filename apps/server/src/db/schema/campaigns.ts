@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { EmailBlock } from '@sendwell/contract/campaigns';
+import type { EmailBlock, EmailFont } from '@sendwell/contract/campaigns';
 import { users } from './auth.ts';
 import { contacts } from './contacts.ts';
 import { emailSequences } from './sequences.ts';
@@ -265,3 +265,22 @@ export const campaignTemplates = pgTable(
   },
   (t) => [index('campaign_templates_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * An account's brand kit (issue 30 part 2): the header logo, colours, font and footer address its new
+ * campaigns start with. No row: the defaults (BRAND_KIT_DEFAULTS), and new campaigns start unbranded.
+ */
+export const brandKits = pgTable('brand_kits', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  logoUrl: text('logo_url'),
+  logoAlt: text('logo_alt').notNull().default(''),
+  headerBackground: text('header_background').notNull(),
+  primaryColor: text('primary_color').notNull(),
+  textColor: text('text_color').notNull(),
+  fontFamily: text('font_family').$type<EmailFont>().notNull(),
+  address: text('address').notNull().default(''),
+  applyToNew: boolean('apply_to_new').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

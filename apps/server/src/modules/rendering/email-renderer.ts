@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import {
+  EMAIL_FONT_STACKS,
   MERGE_TAG_PATTERN,
   MERGE_TAGS,
   type EmailBlock,
@@ -60,7 +61,9 @@ const DEFAULTS = {
   divider: { color: '#e5e5e5' },
   spacer: { height: 20 },
 };
-const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const FONT = EMAIL_FONT_STACKS.system;
+/** A block's font stack: its own (a brand kit's) or the system stack every block had before fonts. */
+const fontOf = (s: EmailBlock['styles']) => (s.fontFamily ? EMAIL_FONT_STACKS[s.fontFamily] : FONT);
 
 /** Builder that merges adjacent literal strings so rendering joins as few pieces as possible. */
 class Parts {
@@ -184,7 +187,7 @@ const SOCIAL_LABELS: Record<SocialNetwork, string> = {
 function textStyle(tag: 'p' | 'h1' | 'h2' | 'h3', s: EmailBlock['styles'], extra = ''): string {
   const size = s.fontSize ?? (tag === 'p' ? DEFAULTS.text.fontSize : DEFAULTS.heading[tag]);
   const weight = tag === 'p' ? 'normal' : 'bold';
-  return `${extra}color:${s.color ?? DEFAULTS.text.color};font-size:${size}px;line-height:${DEFAULTS.text.lineHeight};font-weight:${weight};font-family:${FONT};`;
+  return `${extra}color:${s.color ?? DEFAULTS.text.color};font-size:${size}px;line-height:${DEFAULTS.text.lineHeight};font-weight:${weight};font-family:${fontOf(s)};`;
 }
 
 /** Inline rich text: marks as tags, links as tracked-click slots, the words escaped with merge tags as slots. */
@@ -239,7 +242,7 @@ function richNodes(nodes: RichTextNode[], s: EmailBlock['styles'], target: Rende
       case 'orderedList': {
         const tag = node.type === 'bulletList' ? 'ul' : 'ol';
         target.html.push(
-          `<${tag} style="${inList ? 'margin:0;' : margin}padding:0 0 0 24px;color:${s.color ?? DEFAULTS.text.color};font-size:${s.fontSize ?? DEFAULTS.text.fontSize}px;line-height:${DEFAULTS.text.lineHeight};font-family:${FONT};">`,
+          `<${tag} style="${inList ? 'margin:0;' : margin}padding:0 0 0 24px;color:${s.color ?? DEFAULTS.text.color};font-size:${s.fontSize ?? DEFAULTS.text.fontSize}px;line-height:${DEFAULTS.text.lineHeight};font-family:${fontOf(s)};">`,
         );
         node.content.forEach((item, itemIndex) => {
           target.html.push('<li style="margin:0 0 4px 0;">');
@@ -335,7 +338,7 @@ function renderBlock(block: LeafBlock, target: RenderTarget, width: number): voi
         `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="display:inline-table;"><tr><td style="background-color:${bg};border-radius:${radius}px;">`,
         '<a href="',
         { kind: 'click', linkIndex: index },
-        `" target="_blank" style="display:inline-block;padding:12px 24px;color:${color};font-size:${fontSize}px;font-weight:bold;text-decoration:none;border-radius:${radius}px;font-family:${FONT};">`,
+        `" target="_blank" style="display:inline-block;padding:12px 24px;color:${color};font-size:${fontSize}px;font-weight:bold;text-decoration:none;border-radius:${radius}px;font-family:${fontOf(s)};">`,
         ...label,
         '</a></td></tr></table><!--<![endif]--></td></tr>',
       );

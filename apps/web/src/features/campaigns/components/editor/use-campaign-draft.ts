@@ -1,5 +1,6 @@
 import * as React from 'react';
 import type { CurrentUser } from '@sendwell/contract/auth';
+import { applyBrandKit, type BrandKit } from '@sendwell/contract/brand-kit';
 import type { BlockStyles, CampaignDetail, EmailBlock } from '@sendwell/contract/campaigns';
 
 import {
@@ -30,6 +31,18 @@ import {
   type ContactSelection,
   type DraftErrors,
 } from '../../editor/campaign-form';
+
+/**
+ * A new campaign's blocks: the template's (with ids of their own, as every block added in the
+ * editor gets) or the spring sale, in the brand kit when the account saved one to apply.
+ */
+function startingBlocks(start: CampaignStart | undefined, brandKit: BrandKit | undefined): EmailBlock[] {
+  const blocks = start
+    ? start.blocks.map((block) => ({ ...structuredClone(block), id: newBlockId() }))
+    : springSaleTemplate();
+  const branded = brandKit && brandKit.updatedAt !== null && brandKit.applyToNew && !start?.html;
+  return branded ? applyBrandKit(blocks, brandKit, newBlockId) : blocks;
+}
 
 /** Contacts picked on the Contacts page, and whether they are still chosen as recipients. */
 export type PendingSelection = ContactSelection & { chosen: boolean };
@@ -62,6 +75,7 @@ export function useCampaignDraft({
   initialListIds,
   initialSelection,
   start,
+  brandKit,
 }: {
   campaign: CampaignDetail | undefined;
   user: CurrentUser;
@@ -69,6 +83,8 @@ export function useCampaignDraft({
   initialSelection?: ContactSelection;
   /** A new campaign started from a template (or as raw HTML); without one it starts as the spring sale. */
   start?: CampaignStart;
+  /** The account's brand kit: a new campaign's blocks start in it when the account saved one to apply. */
+  brandKit?: BrandKit;
 }) {
   // The draft and the undo history of its blocks live in one state, so a change and its history
   // entry are made by one pure update.
@@ -77,10 +93,7 @@ export function useCampaignDraft({
       fromEmail: '',
       fromName: user.company || `${user.firstName} ${user.lastName}`.trim(),
       listIds: initialListIds,
-      // A template's blocks get ids of their own, as every block added in the editor does.
-      blocks: start
-        ? start.blocks.map((block) => ({ ...structuredClone(block), id: newBlockId() }))
-        : springSaleTemplate(),
+      blocks: startingBlocks(start, brandKit),
       subject: start?.subject,
       preheader: start?.preheader,
       rawHtml: start?.html ?? null,

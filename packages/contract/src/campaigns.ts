@@ -5,9 +5,27 @@ import { isWithinDateRange, LATEST_DATE, rowIdSchema } from './common.ts';
 export const campaignStatusSchema = z.enum(['draft', 'scheduled', 'sending', 'sent', 'paused', 'canceled', 'failed']);
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
-/** Merge tags a campaign may use; anything else in {{ }} is refused at save. */
-export const MERGE_TAGS = ['firstName', 'lastName', 'email', 'company'] as const;
+/**
+ * Merge tags a campaign may use: the contact's fields (contacts have no custom fields in this
+ * product; job title and location are the fields beyond name, email and company). Anything else in
+ * {{ }} is refused at save.
+ */
+export const MERGE_TAGS = ['firstName', 'lastName', 'email', 'company', 'jobTitle', 'location'] as const;
 export type MergeTag = (typeof MERGE_TAGS)[number];
+/** What a person calls each merge tag (the editor's picker). */
+export const MERGE_TAG_LABELS: Record<MergeTag, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  company: 'Company',
+  jobTitle: 'Job title',
+  location: 'Location',
+};
+/** The message for merge tags that are not ones: names them and lists the ones there are. */
+export function unknownMergeTagMessage(unknown: readonly string[]): string {
+  const known = MERGE_TAGS.map((tag) => `{{${tag}}}`);
+  return `Unknown merge tag ${unknown.map((t) => `{{${t}}}`).join(', ')}. Use ${known.slice(0, -1).join(', ')} or ${known.at(-1)}.`;
+}
 /** {{tag}} or {{tag|fallback}}; the fallback is plain text. */
 export const MERGE_TAG_PATTERN = /\{\{\s*([^{}|]*?)\s*(?:\|([^{}]*))?\}\}/g;
 

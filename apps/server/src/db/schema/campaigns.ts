@@ -95,6 +95,9 @@ export const campaignSends = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     company: text('company'),
+    /** Merge values copied with the name when the audience is resolved (issue 30: {{jobTitle}}, {{location}}). */
+    jobTitle: text('job_title'),
+    location: text('location'),
     /** queued → sending (claimed by one worker) → sent (committed just before the message is completed) | failed | bounced | canceled */
     status: text('status').notNull().default('queued'),
     /** Which claim holds a 'sending' row; only that claim may mark it sent. */
@@ -284,3 +287,19 @@ export const brandKits = pgTable('brand_kits', {
   applyToNew: boolean('apply_to_new').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Blocks an account saved from a campaign's canvas to reuse (issue 30 part 5), listed in the editor's palette. */
+export const savedBlocks = pgTable(
+  'saved_blocks',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    blocks: jsonb('blocks').$type<EmailBlock[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_blocks_user_name_idx').on(t.userId, t.name)],
+);

@@ -23,6 +23,8 @@ export type LedgerRow = {
   firstName: string;
   lastName: string;
   company: string | null;
+  jobTitle: string | null;
+  location: string | null;
 };
 export type Batch = { campaignId: number; fromId: number; toId: number };
 
@@ -103,8 +105,8 @@ export async function countRecipients(
 /** Resolves the audience once into the ledger (UNIQUE per campaign and contact); answers how many rows it added. */
 export async function insertLedger(tx: DbOrTx, campaign: CampaignRow): Promise<number> {
   const inserted = await tx.execute(sql`
-    INSERT INTO ${campaignSends} (campaign_id, user_id, contact_id, email, first_name, last_name, company)
-    SELECT ${campaign.id}, ${campaign.userId}, ${contacts.id}, ${contacts.email}, ${contacts.firstName}, ${contacts.lastName}, ${contacts.company}
+    INSERT INTO ${campaignSends} (campaign_id, user_id, contact_id, email, first_name, last_name, company, job_title, location)
+    SELECT ${campaign.id}, ${campaign.userId}, ${contacts.id}, ${contacts.email}, ${contacts.firstName}, ${contacts.lastName}, ${contacts.company}, ${contacts.jobTitle}, ${contacts.location}
     FROM ${contacts} WHERE ${recipientPredicate(campaign.userId, campaign.listIds, campaign.segmentIds)}
     ON CONFLICT DO NOTHING`);
   return inserted.rowCount ?? 0;
@@ -209,14 +211,16 @@ export async function claimRows(db: DbOrTx, batch: Batch, claimToken: string, li
       SELECT id FROM ${campaignSends}
       WHERE campaign_id = ${batch.campaignId} AND id BETWEEN ${batch.fromId} AND ${batch.toId} AND status = 'queued'
       ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company`);
+    RETURNING id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company,
+      job_title AS "jobTitle", location`);
   return (result.rows as LedgerRow[]).map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** The rows of the range this claim holds unsent (to recover a claim whose answer was lost). */
 export async function claimedRows(db: DbOrTx, batch: Batch, claimToken: string): Promise<LedgerRow[]> {
   const result = await db.execute(sql`
-    SELECT id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company
+    SELECT id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company,
+      job_title AS "jobTitle", location
     FROM ${campaignSends}
     WHERE campaign_id = ${batch.campaignId} AND id BETWEEN ${batch.fromId} AND ${batch.toId}
       AND status = 'sending' AND claim_token = ${claimToken}

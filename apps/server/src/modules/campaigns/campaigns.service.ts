@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   allBlocks,
   blockMergeTexts,
+  unknownMergeTagMessage,
   unknownMergeTags,
   type CampaignDetail,
   type CampaignListItem,
@@ -129,7 +130,7 @@ function checkMergeTags(
   );
   const unknown = [...new Set([...texts.flatMap(unknownMergeTags), ...inRawHtml])];
   if (unknown.length > 0) {
-    const message = `Unknown merge tag ${unknown.map((t) => `{{${t}}}`).join(', ')}. Use {{firstName}}, {{lastName}}, {{email}} or {{company}}.`;
+    const message = unknownMergeTagMessage(unknown);
     throw new AppError('bad_request', message, { content: message });
   }
 }

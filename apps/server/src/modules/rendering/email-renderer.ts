@@ -14,7 +14,14 @@ import type { HtmlToTextOptions } from 'html-to-text';
 import type inlineCss from 'juice';
 
 /** The per-recipient values merge tags read. */
-export type Recipient = { firstName: string; lastName: string; email: string; company: string | null };
+export type Recipient = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  jobTitle?: string | null;
+  location?: string | null;
+};
 
 /** Per-recipient links: tracked clicks, open pixel, unsubscribe and preferences pages. */
 export type RecipientLinks = {
@@ -543,7 +550,7 @@ function fill(parts: Part[], recipient: Recipient, links: ResolvedLinks, html: b
     }
     switch (part.kind) {
       case 'merge': {
-        const value = (part.tag === 'company' ? recipient.company : recipient[part.tag]) || part.fallback;
+        const value = recipient[part.tag] || part.fallback;
         out += part.escape ? escapeHtml(value) : value;
         break;
       }

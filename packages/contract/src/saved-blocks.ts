@@ -5,7 +5,7 @@ const savedBlockName = z
   .string({ error: 'Block name is required' })
   .trim()
   .min(1, 'Block name is required')
-  .max(80, 'Block name must be at most 80 characters');
+  .max(120, 'Block name must be at most 120 characters');
 
 /** How many saved blocks one account may keep; each holds up to 20 blocks. */
 export const SAVED_BLOCKS_MAX = 100;

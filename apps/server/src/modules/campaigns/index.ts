@@ -6,3 +6,4 @@ export { campaignRoutes } from './campaigns.routes.ts';
 export { compileCampaign } from './campaigns.service.ts';
 export { campaignTemplateRoutes } from './campaign-templates.routes.ts';
 export { brandKitRoutes } from './brand-kit.routes.ts';
+export { savedBlockRoutes } from './saved-blocks.routes.ts';

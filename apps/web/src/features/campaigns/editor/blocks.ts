@@ -247,6 +247,17 @@ function cloneBlock(block: EmailBlock, id: string = newBlockId()): EmailBlock {
   return copy;
 }
 
+/** Saved blocks put into a campaign at an index: copies with ids of their own (a columns block's contents too). */
+export function insertCopies(
+  blocks: readonly EmailBlock[],
+  saved: readonly EmailBlock[],
+  index: number = blocks.length,
+): { blocks: EmailBlock[]; firstId: string | null } {
+  const copies = saved.map((block) => cloneBlock(block));
+  const at = Math.max(0, Math.min(index, blocks.length));
+  return { blocks: [...blocks.slice(0, at), ...copies, ...blocks.slice(at)], firstId: copies[0]?.id ?? null };
+}
+
 /** Inserts a block at an index (clamped to the list). */
 export function insertBlock<T extends EmailBlock>(blocks: readonly T[], block: T, index: number = blocks.length): T[] {
   const at = Math.max(0, Math.min(index, blocks.length));

@@ -8,6 +8,7 @@ import { ButtonContent, ImageContent, UnknownTagsWarning, type ContentPatch } fr
 import { BlockStyleFields, type StylePatch } from './block-styles';
 import { ColumnsContent, HeadingContent, HtmlContent, SocialContent, VideoContent } from './more-block-fields';
 import { AlignField } from './style-fields';
+import { SaveBlockButton } from './saved-blocks';
 import { TextContent } from './text-content-fields';
 
 /** The Edit Component panel (spec §2) for the selected block: content, colours, alignment, size and spacing. */
@@ -85,11 +86,14 @@ export function BlockInspector({
         />
       )}
 
-      {Object.keys(s).length > 0 && (
-        <Button variant="ghost" size="sm" className="text-muted-foreground -ml-2" onClick={onResetStyles}>
-          Reset styles
-        </Button>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {Object.keys(s).length > 0 && (
+          <Button variant="ghost" size="sm" className="text-muted-foreground -ml-2" onClick={onResetStyles}>
+            Reset styles
+          </Button>
+        )}
+        <SaveBlockButton block={block} />
+      </div>
     </section>
   );
 }

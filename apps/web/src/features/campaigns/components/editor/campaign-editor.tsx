@@ -216,7 +216,7 @@ export default function CampaignEditor({
                 selectedId={draft.selectedId}
                 blockErrors={errors.blocks}
                 insertAt={dnd.insertAt}
-                paletteDragging={dnd.activeDrag?.kind === 'palette'}
+                paletteDragging={dnd.activeDrag?.kind === 'palette' || dnd.activeDrag?.kind === 'saved'}
                 reordering={dnd.activeDrag?.kind === 'block'}
                 uploadingCount={images.uploadingCount}
                 onSelect={draft.selectBlock}

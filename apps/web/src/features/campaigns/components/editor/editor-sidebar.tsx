@@ -4,6 +4,7 @@ import { BlockInspector } from './block-inspector';
 import { DesignElements } from './design-elements';
 import { LogoLibrary } from './logo-library';
 import { PreSendChecklist } from './pre-send-checklist';
+import { SavedBlocks } from './saved-blocks';
 import { CampaignSettings, RecipientPicker } from './settings-panel';
 import { SETTINGS_FIELDS, type CampaignDraftState, type LeftTab } from './use-campaign-draft';
 import type { useEditorImages } from './use-editor-images';
@@ -91,6 +92,7 @@ export function EditorSidebar({
             />
           )}
           <DesignElements onAdd={(type) => draft.addBlock(type)} />
+          <SavedBlocks onAdd={(blocks) => draft.addSaved(blocks)} />
           <LogoLibrary onInsert={images.insertLogo} />
         </TabsContent>
       </Tabs>

@@ -6,6 +6,7 @@ import type { BlockStyles, CampaignDetail, EmailBlock } from '@sendwell/contract
 import {
   createBlock,
   createImageBlock,
+  insertCopies,
   addToColumn,
   duplicateBlock,
   findBlock,
@@ -160,6 +161,17 @@ export function useCampaignDraft({
     selectBlock(block.id);
     clearFieldError(['content']);
   };
+  /** A saved block (or several) at `index`, else at the end; the first copy is selected. */
+  const addSaved = (saved: readonly EmailBlock[], index?: number) => {
+    let firstId: string | null = null;
+    setBlocks((blocks) => {
+      const result = insertCopies(blocks, saved, index);
+      firstId = result.firstId;
+      return result.blocks;
+    });
+    if (firstId) selectBlock(firstId);
+    clearFieldError(['content']);
+  };
   /** An image block, before the block `beforeId` (where a file was dropped), else at the end. */
   const addImage = (src: string, alt: string, beforeId: string | null = null) => {
     const block = createImageBlock(src, alt);
@@ -182,6 +194,7 @@ export function useCampaignDraft({
     setLeftTab,
     selectBlock,
     addBlock,
+    addSaved,
     addImage,
     /** Contacts picked on the Contacts page (no list exists for them until the campaign is saved). */
     selection,

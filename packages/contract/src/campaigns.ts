@@ -210,6 +210,42 @@ export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'youtu
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 const styles = blockStylesSchema.default({});
+
+/** What a field rule of a conditional block can ask of a contact's field. */
+export const CONDITION_OPERATORS = ['equals', 'notEquals', 'contains', 'isSet', 'isEmpty'] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+export const CONDITION_OPERATOR_LABELS: Record<ConditionOperator, string> = {
+  equals: 'is',
+  notEquals: 'is not',
+  contains: 'contains',
+  isSet: 'is filled in',
+  isEmpty: 'is empty',
+};
+
+/**
+ * Conditional content (issue 30 part 6): who a block is shown to. A segment's members (or everyone
+ * but them), or contacts whose field matches a rule (case-insensitive). A block without one is
+ * shown to everyone.
+ */
+export const blockConditionSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('segment'),
+      segmentId: rowIdSchema('segmentId must be a segment id'),
+      match: z.enum(['in', 'notIn'], { error: 'match must be in or notIn' }),
+    }),
+    z.object({
+      kind: z.literal('field'),
+      field: z.enum(MERGE_TAGS, { error: `field must be one of ${MERGE_TAGS.join(', ')}` }),
+      op: z.enum(CONDITION_OPERATORS, { error: `op must be one of ${CONDITION_OPERATORS.join(', ')}` }),
+      value: z.string().trim().max(200, 'The value must be at most 200 characters').default(''),
+    }),
+  ],
+  { error: 'A condition is a segment or a field rule' },
+);
+export type BlockCondition = z.infer<typeof blockConditionSchema>;
+const condition = blockConditionSchema.optional();
 const headingTag = z.enum(['h1', 'h2', 'h3']);
 
 /** Blocks that hold content themselves (everything except columns). */
@@ -225,27 +261,31 @@ const leafBlockSchemas = [
       doc: richTextDocSchema.optional(),
     }),
     styles,
+    condition,
   }),
   z.object({
     id: blockId,
     type: z.literal('heading'),
     content: z.object({ text: z.string().trim().min(1, 'Heading text is required').max(300), tag: headingTag }),
     styles,
+    condition,
   }),
   z.object({
     id: blockId,
     type: z.literal('image'),
     content: z.object({ src: imageSrc, alt: z.string().max(300).default(''), href: httpUrl.optional() }),
     styles,
+    condition,
   }),
   z.object({
     id: blockId,
     type: z.literal('button'),
     content: z.object({ text: z.string().trim().min(1, 'Button text is required').max(100), url: httpUrl }),
     styles,
+    condition,
   }),
-  z.object({ id: blockId, type: z.literal('divider'), content: z.object({}).default({}), styles }),
-  z.object({ id: blockId, type: z.literal('spacer'), content: z.object({}).default({}), styles }),
+  z.object({ id: blockId, type: z.literal('divider'), content: z.object({}).default({}), styles, condition }),
+  z.object({ id: blockId, type: z.literal('spacer'), content: z.object({}).default({}), styles, condition }),
   z.object({
     id: blockId,
     type: z.literal('social'),
@@ -256,18 +296,21 @@ const leafBlockSchemas = [
         .max(SOCIAL_NETWORKS.length),
     }),
     styles,
+    condition,
   }),
   z.object({
     id: blockId,
     type: z.literal('video'),
     content: z.object({ url: httpUrl, thumbnail: imageSrc, alt: z.string().max(300).default('') }),
     styles,
+    condition,
   }),
   z.object({
     id: blockId,
     type: z.literal('html'),
     content: z.object({ html: z.string().max(100_000, 'HTML blocks are limited to 100,000 characters') }),
     styles,
+    condition,
   }),
 ] as const;
 
@@ -291,6 +334,7 @@ export const emailBlockSchema = z.discriminatedUnion('type', [
         .max(3, 'Columns come in twos or threes'),
     }),
     styles,
+    condition,
   }),
 ]);
 export type EmailBlock = z.infer<typeof emailBlockSchema>;
@@ -470,6 +514,11 @@ export const renderPreviewBodySchema = z.object({
   preheader: z.string().max(PREHEADER_MAX).nullish(),
   /** A campaign written in its own HTML (used when there are no blocks), as the campaign's content.html. */
   html: z.string().max(2_000_000).optional(),
+  /**
+   * The account's contact to preview as (their merge values, and the conditional blocks they get);
+   * absent or null: everyone (the user's own name, every block shown).
+   */
+  contactId: rowIdSchema('contactId must be a contact id').nullish(),
 });
 export const renderPreviewResponseSchema = z.object({ html: z.string(), text: z.string() });
 

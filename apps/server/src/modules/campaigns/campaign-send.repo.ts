@@ -322,3 +322,25 @@ export const campaignLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, campa
 /** One batch's claim on the campaign's rows (db/send-ledger.ts). */
 export const campaignSendClaim = (db: DbOrTx, campaignId: number): SendClaim =>
   new SendClaim(db, campaignSends, campaignId);
+
+/**
+ * For conditional blocks: which recipients of the batch's range are members of each segment, read
+ * once per batch so that choosing a block per recipient is a set look-up.
+ */
+export async function segmentMembersInBatch(
+  db: DbOrTx,
+  batch: Batch,
+  segmentIds: number[],
+): Promise<Map<number, Set<number>>> {
+  const members = new Map<number, Set<number>>(segmentIds.map((id) => [id, new Set<number>()]));
+  if (segmentIds.length === 0) return members;
+  const result = await db.execute(sql`
+    SELECT m.segment_id AS "segmentId", m.contact_id AS "contactId"
+    FROM ${campaignSends} s JOIN ${contactSegmentMembers} m ON m.contact_id = s.contact_id
+    WHERE s.campaign_id = ${batch.campaignId} AND s.id BETWEEN ${batch.fromId} AND ${batch.toId}
+      AND m.segment_id = ANY(${sql.param(segmentIds)}::int[])`);
+  for (const row of result.rows as { segmentId: number; contactId: number }[]) {
+    members.get(Number(row.segmentId))?.add(Number(row.contactId));
+  }
+  return members;
+}

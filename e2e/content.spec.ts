@@ -105,6 +105,8 @@ test('saved blocks: save a block from the canvas, add it by click, keyboard and 
   await expect(buttons).toHaveCount(3);
   // Dragged onto the first block of the email: it lands on top.
   const first = canvas.locator('[data-block-type]').first();
+  await panel.getByRole('button', { name: 'Close Edit Component' }).click();
+  await first.scrollIntoViewIfNeeded();
   await item.scrollIntoViewIfNeeded();
   const from = await item.boundingBox();
   if (!from) throw new Error('saved block not visible');
@@ -132,4 +134,72 @@ test('saved blocks: save a block from the canvas, add it by click, keyboard and 
   await expect(saved.getByText('None yet: select a block on the email and choose Save block.')).toBeVisible();
   // Campaigns keep their copies.
   await expect(buttons).toHaveCount(4);
+});
+
+test('preview: as everyone or a chosen contact, conditional blocks, dark mode and plain text, content checks', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUp(page);
+  for (const contact of [
+    { email: 'ann@acme.test', firstName: 'Ann', lastName: 'Lee', company: 'Acme', location: 'Berlin' },
+    { email: 'bob@other.test', firstName: 'Bob', lastName: 'Stone', company: 'Other', location: 'Paris' },
+  ]) {
+    const created = await page.request.post('/api/contacts', { data: contact });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  const segment = await page.request.post('/api/contact-segments', {
+    data: {
+      name: 'Acme people',
+      conditions: { operator: 'AND', rules: [{ id: '1', field: 'company', operator: 'equals', value: 'Acme' }] },
+    },
+  });
+  expect(segment.status(), await segment.text()).toBe(201);
+
+  const { editor, canvas, panel } = await openNewCampaign(page);
+  // The Shop Now button goes only to the segment.
+  await canvas.getByRole('button', { name: /^Edit Button/ }).click();
+  await pickOption(panel, 'Show to', 'Contacts in a segment');
+  await expect(panel.getByRole('combobox', { name: 'Segment', exact: true })).toHaveText('Acme people');
+
+  const desktop = page.frameLocator('iframe[title="Email preview (desktop)"]');
+  // Everyone: every block, the user's own name.
+  await expect(desktop.getByText('Shop Now')).toBeVisible();
+  await expect(desktop.getByText(/^Hi Ivy, spring is here/)).toBeVisible();
+  await pickOption(editor, 'Preview as', 'Bob Stone (bob@other.test)');
+  await expect(desktop.getByText(/^Hi Bob, spring is here/)).toBeVisible();
+  await expect(desktop.getByText('Shop Now')).toHaveCount(0);
+  await pickOption(editor, 'Preview as', 'Ann Lee (ann@acme.test)');
+  await expect(desktop.getByText(/^Hi Ann, spring is here/)).toBeVisible();
+  await expect(desktop.getByText('Shop Now')).toBeVisible();
+  // The sample picture loads inside the sandboxed preview (served for any origin).
+  await expect
+    .poll(() =>
+      desktop
+        .locator('img[alt="Pink and purple spring flowers"]')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await checkEveryLook(page, 'preview-as-contact');
+
+  // Dark mode and the plain-text part, for the same contact.
+  await editor.getByRole('radio', { name: 'Dark mode preview' }).click();
+  const dark = page.frameLocator('iframe[title="Email preview (dark)"]');
+  await expect(dark.getByText(/^Hi Ann, spring is here/)).toBeVisible();
+  await editor.getByRole('radio', { name: 'Plain-text preview' }).click();
+  const text = editor.getByLabel('Plain-text preview');
+  await expect(text).toContainText('Hi Ann, spring is here');
+  await expect(text).toContainText('Shop Now');
+  await checkEveryLook(page, 'preview-text');
+
+  // The content check beside the pre-send checklist: an image without alt text is pointed out.
+  await editor.getByRole('radio', { name: 'Desktop preview' }).click();
+  await canvas.getByRole('button', { name: /^Edit Image/ }).click();
+  await panel.getByLabel('Alt text').fill('');
+  await editor.getByRole('tab', { name: 'Settings' }).click();
+  const altCheck = editor.locator('[data-check="alt-text"]');
+  await expect(altCheck).toHaveAttribute('data-status', 'warning');
+  await expect(altCheck).toContainText('1 image has no alt text');
+  await altCheck.getByRole('button', { name: 'Describe the image' }).click();
+  await expect(panel.getByLabel('Alt text')).toBeVisible();
 });

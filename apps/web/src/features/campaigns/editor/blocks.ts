@@ -1,6 +1,7 @@
 import {
   plainTextDoc,
   richTextPlain,
+  type BlockCondition,
   type BlockStyles,
   type EmailBlock,
   type LeafBlock,
@@ -414,6 +415,19 @@ export function updateBlockStyles(
       else styles[key] = value;
     }
     return { ...block, styles: styles as BlockStyles };
+  });
+}
+
+/** Who sees a block (issue 30 part 6): a condition, or everyone (undefined). */
+export function setBlockCondition(
+  blocks: readonly EmailBlock[],
+  id: string,
+  condition: BlockCondition | undefined,
+): EmailBlock[] {
+  return mapTree(blocks, (block) => {
+    if (block.id !== id) return block;
+    const { condition: _old, ...rest } = block;
+    return (condition ? { ...rest, condition } : rest) as EmailBlock;
   });
 }
 

@@ -88,6 +88,8 @@ export function EditorSidebar({
               onResetStyles={() => draft.resetBlockStyles(selectedBlock.id)}
               onUploadImage={(file) => images.uploadForBlock(selectedBlock.id, file)}
               onColumnCount={(count) => draft.setColumnCount(selectedBlock.id, count)}
+              onCondition={(condition) => draft.editBlockCondition(selectedBlock.id, condition)}
+              segments={segments.data ?? []}
               onClose={() => draft.selectBlock(null)}
             />
           )}

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { CurrentUser } from '@sendwell/contract/auth';
 import { applyBrandKit, type BrandKit } from '@sendwell/contract/brand-kit';
-import type { BlockStyles, CampaignDetail, EmailBlock } from '@sendwell/contract/campaigns';
+import type { BlockCondition, BlockStyles, CampaignDetail, EmailBlock } from '@sendwell/contract/campaigns';
 
 import {
   createBlock,
@@ -15,6 +15,7 @@ import {
   newBlockId,
   removeBlock,
   resetBlockStyles,
+  setBlockCondition,
   setColumnCount,
   replaceImageSource,
   springSaleTemplate,
@@ -224,6 +225,9 @@ export function useCampaignDraft({
     editBlockStyles: (id: string, patch: Partial<Record<keyof BlockStyles, unknown>>) =>
       setBlocks((blocks) => updateBlockStyles(blocks, id, patch), `styles:${id}:${Object.keys(patch).join()}`),
     resetBlockStyles: (id: string) => setBlocks((blocks) => resetBlockStyles(blocks, id)),
+    /** Who sees the block: a segment or a field rule, or everyone (undefined). */
+    editBlockCondition: (id: string, condition: BlockCondition | undefined) =>
+      setBlocks((blocks) => setBlockCondition(blocks, id, condition), `condition:${id}`),
     /** A new block at the end of one column of a columns block. */
     addToColumn: (columnsId: string, columnIndex: number, type: LeafBlockType) => {
       const block = createBlock(type);

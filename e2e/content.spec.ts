@@ -23,7 +23,8 @@ async function openNewCampaign(page: Page) {
   // The first page of a run loads the app's chunks cold on a loaded shared host.
   await expect(editor).toBeVisible({ timeout: 60_000 });
   const canvas = editor.getByTestId('email-canvas');
-  await expect(canvas.locator('[data-block-type]').first()).toBeVisible();
+  // The editor is its own chunk, loaded when the dialog opens: as cold as the first page on a loaded host.
+  await expect(canvas.locator('[data-block-type]').first()).toBeVisible({ timeout: 60_000 });
   return { editor, canvas, panel: editor.getByRole('region', { name: 'Edit Component' }) };
 }
 
@@ -187,7 +188,7 @@ test('preview: as everyone or a chosen contact, conditional blocks, dark mode an
   const dark = page.frameLocator('iframe[title="Email preview (dark)"]');
   await expect(dark.getByText(/^Hi Ann, spring is here/)).toBeVisible();
   await editor.getByRole('radio', { name: 'Plain-text preview' }).click();
-  const text = editor.getByLabel('Plain-text preview');
+  const text = editor.getByLabel('Plain-text part');
   await expect(text).toContainText('Hi Ann, spring is here');
   await expect(text).toContainText('Shop Now');
   await checkEveryLook(page, 'preview-text');

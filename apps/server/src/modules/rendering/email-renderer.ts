@@ -69,7 +69,7 @@ export type CompiledEmail = {
 };
 
 /** Whether a block's condition holds for the recipient; fields compare ignoring case and surrounding space. */
-export function conditionHolds(condition: BlockCondition, recipient: Recipient, audience: Audience): boolean {
+function conditionHolds(condition: BlockCondition, recipient: Recipient, audience: Audience): boolean {
   if (audience === 'everyone') return true;
   if (condition.kind === 'segment') {
     const id = recipient.contactId;

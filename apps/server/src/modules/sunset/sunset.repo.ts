@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 
 /** The reason a suppression made by the policy carries (suppressions.reason). */
-export const UNENGAGED = 'unengaged';
+const UNENGAGED = 'unengaged';
 
 export type StoredPolicy = SunsetPolicyBody & { lastRunAt: Date | null };
 

@@ -274,6 +274,16 @@ function SortableBlock({
           <BlockView block={block} />
         </button>
       )}
+      {block.condition && (
+        // Who gets a conditional block, said on the canvas too (its full rule is in Edit Component).
+        <span className="pointer-events-none absolute top-1 left-1 rounded bg-violet-700 px-1.5 py-0.5 text-[11px] font-medium text-white">
+          {block.condition.kind === 'segment'
+            ? block.condition.match === 'in'
+              ? 'Segment only'
+              : 'Not for a segment'
+            : 'Field rule'}
+        </span>
+      )}
       {error && (
         <p className="px-4 pb-2 text-xs font-medium text-red-700" role="note">
           {error}

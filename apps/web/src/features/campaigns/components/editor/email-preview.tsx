@@ -127,7 +127,7 @@ export function EmailPreview({
       <div className="bg-muted/60 relative min-h-[420px] flex-1 overflow-hidden rounded-lg border">
         {preview.data && shownLook === 'text' ? (
           <pre
-            aria-label="Plain-text preview"
+            aria-label="Plain-text part"
             tabIndex={0}
             className="bg-background text-foreground absolute inset-0 overflow-auto p-4 font-mono text-xs whitespace-pre-wrap"
           >

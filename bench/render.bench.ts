@@ -173,10 +173,12 @@ const recipients: (Recipient & { sendId: number })[] = Array.from({ length: RECI
   const firstName = pick(FIRST);
   return {
     sendId: 1_000_000 + i,
+    contactId: i + 1,
     firstName,
     lastName: pick(LAST),
     email: `${(firstName || 'user').toLowerCase()}.${i}@example.com`,
     company: pick(COMPANIES),
+    location: pick(['Berlin', 'Paris', null]),
   };
 });
 
@@ -225,6 +227,32 @@ console.log(
 );
 const tracked = measure('render + signed tracking links (send path)', (r) =>
   renderForRecipient(compiled, r, trackedLinks(PUBLIC_URL, SECRET, r.sendId, linkIds)),
+);
+// Conditional content (issue 30 part 6): the same email where the two buttons go one to a segment's
+// members and one to everyone else, and the columns only to contacts in Berlin; the segment's members
+// (every other contact) are known before rendering, as a send's batch reads them once.
+const SEGMENT_ID = 7;
+const conditionalBlocks = blocks.map((block) =>
+  block.id === 'cta'
+    ? { ...block, condition: { kind: 'segment' as const, segmentId: SEGMENT_ID, match: 'in' as const } }
+    : block.id === 'cta2'
+      ? { ...block, condition: { kind: 'segment' as const, segmentId: SEGMENT_ID, match: 'notIn' as const } }
+      : block.id === 'cols'
+        ? {
+            ...block,
+            condition: { kind: 'field' as const, field: 'location' as const, op: 'equals' as const, value: 'berlin' },
+          }
+        : block,
+);
+const conditional = compileEmail(conditionalBlocks, SUBJECT, SENDER, PUBLIC_URL);
+const conditionalLinkIds = conditional.links.map((_, i) => 5_000 + i);
+const audience = {
+  segmentMembers: new Map([
+    [SEGMENT_ID, new Set(recipients.filter((_, i) => i % 2 === 0).map((r) => r.contactId ?? 0))],
+  ]),
+};
+measure('conditional blocks + signed tracking links', (r) =>
+  renderForRecipient(conditional, r, trackedLinks(PUBLIC_URL, SECRET, r.sendId, conditionalLinkIds), audience),
 );
 measure('render only (untracked links)', (r) =>
   renderForRecipient(compiled, r, untrackedLinks(compiled, `${PUBLIC_URL}/u/x`, `${PUBLIC_URL}/u/x?preferences=1`)),

@@ -12,7 +12,7 @@ import { serializeRequest } from './lib/request-log.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { pricingRoutes, paymentRoutes } from './modules/billing/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
-import { campaignRoutes, campaignTemplateRoutes } from './modules/campaigns/index.ts';
+import { brandKitRoutes, campaignRoutes, campaignTemplateRoutes, savedBlockRoutes } from './modules/campaigns/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { contactRoutes } from './modules/contacts/index.ts';
 import { segmentRoutes, requestSegmentRefresh } from './modules/segments/index.ts';
@@ -105,6 +105,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(analyticsRoutes, ctx);
   await app.register(campaignRoutes, ctx);
   await app.register(campaignTemplateRoutes, ctx);
+  await app.register(brandKitRoutes, ctx);
+  await app.register(savedBlockRoutes, ctx);
   // Contacts tell segments and sequence triggers of changes through this callback, so the modules import one way only.
   const onContactsChanged = async (userId: string) => {
     await requestSegmentRefresh(ctx.queue, userId);

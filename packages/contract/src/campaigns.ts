@@ -6,9 +6,27 @@ import { timeZoneSchema } from './time-zones.ts';
 export const campaignStatusSchema = z.enum(['draft', 'scheduled', 'sending', 'sent', 'paused', 'canceled', 'failed']);
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
-/** Merge tags a campaign may use; anything else in {{ }} is refused at save. */
-export const MERGE_TAGS = ['firstName', 'lastName', 'email', 'company'] as const;
+/**
+ * Merge tags a campaign may use: the contact's fields (contacts have no custom fields in this
+ * product; job title and location are the fields beyond name, email and company). Anything else in
+ * {{ }} is refused at save.
+ */
+export const MERGE_TAGS = ['firstName', 'lastName', 'email', 'company', 'jobTitle', 'location'] as const;
 export type MergeTag = (typeof MERGE_TAGS)[number];
+/** What a person calls each merge tag (the editor's picker). */
+export const MERGE_TAG_LABELS: Record<MergeTag, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  company: 'Company',
+  jobTitle: 'Job title',
+  location: 'Location',
+};
+/** The message for merge tags that are not ones: names them and lists the ones there are. */
+export function unknownMergeTagMessage(unknown: readonly string[]): string {
+  const known = MERGE_TAGS.map((tag) => `{{${tag}}}`);
+  return `Unknown merge tag ${unknown.map((t) => `{{${t}}}`).join(', ')}. Use ${known.slice(0, -1).join(', ')} or ${known.at(-1)}.`;
+}
 /** {{tag}} or {{tag|fallback}}; the fallback is plain text. */
 export const MERGE_TAG_PATTERN = /\{\{\s*([^{}|]*?)\s*(?:\|([^{}]*))?\}\}/g;
 
@@ -30,16 +48,44 @@ const httpUrl = z
     message: 'Enter a full http:// or https:// URL',
   });
 /** Image sources: http(s) URLs or the app's own uploads. */
-const imageSrc = z
+export const imageSrcSchema = z
   .string()
   .trim()
   .max(2000)
   .refine((value) => value.startsWith('/uploads/') || (/^https?:\/\//i.test(value) && URL.canParse(value)), {
     message: 'Image address must be an http:// or https:// URL',
   });
+const imageSrc = imageSrcSchema;
 
-const colour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'Colours are hex values like #1a2b3c');
+export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'Colours are hex values like #1a2b3c');
+const colour = colourSchema;
 const align = z.enum(['left', 'center', 'right']);
+
+/**
+ * Fonts a block may ask for: names of font stacks that exist on the readers' devices (mail clients
+ * load no web fonts reliably), so a stored style is never raw CSS. The renderer and the canvas map
+ * each to its stack.
+ */
+export const EMAIL_FONTS = ['system', 'arial', 'helvetica', 'georgia', 'times', 'trebuchet', 'verdana'] as const;
+export type EmailFont = (typeof EMAIL_FONTS)[number];
+export const EMAIL_FONT_STACKS: Record<EmailFont, string> = {
+  system: "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif",
+  arial: 'Arial,Helvetica,sans-serif',
+  helvetica: "'Helvetica Neue',Helvetica,Arial,sans-serif",
+  georgia: "Georgia,'Times New Roman',serif",
+  times: "'Times New Roman',Times,serif",
+  trebuchet: "'Trebuchet MS',Helvetica,sans-serif",
+  verdana: 'Verdana,Geneva,sans-serif',
+};
+export const EMAIL_FONT_LABELS: Record<EmailFont, string> = {
+  system: 'System (San Francisco, Segoe, Roboto)',
+  arial: 'Arial',
+  helvetica: 'Helvetica',
+  georgia: 'Georgia',
+  times: 'Times New Roman',
+  trebuchet: 'Trebuchet MS',
+  verdana: 'Verdana',
+};
 
 /** Style overrides a block may carry; anything else is dropped (styles never become raw CSS). */
 export const blockStylesSchema = z
@@ -52,6 +98,7 @@ export const blockStylesSchema = z
     height: z.number().int().min(0).max(400),
     width: z.number().int().min(10).max(100),
     borderRadius: z.number().int().min(0).max(40),
+    fontFamily: z.enum(EMAIL_FONTS, { error: `Font must be one of ${EMAIL_FONTS.join(', ')}` }),
   })
   .partial();
 export type BlockStyles = z.infer<typeof blockStylesSchema>;
@@ -164,6 +211,42 @@ export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'youtu
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 const styles = blockStylesSchema.default({});
+
+/** What a field rule of a conditional block can ask of a contact's field. */
+export const CONDITION_OPERATORS = ['equals', 'notEquals', 'contains', 'isSet', 'isEmpty'] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+export const CONDITION_OPERATOR_LABELS: Record<ConditionOperator, string> = {
+  equals: 'is',
+  notEquals: 'is not',
+  contains: 'contains',
+  isSet: 'is filled in',
+  isEmpty: 'is empty',
+};
+
+/**
+ * Conditional content (issue 30 part 6): who a block is shown to. A segment's members (or everyone
+ * but them), or contacts whose field matches a rule (case-insensitive). A block without one is
+ * shown to everyone.
+ */
+export const blockConditionSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('segment'),
+      segmentId: rowIdSchema('segmentId must be a segment id'),
+      match: z.enum(['in', 'notIn'], { error: 'match must be in or notIn' }),
+    }),
+    z.object({
+      kind: z.literal('field'),
+      field: z.enum(MERGE_TAGS, { error: `field must be one of ${MERGE_TAGS.join(', ')}` }),
+      op: z.enum(CONDITION_OPERATORS, { error: `op must be one of ${CONDITION_OPERATORS.join(', ')}` }),
+      value: z.string().trim().max(200, 'The value must be at most 200 characters').default(''),
+    }),
+  ],
+  { error: 'A condition is a segment or a field rule' },
+);
+export type BlockCondition = z.infer<typeof blockConditionSchema>;
+const condition = blockConditionSchema.optional();
 const headingTag = z.enum(['h1', 'h2', 'h3']);
 
 /** Blocks that hold content themselves (everything except columns). */
@@ -179,27 +262,31 @@ const leafBlockSchemas = [
       doc: richTextDocSchema.optional(),
     }),
     styles,
+    condition,
   }),
   z.object({
     id: blockId,
     type: z.literal('heading'),
     content: z.object({ text: z.string().trim().min(1, 'Heading text is required').max(300), tag: headingTag }),
     styles,
+    condition,
   }),
   z.object({
     id: blockId,
     type: z.literal('image'),
     content: z.object({ src: imageSrc, alt: z.string().max(300).default(''), href: httpUrl.optional() }),
     styles,
+    condition,
   }),
   z.object({
     id: blockId,
     type: z.literal('button'),
     content: z.object({ text: z.string().trim().min(1, 'Button text is required').max(100), url: httpUrl }),
     styles,
+    condition,
   }),
-  z.object({ id: blockId, type: z.literal('divider'), content: z.object({}).default({}), styles }),
-  z.object({ id: blockId, type: z.literal('spacer'), content: z.object({}).default({}), styles }),
+  z.object({ id: blockId, type: z.literal('divider'), content: z.object({}).default({}), styles, condition }),
+  z.object({ id: blockId, type: z.literal('spacer'), content: z.object({}).default({}), styles, condition }),
   z.object({
     id: blockId,
     type: z.literal('social'),
@@ -210,18 +297,21 @@ const leafBlockSchemas = [
         .max(SOCIAL_NETWORKS.length),
     }),
     styles,
+    condition,
   }),
   z.object({
     id: blockId,
     type: z.literal('video'),
     content: z.object({ url: httpUrl, thumbnail: imageSrc, alt: z.string().max(300).default('') }),
     styles,
+    condition,
   }),
   z.object({
     id: blockId,
     type: z.literal('html'),
     content: z.object({ html: z.string().max(100_000, 'HTML blocks are limited to 100,000 characters') }),
     styles,
+    condition,
   }),
 ] as const;
 
@@ -245,6 +335,7 @@ export const emailBlockSchema = z.discriminatedUnion('type', [
         .max(3, 'Columns come in twos or threes'),
     }),
     styles,
+    condition,
   }),
 ]);
 export type EmailBlock = z.infer<typeof emailBlockSchema>;
@@ -437,6 +528,11 @@ export const renderPreviewBodySchema = z.object({
   preheader: z.string().max(PREHEADER_MAX).nullish(),
   /** A campaign written in its own HTML (used when there are no blocks), as the campaign's content.html. */
   html: z.string().max(2_000_000).optional(),
+  /**
+   * The account's contact to preview as (their merge values, and the conditional blocks they get);
+   * absent or null: everyone (the user's own name, every block shown).
+   */
+  contactId: rowIdSchema('contactId must be a contact id').nullish(),
 });
 export const renderPreviewResponseSchema = z.object({ html: z.string(), text: z.string() });
 

@@ -6,6 +6,8 @@ import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { TimeZoneCard } from '@/features/auth/components/time-zone-card';
 import { BounceSettingsCard } from '@/features/domains/components/bounce-settings-card';
 import { InboundWebhookCard } from '@/features/domains/components/inbound-webhook-card';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { BrandKitCard } from '@/features/campaigns/components/brand-kit-card';
 import { SunsetPolicyCard } from '@/features/sunset/components/sunset-policy-card';
 import { useSequences } from '@/features/sequences/api/use-sequences';
 import { useSenderOverview } from '@/features/sender-addresses/api/use-sender-addresses';
@@ -23,6 +25,12 @@ function ApiSection() {
 function SunsetSection() {
   const sequences = useSequences(true);
   return <SunsetPolicyCard sequences={sequences.data ?? []} />;
+}
+
+/** The brand kit section: before the first save its footer offers the account's postal address. */
+function BrandKitSection() {
+  const { user } = useAuth();
+  return <BrandKitCard postalAddress={user?.postalAddress ?? ''} />;
 }
 
 /** The Webhooks section: how many endpoints receive events, and the way to the Webhooks page. */
@@ -59,6 +67,12 @@ const SETTINGS_SECTIONS: { id: string; title: string; description: React.ReactNo
       description:
         'Scheduled campaigns go out at the time you pick in this zone, and campaign times are shown in it. Each campaign can choose another zone when you schedule it.',
       content: () => <TimeZoneCard />,
+    },
+    {
+      id: 'brand-kit',
+      title: 'Brand kit',
+      description: 'The look every new campaign starts with: your logo, colours, font and footer.',
+      content: () => <BrandKitSection />,
     },
     {
       id: 'api-keys',

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { EmailBlock } from '@sendwell/contract/campaigns';
+import type { EmailBlock, EmailFont } from '@sendwell/contract/campaigns';
 import { users } from './auth.ts';
 import { contacts } from './contacts.ts';
 import { emailSequences } from './sequences.ts';
@@ -97,6 +97,9 @@ export const campaignSends = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     company: text('company'),
+    /** Merge values copied with the name when the audience is resolved (issue 30: {{jobTitle}}, {{location}}). */
+    jobTitle: text('job_title'),
+    location: text('location'),
     /** queued → sending (claimed by one worker) → sent (committed just before the message is completed) | failed | bounced | canceled */
     status: text('status').notNull().default('queued'),
     /** Which claim holds a 'sending' row; only that claim may mark it sent. */
@@ -266,4 +269,39 @@ export const campaignTemplates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('campaign_templates_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * An account's brand kit (issue 30 part 2): the header logo, colours, font and footer address its new
+ * campaigns start with. No row: the defaults (BRAND_KIT_DEFAULTS), and new campaigns start unbranded.
+ */
+export const brandKits = pgTable('brand_kits', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  logoUrl: text('logo_url'),
+  logoAlt: text('logo_alt').notNull().default(''),
+  headerBackground: text('header_background').notNull(),
+  primaryColor: text('primary_color').notNull(),
+  textColor: text('text_color').notNull(),
+  fontFamily: text('font_family').$type<EmailFont>().notNull(),
+  address: text('address').notNull().default(''),
+  applyToNew: boolean('apply_to_new').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Blocks an account saved from a campaign's canvas to reuse (issue 30 part 5), listed in the editor's palette. */
+export const savedBlocks = pgTable(
+  'saved_blocks',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    blocks: jsonb('blocks').$type<EmailBlock[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_blocks_user_name_idx').on(t.userId, t.name)],
 );

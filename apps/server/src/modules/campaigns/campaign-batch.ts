@@ -63,6 +63,11 @@ async function campaignFeed(ctx: AppContext, batch: ledger.Batch): Promise<Feed<
   if (!user) return null;
   const { db, config } = ctx;
   const compiled = compiledFor(campaign, user, config.publicUrl);
+  // Conditional blocks for segments: the batch's members of each, read once.
+  const segmentIds = [
+    ...new Set(compiled.conditions.flatMap((condition) => (condition.kind === 'segment' ? [condition.segmentId] : []))),
+  ];
+  const audience = { segmentMembers: await ledger.segmentMembersInBatch(db, batch, segmentIds) };
   const linkIds = await ledger.linkIds(db, campaign.id, compiled.links);
   // The same on every message of the campaign: made once, not per recipient.
   const listId = { name: campaign.name, id: listIdOf('campaign', campaign.id, user.id, config.publicUrl) };
@@ -85,7 +90,7 @@ async function campaignFeed(ctx: AppContext, batch: ledger.Batch): Promise<Feed<
     readBack: (claimToken) => ledger.claimedRows(db, batch, claimToken),
     async compose(row, { unsubscribeMailto }) {
       const links = trackedLinks(config.publicUrl, config.sessionSecret, row.id, linkIds);
-      const { subject, html, text } = renderForRecipient(compiled, row, links);
+      const { subject, html, text } = renderForRecipient(compiled, row, links, audience);
       const messageId = newMessageId(campaign.fromEmail);
       const raw = buildRawMessage({
         from: { name: campaign.fromName, address: campaign.fromEmail },

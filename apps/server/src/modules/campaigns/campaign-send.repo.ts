@@ -23,6 +23,8 @@ export type LedgerRow = {
   firstName: string;
   lastName: string;
   company: string | null;
+  jobTitle: string | null;
+  location: string | null;
 };
 export type Batch = { campaignId: number; fromId: number; toId: number };
 
@@ -103,8 +105,8 @@ export async function countRecipients(
 /** Resolves the audience once into the ledger (UNIQUE per campaign and contact); answers how many rows it added. */
 export async function insertLedger(tx: DbOrTx, campaign: CampaignRow): Promise<number> {
   const inserted = await tx.execute(sql`
-    INSERT INTO ${campaignSends} (campaign_id, user_id, contact_id, email, first_name, last_name, company)
-    SELECT ${campaign.id}, ${campaign.userId}, ${contacts.id}, ${contacts.email}, ${contacts.firstName}, ${contacts.lastName}, ${contacts.company}
+    INSERT INTO ${campaignSends} (campaign_id, user_id, contact_id, email, first_name, last_name, company, job_title, location)
+    SELECT ${campaign.id}, ${campaign.userId}, ${contacts.id}, ${contacts.email}, ${contacts.firstName}, ${contacts.lastName}, ${contacts.company}, ${contacts.jobTitle}, ${contacts.location}
     FROM ${contacts} WHERE ${recipientPredicate(campaign.userId, campaign.listIds, campaign.segmentIds)}
     ON CONFLICT DO NOTHING`);
   return inserted.rowCount ?? 0;
@@ -209,14 +211,16 @@ export async function claimRows(db: DbOrTx, batch: Batch, claimToken: string, li
       SELECT id FROM ${campaignSends}
       WHERE campaign_id = ${batch.campaignId} AND id BETWEEN ${batch.fromId} AND ${batch.toId} AND status = 'queued'
       ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company`);
+    RETURNING id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company,
+      job_title AS "jobTitle", location`);
   return (result.rows as LedgerRow[]).map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** The rows of the range this claim holds unsent (to recover a claim whose answer was lost). */
 export async function claimedRows(db: DbOrTx, batch: Batch, claimToken: string): Promise<LedgerRow[]> {
   const result = await db.execute(sql`
-    SELECT id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company
+    SELECT id, contact_id AS "contactId", email, first_name AS "firstName", last_name AS "lastName", company,
+      job_title AS "jobTitle", location
     FROM ${campaignSends}
     WHERE campaign_id = ${batch.campaignId} AND id BETWEEN ${batch.fromId} AND ${batch.toId}
       AND status = 'sending' AND claim_token = ${claimToken}
@@ -318,3 +322,25 @@ export const campaignLedger = (db: DbOrTx): SendLedger => sendLedgerOf(db, campa
 /** One batch's claim on the campaign's rows (db/send-ledger.ts). */
 export const campaignSendClaim = (db: DbOrTx, campaignId: number): SendClaim =>
   new SendClaim(db, campaignSendsTable, sql`campaign_id = ${campaignId}`);
+
+/**
+ * For conditional blocks: which recipients of the batch's range are members of each segment, read
+ * once per batch so that choosing a block per recipient is a set look-up.
+ */
+export async function segmentMembersInBatch(
+  db: DbOrTx,
+  batch: Batch,
+  segmentIds: number[],
+): Promise<Map<number, Set<number>>> {
+  const members = new Map<number, Set<number>>(segmentIds.map((id) => [id, new Set<number>()]));
+  if (segmentIds.length === 0) return members;
+  const result = await db.execute(sql`
+    SELECT m.segment_id AS "segmentId", m.contact_id AS "contactId"
+    FROM ${campaignSends} s JOIN ${contactSegmentMembers} m ON m.contact_id = s.contact_id
+    WHERE s.campaign_id = ${batch.campaignId} AND s.id BETWEEN ${batch.fromId} AND ${batch.toId}
+      AND m.segment_id = ANY(${sql.param(segmentIds)}::int[])`);
+  for (const row of result.rows as { segmentId: number; contactId: number }[]) {
+    members.get(Number(row.segmentId))?.add(Number(row.contactId));
+  }
+  return members;
+}

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type CampaignTemplate, type createCampaignTemplateBodySchema } from '@sendwell/contract/campaign-templates';
-import { unknownMergeTags, type EmailBlock } from '@sendwell/contract/campaigns';
+import { unknownMergeTagMessage, unknownMergeTags, type EmailBlock } from '@sendwell/contract/campaigns';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { RAW_HTML_PLACEHOLDERS } from '../rendering/index.ts';
@@ -35,7 +35,7 @@ function checkTemplateMergeTags(subject: string, preheader: string, blocks: Emai
   const inHtml = unknownMergeTags(html).filter((tag) => !(RAW_HTML_PLACEHOLDERS as readonly string[]).includes(tag));
   const unknown = [...new Set([...texts.flatMap(unknownMergeTags), ...inHtml])];
   if (unknown.length > 0) {
-    const message = `Unknown merge tag ${unknown.map((t) => `{{${t}}}`).join(', ')}. Use {{firstName}}, {{lastName}}, {{email}} or {{company}}.`;
+    const message = unknownMergeTagMessage(unknown);
     throw new AppError('bad_request', message, { content: message });
   }
 }

@@ -57,7 +57,7 @@ describe('campaigns API', () => {
     const response = await client.post('/api/campaigns', draft({ subject: 'Hi {{password}}' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(
-      'Unknown merge tag {{password}}. Use {{firstName}}, {{lastName}}, {{email}} or {{company}}.',
+      'Unknown merge tag {{password}}. Use {{firstName}}, {{lastName}}, {{email}}, {{company}}, {{jobTitle}} or {{location}}.',
     );
   });
 

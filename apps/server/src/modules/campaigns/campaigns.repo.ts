@@ -5,6 +5,8 @@ import {
   campaigns,
   campaignSends,
   contactLists,
+  contacts,
+  contactSegmentMembers,
   contactSegments,
   emailEvents,
 } from '../../db/schema/index.ts';
@@ -148,4 +150,42 @@ export async function campaignReportFigures(db: DbOrTx, id: number): Promise<Cam
     topLinks: links.rows as CampaignReportFigures['topLinks'],
     bounces: bounces.rows as CampaignReportFigures['bounces'],
   };
+}
+
+/** A contact of the account as the preview fills merge tags with it, and the segments it is in; undefined when not the account's. */
+export async function previewContact(
+  db: DbOrTx,
+  userId: string,
+  contactId: number,
+): Promise<
+  | {
+      id: number;
+      email: string;
+      firstName: string | null;
+      lastName: string | null;
+      company: string | null;
+      jobTitle: string | null;
+      location: string | null;
+      segmentIds: number[];
+    }
+  | undefined
+> {
+  const [row] = await db
+    .select({
+      id: contacts.id,
+      email: contacts.email,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      company: contacts.company,
+      jobTitle: contacts.jobTitle,
+      location: contacts.location,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)));
+  if (!row) return undefined;
+  const memberships = await db
+    .select({ segmentId: contactSegmentMembers.segmentId })
+    .from(contactSegmentMembers)
+    .where(eq(contactSegmentMembers.contactId, contactId));
+  return { ...row, segmentIds: memberships.map((m) => m.segmentId) };
 }

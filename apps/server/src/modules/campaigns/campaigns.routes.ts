@@ -82,15 +82,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/api/campaigns/preview',
     { guard: signedIn, schema: { body: renderPreviewBodySchema, response: { 200: renderPreviewResponseSchema } } },
-    async (request) =>
-      campaigns.previewEmail(
-        request.body.blocks,
-        request.body.subject,
-        request.signedIn.user,
-        config.publicUrl,
-        request.body.preheader ?? null,
-        request.body.html,
-      ),
+    async (request) => campaigns.previewEmail(db, request.body, request.signedIn.user, config.publicUrl),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   allBlocks,
   blockMergeTexts,
+  unknownMergeTagMessage,
   unknownMergeTags,
   type CampaignDetail,
   type CampaignListItem,
@@ -99,21 +100,55 @@ export function compileCampaign(
   );
 }
 
-/** The email as the user will see it in the preview: their own name in the merge tags, links untracked (blocks, or a campaign's own HTML). */
-export function previewEmail(
-  blocks: EmailBlock[],
-  subject: string,
+/** The email for everyone: the user's own name in the merge tags, every conditional block shown, links untracked. */
+function renderForEveryone(compiled: CompiledEmail, user: UserRow) {
+  const self = { firstName: user.firstName, lastName: user.lastName, email: user.email, company: user.company || null };
+  return renderForRecipient(compiled, self, untrackedLinks(compiled, '#unsubscribe', '#preferences'), 'everyone');
+}
+
+/**
+ * The email as the preview shows it, links untracked (blocks, or a campaign's own HTML): for
+ * everyone (the user's own name in the merge tags, every conditional block shown), or as one of the
+ * account's contacts gets it (their fields, and only the blocks their segments and fields select).
+ */
+export async function previewEmail(
+  db: Db,
+  input: {
+    blocks: EmailBlock[];
+    subject: string;
+    preheader?: string | null;
+    /** A campaign's own HTML, rendered when there are no blocks. */
+    html?: string;
+    contactId?: number | null;
+  },
   user: UserRow,
   publicUrl: string,
-  preheader: string | null = null,
-  /** A campaign's own HTML, rendered when there are no blocks. */
-  rawHtml?: string,
 ) {
-  const compiled = compileEmail(blocks, subject, senderFooter(user), publicUrl, rawHtml, preheader);
+  const compiled = compileEmail(
+    input.blocks,
+    input.subject,
+    senderFooter(user),
+    publicUrl,
+    input.html,
+    input.preheader,
+  );
+  if (input.contactId == null) return renderForEveryone(compiled, user);
+  const contact = await repo.previewContact(db, user.id, input.contactId);
+  if (!contact) throw new AppError('not_found', 'Contact not found');
+  const segmentMembers = new Map(contact.segmentIds.map((id) => [id, new Set([contact.id])]));
   return renderForRecipient(
     compiled,
-    { firstName: user.firstName, lastName: user.lastName, email: user.email, company: user.company || null },
+    {
+      contactId: contact.id,
+      email: contact.email,
+      firstName: contact.firstName ?? '',
+      lastName: contact.lastName ?? '',
+      company: contact.company,
+      jobTitle: contact.jobTitle,
+      location: contact.location,
+    },
     untrackedLinks(compiled, '#unsubscribe', '#preferences'),
+    { segmentMembers },
   );
 }
 
@@ -132,7 +167,7 @@ function checkMergeTags(
   );
   const unknown = [...new Set([...texts.flatMap(unknownMergeTags), ...inRawHtml])];
   if (unknown.length > 0) {
-    const message = `Unknown merge tag ${unknown.map((t) => `{{${t}}}`).join(', ')}. Use {{firstName}}, {{lastName}}, {{email}} or {{company}}.`;
+    const message = unknownMergeTagMessage(unknown);
     throw new AppError('bad_request', message, { content: message });
   }
 }
@@ -178,6 +213,18 @@ function checkSchedule(
   return instant;
 }
 
+const CONDITION_SEGMENT_UNKNOWN = 'A block is shown to a segment that does not exist. Choose one of your segments.';
+
+/** A conditional block's segment must be one of the account's own. */
+async function checkConditions(db: Db, userId: string, blocks: EmailBlock[] | undefined): Promise<void> {
+  const ids = new Set<number>();
+  for (const block of allBlocks(blocks ?? []))
+    if (block.condition?.kind === 'segment') ids.add(block.condition.segmentId);
+  if (ids.size > 0 && (await repo.ownedSegmentIds(db, userId, [...ids])).length !== ids.size) {
+    throw new AppError('bad_request', CONDITION_SEGMENT_UNKNOWN, { content: CONDITION_SEGMENT_UNKNOWN });
+  }
+}
+
 /** The stored row's fields for a body; the HTML stored is the server's own rendering of the blocks. */
 function rowValues(
   body: Partial<CreateBody>,
@@ -206,7 +253,8 @@ function rowValues(
       body.preheader !== undefined ||
       body.content !== undefined)
   ) {
-    const preview = previewEmail(blocks, subject, user, publicUrl, preheader);
+    const compiled = compileEmail(blocks, subject, senderFooter(user), publicUrl, undefined, preheader);
+    const preview = renderForEveryone(compiled, user);
     values.contentHtml = preview.html;
     values.contentText = preview.text;
   } else if (body.content !== undefined) {
@@ -247,6 +295,7 @@ export async function createCampaign(
   checkMergeTags(body.subject, body.blocks, body.preheader, body.blocks?.length ? undefined : body.content?.html);
   const scheduledAt = checkSchedule(body.status, body.scheduledAt, body.timeZone ?? user.timeZone);
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
+  await checkConditions(db, user.id, body.blocks);
   await checkSenderOnSave(db, user, body.fromEmail, body.status);
   const status = body.status === 'scheduled' ? 'scheduled' : 'draft';
   const row = await repo.insertCampaign(db, {
@@ -290,6 +339,7 @@ export async function updateCampaign(
   const timeZone = (body.timeZone !== undefined ? body.timeZone : current.timeZone) ?? user.timeZone;
   const scheduledAt = checkSchedule(body.status, body.scheduledAt ?? current.scheduledAt?.toISOString(), timeZone);
   await checkRecipients(db, user.id, body.listIds, body.segmentIds);
+  await checkConditions(db, user.id, body.blocks);
   await checkSenderOnSave(
     db,
     user,

@@ -5,3 +5,5 @@ export { campaignJobs } from './campaigns.jobs.ts';
 export { campaignRoutes } from './campaigns.routes.ts';
 export { compileCampaign } from './campaigns.service.ts';
 export { campaignTemplateRoutes } from './campaign-templates.routes.ts';
+export { brandKitRoutes } from './brand-kit.routes.ts';
+export { savedBlockRoutes } from './saved-blocks.routes.ts';

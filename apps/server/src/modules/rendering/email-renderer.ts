@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import {
+  EMAIL_FONT_STACKS,
   MERGE_TAG_PATTERN,
   MERGE_TAGS,
+  type BlockCondition,
   type EmailBlock,
   type LeafBlock,
   type MergeTag,
@@ -13,7 +15,24 @@ import type { HtmlToTextOptions } from 'html-to-text';
 import type inlineCss from 'juice';
 
 /** The per-recipient values merge tags read. */
-export type Recipient = { firstName: string; lastName: string; email: string; company: string | null };
+export type Recipient = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  jobTitle?: string | null;
+  location?: string | null;
+  /** The contact the message goes to (segment conditions ask whether it is a member); none for tests. */
+  contactId?: number | null;
+};
+
+/**
+ * Who conditional blocks are shown to: segments' members by segment id, known before rendering
+ * (one query per batch), so asking per recipient is a set look-up; 'everyone' shows every block
+ * (the editor's preview for everyone).
+ */
+export type Audience = { segmentMembers: ReadonlyMap<number, ReadonlySet<number>> } | 'everyone';
+const NO_AUDIENCE: Audience = { segmentMembers: new Map() };
 
 /** Per-recipient links: tracked clicks, open pixel, unsubscribe and preferences pages. */
 export type RecipientLinks = {
@@ -31,14 +50,47 @@ type Slot =
   | { kind: 'click'; linkIndex: number }
   | { kind: 'open' }
   | { kind: 'unsubscribe' }
-  | { kind: 'preferences' };
+  | { kind: 'preferences' }
+  /** A conditional block's output, shown when condition `index` of the email holds for the recipient. */
+  | { kind: 'show'; condition: number; parts: Part[] };
 type Part = string | Slot;
 
 /**
  * A campaign rendered once, with holes for what differs per recipient. Filling the holes is a
  * string join, which keeps per-recipient rendering cheap (see bench/render.bench.ts).
  */
-export type CompiledEmail = { subject: Part[]; html: Part[]; text: Part[]; links: string[] };
+export type CompiledEmail = {
+  subject: Part[];
+  html: Part[];
+  text: Part[];
+  links: string[];
+  /** The conditions of conditional blocks, by the index their parts name. */
+  conditions: BlockCondition[];
+};
+
+/** Whether a block's condition holds for the recipient; fields compare ignoring case and surrounding space. */
+function conditionHolds(condition: BlockCondition, recipient: Recipient, audience: Audience): boolean {
+  if (audience === 'everyone') return true;
+  if (condition.kind === 'segment') {
+    const id = recipient.contactId;
+    const member = id != null && (audience.segmentMembers.get(condition.segmentId)?.has(id) ?? false);
+    return condition.match === 'in' ? member : !member;
+  }
+  const value = (recipient[condition.field] ?? '').trim().toLowerCase();
+  const wanted = condition.value.trim().toLowerCase();
+  switch (condition.op) {
+    case 'equals':
+      return value === wanted;
+    case 'notEquals':
+      return value !== wanted;
+    case 'contains':
+      return value.includes(wanted);
+    case 'isSet':
+      return value !== '';
+    case 'isEmpty':
+      return value === '';
+  }
+}
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Whether `text` begins with `name` as a whole word, ignoring case and surrounding space. */
@@ -60,7 +112,9 @@ const DEFAULTS = {
   divider: { color: '#e5e5e5' },
   spacer: { height: 20 },
 };
-const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const FONT = EMAIL_FONT_STACKS.system;
+/** A block's font stack: its own (a brand kit's) or the system stack every block had before fonts. */
+const fontOf = (s: EmailBlock['styles']) => (s.fontFamily ? EMAIL_FONT_STACKS[s.fontFamily] : FONT);
 
 /** Builder that merges adjacent literal strings so rendering joins as few pieces as possible. */
 class Parts {
@@ -169,7 +223,29 @@ const MSO_HEAD =
 const COLUMNS_STYLE = '<style>@media only screen and (max-width:620px){.sw-col{max-width:100%!important;}}</style>';
 
 /** Where a block's output goes while the email is compiled. */
-type RenderTarget = { html: Parts; text: Parts; links: string[]; publicUrl: string };
+type RenderTarget = {
+  html: Parts;
+  text: Parts;
+  links: string[];
+  publicUrl: string;
+  conditions: BlockCondition[];
+};
+
+/**
+ * Renders a block through `render`, and when the block has a condition, wraps what it wrote in a
+ * `show` part: compiled once like the rest, chosen per recipient by a look-up.
+ */
+function withCondition(block: EmailBlock, target: RenderTarget, render: (target: RenderTarget) => void): void {
+  if (!block.condition) {
+    render(target);
+    return;
+  }
+  const inner: RenderTarget = { ...target, html: new Parts(), text: new Parts() };
+  render(inner);
+  const condition = target.conditions.push(block.condition) - 1;
+  target.html.push({ kind: 'show', condition, parts: inner.html.parts });
+  target.text.push({ kind: 'show', condition, parts: inner.text.parts });
+}
 
 const SOCIAL_LABELS: Record<SocialNetwork, string> = {
   facebook: 'Facebook',
@@ -184,7 +260,7 @@ const SOCIAL_LABELS: Record<SocialNetwork, string> = {
 function textStyle(tag: 'p' | 'h1' | 'h2' | 'h3', s: EmailBlock['styles'], extra = ''): string {
   const size = s.fontSize ?? (tag === 'p' ? DEFAULTS.text.fontSize : DEFAULTS.heading[tag]);
   const weight = tag === 'p' ? 'normal' : 'bold';
-  return `${extra}color:${s.color ?? DEFAULTS.text.color};font-size:${size}px;line-height:${DEFAULTS.text.lineHeight};font-weight:${weight};font-family:${FONT};`;
+  return `${extra}color:${s.color ?? DEFAULTS.text.color};font-size:${size}px;line-height:${DEFAULTS.text.lineHeight};font-weight:${weight};font-family:${fontOf(s)};`;
 }
 
 /** Inline rich text: marks as tags, links as tracked-click slots, the words escaped with merge tags as slots. */
@@ -239,7 +315,7 @@ function richNodes(nodes: RichTextNode[], s: EmailBlock['styles'], target: Rende
       case 'orderedList': {
         const tag = node.type === 'bulletList' ? 'ul' : 'ol';
         target.html.push(
-          `<${tag} style="${inList ? 'margin:0;' : margin}padding:0 0 0 24px;color:${s.color ?? DEFAULTS.text.color};font-size:${s.fontSize ?? DEFAULTS.text.fontSize}px;line-height:${DEFAULTS.text.lineHeight};font-family:${FONT};">`,
+          `<${tag} style="${inList ? 'margin:0;' : margin}padding:0 0 0 24px;color:${s.color ?? DEFAULTS.text.color};font-size:${s.fontSize ?? DEFAULTS.text.fontSize}px;line-height:${DEFAULTS.text.lineHeight};font-family:${fontOf(s)};">`,
         );
         node.content.forEach((item, itemIndex) => {
           target.html.push('<li style="margin:0 0 4px 0;">');
@@ -335,7 +411,7 @@ function renderBlock(block: LeafBlock, target: RenderTarget, width: number): voi
         `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="display:inline-table;"><tr><td style="background-color:${bg};border-radius:${radius}px;">`,
         '<a href="',
         { kind: 'click', linkIndex: index },
-        `" target="_blank" style="display:inline-block;padding:12px 24px;color:${color};font-size:${fontSize}px;font-weight:bold;text-decoration:none;border-radius:${radius}px;font-family:${FONT};">`,
+        `" target="_blank" style="display:inline-block;padding:12px 24px;color:${color};font-size:${fontSize}px;font-weight:bold;text-decoration:none;border-radius:${radius}px;font-family:${fontOf(s)};">`,
         ...label,
         '</a></td></tr></table><!--<![endif]--></td></tr>',
       );
@@ -426,7 +502,7 @@ function renderColumns(block: Extract<EmailBlock, { type: 'columns' }>, target: 
       `<div class="sw-col" style="display:inline-block;width:100%;max-width:${width}px;vertical-align:top;text-align:left;font-size:16px;">`,
       '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">',
     );
-    for (const inner of column.blocks) renderBlock(inner, target, width);
+    for (const inner of column.blocks) withCondition(inner, target, (t) => renderBlock(inner, t, width));
     // An empty column still takes its place, so the others stay where the editor shows them.
     if (column.blocks.length === 0) target.html.push('<tr><td style="font-size:0;line-height:0;">&nbsp;</td></tr>');
     target.html.push('</table></div><!--[if mso]></td><![endif]-->');
@@ -472,6 +548,7 @@ export function compileEmail(
       html: new Parts().push(...html).parts,
       text: new Parts().push(...text).parts,
       links,
+      conditions: [],
     };
   }
   const html = new Parts();
@@ -496,15 +573,16 @@ export function compileEmail(
     '<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">',
   );
 
-  const target: RenderTarget = { html, text, links, publicUrl };
+  const conditions: BlockCondition[] = [];
+  const target: RenderTarget = { html, text, links, publicUrl, conditions };
   for (const block of blocks) {
-    if (block.type === 'columns') renderColumns(block, target);
-    else renderBlock(block, target, EMAIL_WIDTH);
+    if (block.type === 'columns') withCondition(block, target, (t) => renderColumns(block, t));
+    else withCondition(block, target, (t) => renderBlock(block, t, EMAIL_WIDTH));
   }
 
   html.push('</table>', ...footerHtmlParts(sender), { kind: 'open' }, '</td></tr></table></body></html>');
   text.push(...footerTextParts(sender));
-  return { subject: withMergeTags(subject, false), html: html.parts, text: text.parts, links };
+  return { subject: withMergeTags(subject, false), html: html.parts, text: text.parts, links, conditions };
 }
 
 /**
@@ -531,7 +609,27 @@ class ResolvedLinks {
   }
 }
 
-function fill(parts: Part[], recipient: Recipient, links: ResolvedLinks, html: boolean): string {
+/** One recipient's answers to the email's conditions, each asked once (the HTML and text parts share them). */
+class ConditionAnswers {
+  private readonly answers: (boolean | undefined)[] = [];
+  constructor(
+    private readonly conditions: BlockCondition[],
+    private readonly recipient: Recipient,
+    private readonly audience: Audience,
+  ) {}
+  holds(index: number): boolean {
+    const condition = this.conditions[index];
+    return (this.answers[index] ??= condition ? conditionHolds(condition, this.recipient, this.audience) : false);
+  }
+}
+
+function fill(
+  parts: Part[],
+  recipient: Recipient,
+  links: ResolvedLinks,
+  html: boolean,
+  answers?: ConditionAnswers,
+): string {
   let out = '';
   for (const part of parts) {
     if (typeof part === 'string') {
@@ -540,7 +638,7 @@ function fill(parts: Part[], recipient: Recipient, links: ResolvedLinks, html: b
     }
     switch (part.kind) {
       case 'merge': {
-        const value = (part.tag === 'company' ? recipient.company : recipient[part.tag]) || part.fallback;
+        const value = recipient[part.tag] || part.fallback;
         out += part.escape ? escapeHtml(value) : value;
         break;
       }
@@ -557,6 +655,9 @@ function fill(parts: Part[], recipient: Recipient, links: ResolvedLinks, html: b
       case 'preferences':
         out += html ? links.preferencesHtml() : links.urls.preferences;
         break;
+      case 'show':
+        if (answers?.holds(part.condition)) out += fill(part.parts, recipient, links, html, answers);
+        break;
     }
   }
   return out;
@@ -567,12 +668,16 @@ export function renderForRecipient(
   compiled: CompiledEmail,
   recipient: Recipient,
   urls: RecipientLinks,
+  /** Segment members for conditional blocks; without it, segment conditions find no member. */
+  audience: Audience = NO_AUDIENCE,
 ): { subject: string; html: string; text: string } {
   const links = new ResolvedLinks(urls);
+  const answers =
+    compiled.conditions.length > 0 ? new ConditionAnswers(compiled.conditions, recipient, audience) : undefined;
   return {
     subject: fill(compiled.subject, recipient, links, false),
-    html: fill(compiled.html, recipient, links, true),
-    text: fill(compiled.text, recipient, links, false),
+    html: fill(compiled.html, recipient, links, true, answers),
+    text: fill(compiled.text, recipient, links, false, answers),
   };
 }
 

@@ -14,6 +14,8 @@ export type SequenceSendRow = {
   firstName: string;
   lastName: string;
   company: string | null;
+  jobTitle: string | null;
+  location: string | null;
 };
 
 export type SequenceForSend = typeof emailSequences.$inferSelect;
@@ -128,7 +130,8 @@ export async function releaseHeldSlots(db: DbOrTx, claimToken: string, ids: numb
 }
 
 const ROW_COLUMNS = sql`s.id, s.node_id AS "nodeId", s.contact_id AS "contactId", s.email,
-  coalesce(c.first_name, '') AS "firstName", coalesce(c.last_name, '') AS "lastName", c.company`;
+  coalesce(c.first_name, '') AS "firstName", coalesce(c.last_name, '') AS "lastName", c.company,
+  c.job_title AS "jobTitle", c.location`;
 
 function toRows(rows: unknown[]): SequenceSendRow[] {
   return (rows as SequenceSendRow[]).map((row) => ({ ...row, id: Number(row.id) }));

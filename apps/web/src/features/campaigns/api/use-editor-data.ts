@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, UpdateProfileBody } from '@sendwell/contract/auth';
 import type { EmailBlock } from '@sendwell/contract/campaigns';
-import type { ContactList } from '@sendwell/contract/contacts';
+import type { Contact, ContactList } from '@sendwell/contract/contacts';
 import type { Domain } from '@sendwell/contract/domains';
 import type { Segment } from '@sendwell/contract/segments';
 import type { SenderOverview } from '@sendwell/contract/sender-addresses';
@@ -101,14 +101,31 @@ export function useDeleteLogo() {
  * POST /api/campaigns/preview: the server's own rendering of the blocks, or of a campaign's own
  * HTML (exactly what recipients get). The previous rendering stays on screen while the next one loads.
  */
-export function useEmailPreview(blocks: EmailBlock[], subject: string, enabled: boolean, html: string | null = null) {
-  const body = html === null ? { blocks, subject } : { blocks: [], subject, html };
+export function useEmailPreview(
+  blocks: EmailBlock[],
+  subject: string,
+  enabled: boolean,
+  html: string | null = null,
+  /** Preview as this contact of the account (their data, their conditional blocks); null: everyone. */
+  contactId: number | null = null,
+) {
+  const base = html === null ? { blocks, subject } : { blocks: [], subject, html };
+  const body = contactId === null ? base : { ...base, contactId };
   return useQuery<{ html: string; text: string }>({
     queryKey: ['/api/campaigns/preview', body],
     queryFn: () => apiJson<{ html: string; text: string }>('POST', '/api/campaigns/preview', body),
     enabled,
     placeholderData: keepPreviousData,
     gcTime: 60_000,
+  });
+}
+
+/** GET /api/contacts (first 100): the contacts the preview can be seen as. */
+export function usePreviewContacts(enabled: boolean) {
+  return useQuery<Contact[]>({
+    queryKey: ['/api/contacts', { pageSize: 100, status: 'active' }],
+    queryFn: ({ signal }) => fetchJson<Contact[]>('/api/contacts?pageSize=100&status=active', signal),
+    enabled,
   });
 }
 

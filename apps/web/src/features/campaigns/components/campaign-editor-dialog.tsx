@@ -5,6 +5,7 @@ import type { CampaignDetail } from '@sendwell/contract/campaigns';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useBrandKit } from '../api/use-brand-kit';
 import { useCampaign } from '../api/use-campaigns';
 import type { CampaignStart, ContactSelection } from '../editor/campaign-form';
 import type { EditorCloseHandle } from '@/lib/use-close-guard';
@@ -43,6 +44,9 @@ export function CampaignEditorDialog({
   const [readyId, setReadyId] = React.useState<number | null>(null);
   if (editId === null && readyId !== null) setReadyId(null);
   if (editId !== null && readyId !== editId && campaign.data?.id === editId && !campaign.isFetching) setReadyId(editId);
+  // A new campaign starts in the account's brand kit, so the editor waits for it (an error starts unbranded).
+  const brandKit = useBrandKit(target?.kind === 'new');
+  const brandKitPending = target?.kind === 'new' && brandKit.isPending;
   const closeRef = React.useRef<EditorCloseHandle | null>(null);
   const requestClose = () => {
     if (closeRef.current) closeRef.current.requestClose();
@@ -84,6 +88,8 @@ export function CampaignEditorDialog({
               )}
             </div>
           </>
+        ) : brandKitPending ? (
+          <EditorLoading title={title} />
         ) : target ? (
           <React.Suspense fallback={<EditorLoading title={title} />}>
             <CampaignEditor
@@ -93,6 +99,7 @@ export function CampaignEditorDialog({
               initialListIds={target.kind === 'new' ? target.listIds : []}
               initialSelection={target.kind === 'new' ? target.selection : undefined}
               start={target.kind === 'new' ? target.start : undefined}
+              brandKit={target.kind === 'new' ? brandKit.data : undefined}
               user={user}
               closeRef={closeRef}
               onDone={onClose}

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import type { z } from 'zod';
 import { renameCampaignTemplateBodySchema } from '@sendwell/contract/campaign-templates';
 
 import { FieldError } from '@/components/field-error';
@@ -29,6 +30,8 @@ export function TemplateNameDialog({
   initialName,
   pending,
   onSubmit,
+  label = 'Template name',
+  nameSchema = renameCampaignTemplateBodySchema,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -38,6 +41,10 @@ export function TemplateNameDialog({
   initialName: string;
   pending: boolean;
   onSubmit: (name: string) => Promise<string | null>;
+  /** The name field's label (a saved block is named too). */
+  label?: string;
+  /** The contract's rule for the name. */
+  nameSchema?: z.ZodType<{ name: string }>;
 }) {
   const [name, setName] = React.useState(initialName);
   const [error, setError] = React.useState<string | undefined>();
@@ -52,7 +59,7 @@ export function TemplateNameDialog({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = renameCampaignTemplateBodySchema.safeParse({ name });
+    const parsed = nameSchema.safeParse({ name });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -70,7 +77,7 @@ export function TemplateNameDialog({
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           <div className="space-y-2">
-            <Label htmlFor="template-name">Template name</Label>
+            <Label htmlFor="template-name">{label}</Label>
             <Input
               id="template-name"
               value={name}

@@ -1,6 +1,7 @@
 import {
   plainTextDoc,
   richTextPlain,
+  type BlockCondition,
   type BlockStyles,
   type EmailBlock,
   type LeafBlock,
@@ -247,6 +248,17 @@ function cloneBlock(block: EmailBlock, id: string = newBlockId()): EmailBlock {
   return copy;
 }
 
+/** Saved blocks put into a campaign at an index: copies with ids of their own (a columns block's contents too). */
+export function insertCopies(
+  blocks: readonly EmailBlock[],
+  saved: readonly EmailBlock[],
+  index: number = blocks.length,
+): { blocks: EmailBlock[]; firstId: string | null } {
+  const copies = saved.map((block) => cloneBlock(block));
+  const at = Math.max(0, Math.min(index, blocks.length));
+  return { blocks: [...blocks.slice(0, at), ...copies, ...blocks.slice(at)], firstId: copies[0]?.id ?? null };
+}
+
 /** Inserts a block at an index (clamped to the list). */
 export function insertBlock<T extends EmailBlock>(blocks: readonly T[], block: T, index: number = blocks.length): T[] {
   const at = Math.max(0, Math.min(index, blocks.length));
@@ -403,6 +415,19 @@ export function updateBlockStyles(
       else styles[key] = value;
     }
     return { ...block, styles: styles as BlockStyles };
+  });
+}
+
+/** Who sees a block (issue 30 part 6): a condition, or everyone (undefined). */
+export function setBlockCondition(
+  blocks: readonly EmailBlock[],
+  id: string,
+  condition: BlockCondition | undefined,
+): EmailBlock[] {
+  return mapTree(blocks, (block) => {
+    if (block.id !== id) return block;
+    const { condition: _old, ...rest } = block;
+    return (condition ? { ...rest, condition } : rest) as EmailBlock;
   });
 }
 

@@ -171,3 +171,44 @@ describe('placeholder links in the new blocks', () => {
     expect(firstPlaceholderLink([columns])?.block.type).toBe('button');
   });
 });
+
+describe('content checks (issue 30 part 7)', () => {
+  const image = (id: string, alt: string): EmailBlock => ({
+    id,
+    type: 'image',
+    content: { src: 'https://bloom.test/a.jpg', alt },
+    styles: {},
+  });
+  const words = (n: number): EmailBlock => ({
+    id: 'words',
+    type: 'text',
+    content: { text: Array.from({ length: n }, (_, i) => `word${i}`).join(' '), tag: 'p' },
+    styles: {},
+  });
+  const checkOf = (draft: CampaignDraft, id: string) => preSendChecks(draft, context).find((c) => c.id === id);
+
+  it('warns about images without alt text, pointing at the first, in blocks and in raw HTML', () => {
+    const draft = { ...ready, blocks: [image('a', 'Roses'), image('b', ' '), words(30)] };
+    expect(checkOf(draft, 'alt-text')).toMatchObject({ status: 'warning', fix: { kind: 'block', blockId: 'b' } });
+    expect(checkOf({ ...ready, blocks: [image('a', 'Roses'), words(30)] }, 'alt-text')?.status).toBe('ok');
+    const html = (body: string) => ({ ...ready, blocks: [], rawHtml: body });
+    expect(checkOf(html('<p>Hi</p><img src="a.png"><img alt="" src="b.png">'), 'alt-text')?.detail).toMatch(
+      /^1 image has no alt attribute/,
+    );
+    expect(checkOf(html('<img src="a.png" alt="Logo">'), 'alt-text')?.status).toBe('ok');
+  });
+
+  it('warns about an image-only mail, never blocks', () => {
+    expect(checkOf({ ...ready, blocks: [image('a', 'Sale'), words(3)] }, 'image-only')?.status).toBe('warning');
+    expect(checkOf({ ...ready, blocks: [image('a', 'Sale'), words(25)] }, 'image-only')?.status).toBe('ok');
+    expect(checkOf({ ...ready, blocks: [words(2)] }, 'image-only')?.status).toBe('ok');
+    const onlyPicture = {
+      ...ready,
+      blocks: [],
+      rawHtml:
+        '<html><head><style>p{color:red}</style></head><body><img src="x.png" alt="Sale"> {{unsubscribe}}</body></html>',
+    };
+    expect(checkOf(onlyPicture, 'image-only')?.status).toBe('warning');
+    expect(blockingChecks(preSendChecks({ ...ready, blocks: [image('a', '')] }, context))).toEqual([]);
+  });
+});

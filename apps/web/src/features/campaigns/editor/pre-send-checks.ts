@@ -17,13 +17,23 @@ export type PreSendFix =
  * checks again. 'warning' does not block either: something the sender should know before sending.
  */
 export interface PreSendCheck {
-  id: 'recipients' | 'sender' | 'postal-address' | 'subject' | 'content' | 'links' | 'size' | 'unsubscribe';
+  id:
+    | 'recipients'
+    | 'sender'
+    | 'postal-address'
+    | 'subject'
+    | 'content'
+    | 'links'
+    | 'alt-text'
+    | 'image-only'
+    | 'size'
+    | 'unsubscribe';
   status: 'ok' | 'blocked' | 'checking' | 'warning';
   /** What the line checks, e.g. 'Recipients'. */
   label: string;
   /** How it stands: what is fine, or what is wrong and what to do. */
   detail: string;
-  /** Where to fix it (only on a blocked line). */
+  /** Where to fix it (on a blocked or warning line). */
   fix?: PreSendFix;
   /** The words on the fix link. */
   fixLabel?: string;
@@ -142,6 +152,8 @@ export function preSendChecks(draft: CampaignDraft, context: PreSendContext): Pr
     subjectCheck(draft),
     contentCheck(draft),
     linksCheck(draft),
+    altTextCheck(draft),
+    imageOnlyCheck(draft),
     sizeCheck(context),
     unsubscribeCheck(draft),
   ];
@@ -303,6 +315,77 @@ function sizeCheck({ renderedHtml }: PreSendContext): PreSendCheck {
     ...base,
     status: 'warning',
     detail: `About ${kb} KB: Gmail clips messages over 102 KB, hiding the rest of the email and the unsubscribe link behind "View entire message". Shorten the text or the HTML blocks.`,
+  };
+}
+
+/** `<img>` tags of a campaign's own HTML without alt text (decorative images carry alt=""). */
+const IMG_TAG = /<img\b[^>]*>/gi;
+const ALT_ATTR = /\salt\s*=/i;
+
+function altTextCheck(draft: CampaignDraft): PreSendCheck {
+  const base = { id: 'alt-text', label: 'Image descriptions' } as const;
+  if (draft.rawHtml !== null) {
+    const missing = (draft.rawHtml.match(IMG_TAG) ?? []).filter((tag) => !ALT_ATTR.test(tag)).length;
+    if (missing === 0) return { ...base, status: 'ok', detail: 'Every image in your HTML has an alt attribute.' };
+    return {
+      ...base,
+      status: 'warning',
+      detail: `${missing} ${missing === 1 ? 'image has' : 'images have'} no alt attribute: readers whose mail blocks images, and screen readers, get nothing in their place.`,
+    };
+  }
+  const pictures = allBlocks(draft.blocks).filter((block) => block.type === 'image' || block.type === 'video');
+  const missing = pictures.filter(
+    (block) => (block.type === 'image' || block.type === 'video') && !block.content.alt.trim(),
+  );
+  if (missing.length === 0)
+    return {
+      ...base,
+      status: 'ok',
+      detail: pictures.length === 0 ? 'No images.' : 'Every image says what it shows (alt text).',
+    };
+  const first = missing[0];
+  return {
+    ...base,
+    status: 'warning',
+    detail: `${missing.length} ${missing.length === 1 ? 'image has' : 'images have'} no alt text: readers whose mail blocks images, and screen readers, get nothing in their place.`,
+    ...(first ? { fix: { kind: 'block' as const, blockId: first.id }, fixLabel: 'Describe the image' } : {}),
+  };
+}
+
+/** The words a reader gets without pictures: spam filters distrust mail that is all image, and so do readers. */
+function wordsWithoutImages(draft: CampaignDraft): string {
+  if (draft.rawHtml !== null)
+    return draft.rawHtml
+      .replace(/<(style|script|head)\b[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&nbsp;|\{\{[^}]*\}\}/g, ' ');
+  return allBlocks(draft.blocks)
+    .map((block) =>
+      block.type === 'text' || block.type === 'heading' || block.type === 'button'
+        ? block.content.text
+        : block.type === 'html'
+          ? block.content.html.replace(/<[^>]*>/g, ' ')
+          : '',
+    )
+    .join(' ');
+}
+
+/** Fewer words than this beside pictures is an image-only mail. */
+const IMAGE_ONLY_WORDS = 20;
+
+function imageOnlyCheck(draft: CampaignDraft): PreSendCheck {
+  const base = { id: 'image-only', label: 'Text beside images' } as const;
+  const hasImages =
+    draft.rawHtml !== null
+      ? /<img\b/i.test(draft.rawHtml)
+      : allBlocks(draft.blocks).some((block) => block.type === 'image' || block.type === 'video');
+  const words = wordsWithoutImages(draft).split(/\s+/).filter(Boolean).length;
+  if (!hasImages || words >= IMAGE_ONLY_WORDS)
+    return { ...base, status: 'ok', detail: hasImages ? `${words} words beside the images.` : 'No images.' };
+  return {
+    ...base,
+    status: 'warning',
+    detail: `Only ${words} ${words === 1 ? 'word' : 'words'} beside the images: mail that is mostly pictures is often filtered as spam and reads as nothing where images are off. Add some text.`,
   };
 }
 

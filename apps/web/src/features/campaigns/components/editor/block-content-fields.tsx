@@ -1,5 +1,5 @@
 import { Upload } from 'lucide-react';
-import { unknownMergeTags, type EmailBlock } from '@sendwell/contract/campaigns';
+import { unknownMergeTagMessage, unknownMergeTags, type EmailBlock } from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -167,8 +167,7 @@ export function UnknownTagsWarning({ block }: { block: EmailBlock }) {
   if (unknown.length === 0) return null;
   return (
     <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-      Unknown merge tag {unknown.map((tag) => `{{${tag}}}`).join(', ')}. Use {'{{firstName}}'}, {'{{lastName}}'},{' '}
-      {'{{email}}'} or {'{{company}}'}.
+      {unknownMergeTagMessage(unknown)}
     </p>
   );
 }

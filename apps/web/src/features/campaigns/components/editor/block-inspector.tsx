@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import type { EmailBlock } from '@sendwell/contract/campaigns';
+import type { BlockCondition, EmailBlock } from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
 import { BLOCK_TYPE_LABELS, TEXT_TAG_LABELS } from '../../editor/blocks';
@@ -8,6 +8,8 @@ import { ButtonContent, ImageContent, UnknownTagsWarning, type ContentPatch } fr
 import { BlockStyleFields, type StylePatch } from './block-styles';
 import { ColumnsContent, HeadingContent, HtmlContent, SocialContent, VideoContent } from './more-block-fields';
 import { AlignField } from './style-fields';
+import { ConditionField } from './condition-field';
+import { SaveBlockButton } from './saved-blocks';
 import { TextContent } from './text-content-fields';
 
 /** The Edit Component panel (spec §2) for the selected block: content, colours, alignment, size and spacing. */
@@ -20,6 +22,8 @@ export function BlockInspector({
   onResetStyles,
   onUploadImage,
   onColumnCount,
+  onCondition,
+  segments,
   onClose,
 }: {
   block: EmailBlock;
@@ -30,6 +34,10 @@ export function BlockInspector({
   onResetStyles: () => void;
   onUploadImage: (file: File) => void;
   onColumnCount: (count: 2 | 3) => void;
+  /** Who sees the block; absent where blocks are always for everyone (sequence emails). */
+  onCondition?: (condition: BlockCondition | undefined) => void;
+  /** The account's segments, which a conditional block may be shown to. */
+  segments?: { id: number; name: string }[];
   onClose: () => void;
 }) {
   const id = `block-${block.id}`;
@@ -72,6 +80,10 @@ export function BlockInspector({
       {block.type === 'html' && <HtmlContent id={id} block={block} onContent={onContent} />}
       {block.type === 'columns' && <ColumnsContent block={block} onColumnCount={onColumnCount} />}
 
+      {onCondition && (
+        <ConditionField id={id} condition={block.condition} segments={segments ?? []} onChange={onCondition} />
+      )}
+
       <BlockStyleFields id={id} block={block} onStyles={onStyles} />
 
       {(block.type === 'text' ||
@@ -85,11 +97,14 @@ export function BlockInspector({
         />
       )}
 
-      {Object.keys(s).length > 0 && (
-        <Button variant="ghost" size="sm" className="text-muted-foreground -ml-2" onClick={onResetStyles}>
-          Reset styles
-        </Button>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {Object.keys(s).length > 0 && (
+          <Button variant="ghost" size="sm" className="text-muted-foreground -ml-2" onClick={onResetStyles}>
+            Reset styles
+          </Button>
+        )}
+        <SaveBlockButton block={block} />
+      </div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Code2, ImageOff, Play } from 'lucide-react';
 import {
+  EMAIL_FONT_STACKS,
   MERGE_TAG_PATTERN,
   type EmailBlock,
   type RichTextInline,
@@ -8,6 +9,9 @@ import {
 } from '@sendwell/contract/campaigns';
 
 import { SOCIAL_LABELS, socialIconUrl, STYLE_DEFAULTS, type TextTag } from '../../editor/blocks';
+
+/** A block's own font (a brand kit's) as the renderer sets it; none: the canvas's font, as before. */
+const fontOf = (s: EmailBlock['styles']) => (s.fontFamily ? EMAIL_FONT_STACKS[s.fontFamily] : undefined);
 
 /**
  * One block drawn on the canvas the way the server's renderer draws it (same defaults), with
@@ -29,6 +33,7 @@ export function BlockView({ block }: { block: EmailBlock }) {
               backgroundColor: s.backgroundColor,
               textAlign: s.textAlign ?? 'left',
               color: s.color ?? STYLE_DEFAULTS.textColor,
+              fontFamily: fontOf(s),
             }}
           >
             {richTextIsEmpty(doc.content) ? (
@@ -55,6 +60,7 @@ export function BlockView({ block }: { block: EmailBlock }) {
               fontSize: s.fontSize ?? STYLE_DEFAULTS.fontSize[tag],
               lineHeight: 1.5,
               fontWeight: tag === 'p' ? 400 : 700,
+              fontFamily: fontOf(s),
             }}
           >
             {block.content.text.trim() === '' ? (
@@ -107,6 +113,7 @@ export function BlockView({ block }: { block: EmailBlock }) {
               fontSize: s.fontSize ?? STYLE_DEFAULTS.buttonFontSize,
               borderRadius: s.borderRadius ?? STYLE_DEFAULTS.buttonRadius,
               padding: '12px 24px',
+              fontFamily: fontOf(s),
             }}
           >
             <WithMergeTags text={block.content.text} />

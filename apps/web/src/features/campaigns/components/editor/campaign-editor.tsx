@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { Redo2, Undo2 } from 'lucide-react';
 import type { CurrentUser } from '@sendwell/contract/auth';
+import type { BrandKit } from '@sendwell/contract/brand-kit';
 import type { CampaignDetail } from '@sendwell/contract/campaigns';
 import type { CampaignStart, ContactSelection } from '../../editor/campaign-form';
 
@@ -46,6 +47,7 @@ export default function CampaignEditor({
   initialListIds,
   initialSelection,
   start,
+  brandKit,
   user,
   closeRef,
   onDone,
@@ -57,11 +59,13 @@ export default function CampaignEditor({
   initialSelection?: ContactSelection;
   /** A new campaign started from a template, or as raw HTML. */
   start?: CampaignStart;
+  /** The account's brand kit: a new campaign's blocks start in it. */
+  brandKit?: BrandKit;
   user: CurrentUser;
   closeRef: React.RefObject<EditorCloseHandle | null>;
   onDone: (result?: EditorResult) => void;
 }) {
-  const draft = useCampaignDraft({ campaign, user, initialListIds, initialSelection, start });
+  const draft = useCampaignDraft({ campaign, user, initialListIds, initialSelection, start, brandKit });
   const { draft: values, errors, dirty } = draft;
   const htmlMode = values.rawHtml !== null;
   const senders = useSenderChoices({ fromEmail: values.fromEmail, onDefaultSender: draft.adoptDefaultSender });
@@ -212,7 +216,7 @@ export default function CampaignEditor({
                 selectedId={draft.selectedId}
                 blockErrors={errors.blocks}
                 insertAt={dnd.insertAt}
-                paletteDragging={dnd.activeDrag?.kind === 'palette'}
+                paletteDragging={dnd.activeDrag?.kind === 'palette' || dnd.activeDrag?.kind === 'saved'}
                 reordering={dnd.activeDrag?.kind === 'block'}
                 uploadingCount={images.uploadingCount}
                 onSelect={draft.selectBlock}

@@ -4,6 +4,7 @@ import { BlockInspector } from './block-inspector';
 import { DesignElements } from './design-elements';
 import { LogoLibrary } from './logo-library';
 import { PreSendChecklist } from './pre-send-checklist';
+import { SavedBlocks } from './saved-blocks';
 import { CampaignSettings, RecipientPicker } from './settings-panel';
 import { SETTINGS_FIELDS, type CampaignDraftState, type LeftTab } from './use-campaign-draft';
 import type { useEditorImages } from './use-editor-images';
@@ -87,10 +88,13 @@ export function EditorSidebar({
               onResetStyles={() => draft.resetBlockStyles(selectedBlock.id)}
               onUploadImage={(file) => images.uploadForBlock(selectedBlock.id, file)}
               onColumnCount={(count) => draft.setColumnCount(selectedBlock.id, count)}
+              onCondition={(condition) => draft.editBlockCondition(selectedBlock.id, condition)}
+              segments={segments.data ?? []}
               onClose={() => draft.selectBlock(null)}
             />
           )}
           <DesignElements onAdd={(type) => draft.addBlock(type)} />
+          <SavedBlocks onAdd={(blocks) => draft.addSaved(blocks)} />
           <LogoLibrary onInsert={images.insertLogo} />
         </TabsContent>
       </Tabs>

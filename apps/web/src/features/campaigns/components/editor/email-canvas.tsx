@@ -3,6 +3,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Copy, GripVertical, ImagePlus, MousePointerClick, Trash2 } from 'lucide-react';
+import type { SavedBlock } from '@sendwell/contract/saved-blocks';
 import type { EmailBlock } from '@sendwell/contract/campaigns';
 
 import { Spinner } from '@/components/ui/spinner';
@@ -15,7 +16,8 @@ import { ColumnsView } from './columns-view';
 export const CANVAS_ID = 'email-canvas';
 
 /** What a drag carries: a new block from Design Elements, or a block being reordered. */
-export type DragData = { kind: 'palette'; type: BlockType } | { kind: 'block'; id: string };
+export type DragData =
+  { kind: 'palette'; type: BlockType } | { kind: 'saved'; saved: SavedBlock } | { kind: 'block'; id: string };
 
 /** True when a native drag carries files (as opposed to text or a dnd-kit pointer drag). */
 function hasFiles(event: React.DragEvent): boolean {
@@ -271,6 +273,16 @@ function SortableBlock({
         >
           <BlockView block={block} />
         </button>
+      )}
+      {block.condition && (
+        // Who gets a conditional block, said on the canvas too (its full rule is in Edit Component).
+        <span className="pointer-events-none absolute top-1 left-1 rounded bg-violet-700 px-1.5 py-0.5 text-[11px] font-medium text-white">
+          {block.condition.kind === 'segment'
+            ? block.condition.match === 'in'
+              ? 'Segment only'
+              : 'Not for a segment'
+            : 'Field rule'}
+        </span>
       )}
       {error && (
         <p className="px-4 pb-2 text-xs font-medium text-red-700" role="note">

@@ -1,12 +1,14 @@
 import * as React from 'react';
-import { AlertCircle, Monitor, Send, Smartphone } from 'lucide-react';
+import { AlertCircle, FileText, Monitor, Moon, Send, Smartphone } from 'lucide-react';
 import type { EmailBlock } from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useEmailPreview } from '../../api/use-editor-data';
+import { useEmailPreview, usePreviewContacts } from '../../api/use-editor-data';
 import { previewableBlocks } from '../../editor/campaign-form';
 import { EmailFrame, PREVIEW_WIDTHS, type PreviewMode } from '../email-frame';
 
@@ -14,6 +16,21 @@ export type { PreviewMode };
 
 /** Wait this long after the last change before asking the server to render again. */
 const PREVIEW_DEBOUNCE_MS = 300;
+
+/** How the preview is looked at: at a width (the editor's mode), in a dark-mode client, or as its text part. */
+type Look = PreviewMode | 'dark' | 'text';
+const EVERYONE = 'everyone';
+
+/**
+ * Dark mode the way the clients that force it (Gmail's and Outlook's apps) show a light email: its
+ * colours inverted with hues kept, pictures left as they are. Added to the previewed copy only.
+ */
+const DARK_CLIENT_STYLE =
+  '<style>html{filter:invert(1) hue-rotate(180deg);background:#fff}img{filter:invert(1) hue-rotate(180deg)}</style>';
+function darkClientHtml(html: string): string {
+  const head = html.search(/<\/head>/i);
+  return head >= 0 ? `${html.slice(0, head)}${DARK_CLIENT_STYLE}${html.slice(head)}` : `${DARK_CLIENT_STYLE}${html}`;
+}
 
 /**
  * The Email Preview (spec §2): the server's real rendering of the current blocks, in a sandboxed
@@ -35,12 +52,17 @@ export function EmailPreview({
   onModeChange: (mode: PreviewMode) => void;
   onSendTest: () => void;
 }) {
+  const [look, setLook] = React.useState<Look>(mode);
+  const [contactId, setContactId] = React.useState<number | null>(null);
+  const contacts = usePreviewContacts(true);
   const payload = React.useMemo(
     () => ({ blocks: html === null ? previewableBlocks(blocks) : [], subject, html }),
     [blocks, subject, html],
   );
   const debounced = useDebouncedValue(payload, PREVIEW_DEBOUNCE_MS);
-  const preview = useEmailPreview(debounced.blocks, debounced.subject, true, debounced.html);
+  const preview = useEmailPreview(debounced.blocks, debounced.subject, true, debounced.html, contactId);
+  const shownLook: Look = look === 'dark' || look === 'text' ? look : mode;
+  const frameMode: PreviewMode = shownLook === 'mobile' ? 'mobile' : 'desktop';
   const skipped = html === null ? blocks.length - payload.blocks.length : 0;
 
   return (
@@ -54,8 +76,12 @@ export function EmailPreview({
             type="single"
             variant="outline"
             size="sm"
-            value={mode}
-            onValueChange={(next) => next && onModeChange(next as PreviewMode)}
+            value={shownLook}
+            onValueChange={(next) => {
+              if (!next) return;
+              setLook(next as Look);
+              if (next === 'desktop' || next === 'mobile') onModeChange(next);
+            }}
             aria-label="Preview width"
           >
             <ToggleGroupItem value="desktop" aria-label="Desktop preview">
@@ -64,6 +90,12 @@ export function EmailPreview({
             <ToggleGroupItem value="mobile" aria-label="Mobile preview">
               <Smartphone aria-hidden="true" />
             </ToggleGroupItem>
+            <ToggleGroupItem value="dark" aria-label="Dark mode preview">
+              <Moon aria-hidden="true" />
+            </ToggleGroupItem>
+            <ToggleGroupItem value="text" aria-label="Plain-text preview">
+              <FileText aria-hidden="true" />
+            </ToggleGroupItem>
           </ToggleGroup>
           <Button variant="outline" size="sm" onClick={onSendTest}>
             <Send aria-hidden="true" />
@@ -71,13 +103,42 @@ export function EmailPreview({
           </Button>
         </div>
       </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Label htmlFor="preview-as" className="text-muted-foreground shrink-0 text-xs font-normal">
+          Preview as
+        </Label>
+        <Select
+          value={contactId === null ? EVERYONE : String(contactId)}
+          onValueChange={(value) => setContactId(value === EVERYONE ? null : Number(value))}
+        >
+          <SelectTrigger id="preview-as" size="sm" className="min-w-0 flex-1 sm:max-w-72">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={EVERYONE}>Everyone (every block, your name)</SelectItem>
+            {(contacts.data ?? []).map((contact) => (
+              <SelectItem key={contact.id} value={String(contact.id)}>
+                {`${contact.firstName ?? ''} ${contact.lastName ?? ''}`.trim() || contact.email} ({contact.email})
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
       <div className="bg-muted/60 relative min-h-[420px] flex-1 overflow-hidden rounded-lg border">
-        {preview.data ? (
+        {preview.data && shownLook === 'text' ? (
+          <pre
+            aria-label="Plain-text part"
+            tabIndex={0}
+            className="bg-background text-foreground absolute inset-0 overflow-auto p-4 font-mono text-xs whitespace-pre-wrap"
+          >
+            {preview.data.text}
+          </pre>
+        ) : preview.data ? (
           <EmailFrame
-            html={preview.data.html}
-            width={PREVIEW_WIDTHS[mode]}
-            title={`Email preview (${mode})`}
-            mode={mode}
+            html={shownLook === 'dark' ? darkClientHtml(preview.data.html) : preview.data.html}
+            width={PREVIEW_WIDTHS[frameMode]}
+            title={`Email preview (${shownLook})`}
+            mode={frameMode}
           />
         ) : preview.isError ? null : (
           <div className="space-y-3 p-6">

@@ -189,7 +189,7 @@ export function PreSendChecklist({
                 </span>
               </p>
               <p className="text-muted-foreground text-xs break-words">{check.detail}</p>
-              {check.status === 'blocked' && check.fix && (
+              {(check.status === 'blocked' || check.status === 'warning') && check.fix && (
                 <FixAction check={check} fix={check.fix} showSettings={showSettings} selectBlock={selectBlock} />
               )}
             </div>

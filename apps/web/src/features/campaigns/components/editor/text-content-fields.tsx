@@ -15,7 +15,13 @@ import {
   Underline,
   type LucideIcon,
 } from 'lucide-react';
-import { MERGE_TAGS, richTextDocSchema, type MergeTag, type RichTextDoc } from '@sendwell/contract/campaigns';
+import {
+  MERGE_TAG_LABELS,
+  MERGE_TAGS,
+  richTextDocSchema,
+  type MergeTag,
+  type RichTextDoc,
+} from '@sendwell/contract/campaigns';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -26,13 +32,6 @@ import { Toggle } from '@/components/ui/toggle';
 import { richTextContent, textBlockDoc, type BlockOf } from '../../editor/blocks';
 import { cleanPastedHtml } from '../../editor/pasted-html';
 import type { ContentPatch } from './block-content-fields';
-
-const MERGE_TAG_LABELS: Record<MergeTag, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  company: 'Company',
-};
 
 type TextStyle = 'p' | '1' | '2' | '3';
 const STYLE_LABELS: Record<TextStyle, string> = { p: 'Paragraph', 1: 'Heading 1', 2: 'Heading 2', 3: 'Heading 3' };

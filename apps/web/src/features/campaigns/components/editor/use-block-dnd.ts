@@ -28,7 +28,8 @@ function dragData(event: { active: { data: { current?: unknown } } }): DragData 
 
 /** Palette drags land where the pointer is (a block, else the canvas); reordering uses the closest block. */
 const collisionDetection: CollisionDetection = (args) => {
-  if (dragData(args)?.kind === 'palette') {
+  const kind = dragData(args)?.kind;
+  if (kind === 'palette' || kind === 'saved') {
     const hits = pointerWithin(args);
     const onBlock = hits.find((hit) => hit.id !== CANVAS_ID);
     return onBlock ? [onBlock] : hits;
@@ -85,7 +86,8 @@ export function useBlockDnd(draft: CampaignDraftState) {
     setActiveDrag(dragData(event));
   };
   const onDragMove = (event: DragMoveEvent) => {
-    if (dragData(event)?.kind !== 'palette') return;
+    const kind = dragData(event)?.kind;
+    if (kind !== 'palette' && kind !== 'saved') return;
     const index = paletteIndex(event);
     setInsertAt((current) => (current === index ? current : index));
   };
@@ -102,6 +104,9 @@ export function useBlockDnd(draft: CampaignDraftState) {
     if (data?.kind === 'palette') {
       const index = paletteIndex(event);
       if (index !== null) draft.addBlock(data.type, index);
+    } else if (data?.kind === 'saved') {
+      const index = paletteIndex(event);
+      if (index !== null) draft.addSaved(data.saved.blocks, index);
     } else if (
       data?.kind === 'block' &&
       event.over &&
@@ -116,6 +121,7 @@ export function useBlockDnd(draft: CampaignDraftState) {
   const dragLabel = (data: DragData | null): string => {
     if (!data) return 'The element';
     if (data.kind === 'palette') return `New ${BLOCK_TYPE_LABELS[data.type].toLowerCase()} block`;
+    if (data.kind === 'saved') return `Saved block ${data.saved.name}`;
     const block = blocks.find((b) => b.id === data.id);
     return block ? describeBlock(block) : 'The block';
   };

@@ -1,10 +1,12 @@
 import * as React from 'react';
 import type { CurrentUser } from '@sendwell/contract/auth';
-import type { BlockStyles, CampaignDetail, EmailBlock } from '@sendwell/contract/campaigns';
+import { applyBrandKit, type BrandKit } from '@sendwell/contract/brand-kit';
+import type { BlockCondition, BlockStyles, CampaignDetail, EmailBlock } from '@sendwell/contract/campaigns';
 
 import {
   createBlock,
   createImageBlock,
+  insertCopies,
   addToColumn,
   duplicateBlock,
   findBlock,
@@ -13,6 +15,7 @@ import {
   newBlockId,
   removeBlock,
   resetBlockStyles,
+  setBlockCondition,
   setColumnCount,
   replaceImageSource,
   springSaleTemplate,
@@ -30,6 +33,18 @@ import {
   type ContactSelection,
   type DraftErrors,
 } from '../../editor/campaign-form';
+
+/**
+ * A new campaign's blocks: the template's (with ids of their own, as every block added in the
+ * editor gets) or the spring sale, in the brand kit when the account saved one to apply.
+ */
+function startingBlocks(start: CampaignStart | undefined, brandKit: BrandKit | undefined): EmailBlock[] {
+  const blocks = start
+    ? start.blocks.map((block) => ({ ...structuredClone(block), id: newBlockId() }))
+    : springSaleTemplate();
+  const branded = brandKit && brandKit.updatedAt !== null && brandKit.applyToNew && !start?.html;
+  return branded ? applyBrandKit(blocks, brandKit, newBlockId) : blocks;
+}
 
 /** Contacts picked on the Contacts page, and whether they are still chosen as recipients. */
 export type PendingSelection = ContactSelection & { chosen: boolean };
@@ -62,6 +77,7 @@ export function useCampaignDraft({
   initialListIds,
   initialSelection,
   start,
+  brandKit,
 }: {
   campaign: CampaignDetail | undefined;
   user: CurrentUser;
@@ -69,6 +85,8 @@ export function useCampaignDraft({
   initialSelection?: ContactSelection;
   /** A new campaign started from a template (or as raw HTML); without one it starts as the spring sale. */
   start?: CampaignStart;
+  /** The account's brand kit: a new campaign's blocks start in it when the account saved one to apply. */
+  brandKit?: BrandKit;
 }) {
   // The draft and the undo history of its blocks live in one state, so a change and its history
   // entry are made by one pure update.
@@ -77,10 +95,7 @@ export function useCampaignDraft({
       fromEmail: '',
       fromName: user.company || `${user.firstName} ${user.lastName}`.trim(),
       listIds: initialListIds,
-      // A template's blocks get ids of their own, as every block added in the editor does.
-      blocks: start
-        ? start.blocks.map((block) => ({ ...structuredClone(block), id: newBlockId() }))
-        : springSaleTemplate(),
+      blocks: startingBlocks(start, brandKit),
       subject: start?.subject,
       preheader: start?.preheader,
       rawHtml: start?.html ?? null,
@@ -147,6 +162,17 @@ export function useCampaignDraft({
     selectBlock(block.id);
     clearFieldError(['content']);
   };
+  /** A saved block (or several) at `index`, else at the end; the first copy is selected. */
+  const addSaved = (saved: readonly EmailBlock[], index?: number) => {
+    let firstId: string | null = null;
+    setBlocks((blocks) => {
+      const result = insertCopies(blocks, saved, index);
+      firstId = result.firstId;
+      return result.blocks;
+    });
+    if (firstId) selectBlock(firstId);
+    clearFieldError(['content']);
+  };
   /** An image block, before the block `beforeId` (where a file was dropped), else at the end. */
   const addImage = (src: string, alt: string, beforeId: string | null = null) => {
     const block = createImageBlock(src, alt);
@@ -169,6 +195,7 @@ export function useCampaignDraft({
     setLeftTab,
     selectBlock,
     addBlock,
+    addSaved,
     addImage,
     /** Contacts picked on the Contacts page (no list exists for them until the campaign is saved). */
     selection,
@@ -198,6 +225,9 @@ export function useCampaignDraft({
     editBlockStyles: (id: string, patch: Partial<Record<keyof BlockStyles, unknown>>) =>
       setBlocks((blocks) => updateBlockStyles(blocks, id, patch), `styles:${id}:${Object.keys(patch).join()}`),
     resetBlockStyles: (id: string) => setBlocks((blocks) => resetBlockStyles(blocks, id)),
+    /** Who sees the block: a segment or a field rule, or everyone (undefined). */
+    editBlockCondition: (id: string, condition: BlockCondition | undefined) =>
+      setBlocks((blocks) => setBlockCondition(blocks, id, condition), `condition:${id}`),
     /** A new block at the end of one column of a columns block. */
     addToColumn: (columnsId: string, columnIndex: number, type: LeafBlockType) => {
       const block = createBlock(type);

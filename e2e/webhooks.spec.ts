@@ -79,7 +79,10 @@ test('webhooks: add an endpoint, reveal its secret, send a signed test event, ro
     await page.getByRole('button', { name: 'Rotate secret' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate secret' }).click();
     await expect(page.getByText('The previous secret also signs until')).toBeVisible();
-    const rotated = (await page.getByText(/^whsec_[A-Za-z0-9+/]{32}$/).textContent()) ?? '';
+    // The shown secret changes once the rotation's answer arrives: wait for that state, then read it.
+    const shownSecret = page.getByText(/^whsec_[A-Za-z0-9+/]{32}$/);
+    await expect(shownSecret).not.toHaveText(secret);
+    const rotated = (await shownSecret.textContent()) ?? '';
     expect(rotated).not.toBe(secret);
     await page.getByRole('button', { name: /^Replay webhook\.test delivery/ }).click();
     await expect(deliveries.getByText('Delivered')).toHaveCount(2, { timeout: 30_000 });

@@ -50,7 +50,7 @@ export function SendConfirmDialog({
   const blocked = checks ? blockingChecks(checks).length > 0 : false;
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent className="max-h-[90dvh] overflow-y-auto">
+      <AlertDialogContent className="flex max-h-[90dvh] flex-col">
         <AlertDialogHeader>
           <AlertDialogTitle>
             {count === null
@@ -80,7 +80,17 @@ export function SendConfirmDialog({
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
-        {checks && <PreSendSummary checks={checks} />}
+        {/* The checks scroll on their own, so Cancel and Send Now stay on screen on a phone. */}
+        {checks && (
+          <div
+            className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1"
+            role="region"
+            aria-label="Checks before sending"
+            tabIndex={0}
+          >
+            <PreSendSummary checks={checks} />
+          </div>
+        )}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{noRecipients ? 'Close' : 'Cancel'}</AlertDialogCancel>
           {!noRecipients && (

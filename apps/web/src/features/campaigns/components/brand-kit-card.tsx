@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { toastError } from '@/lib/toast-error';
+import { useSettingsSubmit } from '@/lib/use-settings-submit';
 import { toast } from '@/lib/use-toast';
 import { useBrandKit, useSaveBrandKit } from '../api/use-brand-kit';
 import { useUploadImage } from '../api/use-editor-data';
@@ -61,7 +61,6 @@ export function BrandKitCard({ postalAddress }: { postalAddress: string }) {
   const save = useSaveBrandKit();
   const upload = useUploadImage();
   const [draft, setDraft] = React.useState<BrandKitBody | null>(null);
-  const [problem, setProblem] = React.useState<string | null>(null);
   const fileInput = React.useRef<HTMLInputElement>(null);
   React.useEffect(() => {
     if (!stored.data) return;
@@ -80,21 +79,13 @@ export function BrandKitCard({ postalAddress }: { postalAddress: string }) {
     }
     upload.mutate(file, { onSuccess: (image) => patch({ logoUrl: image.url }), onError: toastUploadError });
   };
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = brandKitBodySchema.safeParse(draft);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the brand kit');
-      return;
-    }
-    setProblem(null);
-    try {
-      await save.mutateAsync(parsed.data);
-      toast({ title: 'Brand kit saved', description: 'New campaigns start with it; existing ones keep their look.' });
-    } catch (failure) {
-      toastError(failure, 'Could not save the brand kit. Please try again.', { serverMessage: 'client-error' });
-    }
-  };
+  const { problem, submit } = useSettingsSubmit({
+    schema: brandKitBodySchema,
+    save: (kit) => save.mutateAsync(kit),
+    saved: { title: 'Brand kit saved', description: 'New campaigns start with it; existing ones keep their look.' },
+    failed: 'Could not save the brand kit. Please try again.',
+    invalid: 'Check the brand kit',
+  });
 
   return (
     <Card>
@@ -116,7 +107,7 @@ export function BrandKitCard({ postalAddress }: { postalAddress: string }) {
         ) : (
           <form
             className="grid gap-6 lg:grid-cols-[1fr_260px]"
-            onSubmit={(event) => void submit(event)}
+            onSubmit={(event) => void submit(event, draft)}
             aria-label="Brand kit"
             noValidate
           >

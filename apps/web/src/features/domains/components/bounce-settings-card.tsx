@@ -8,8 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { toastError } from '@/lib/toast-error';
-import { toast } from '@/lib/use-toast';
+import { useSettingsSubmit } from '@/lib/use-settings-submit';
 import { useBounceSettings, useSaveBounceSettings } from '../api/use-bounce-settings';
 
 /** What the account does with the bounces and complaints that come back (GET/PUT /api/bounce-settings). */
@@ -17,26 +16,17 @@ export function BounceSettingsCard() {
   const stored = useBounceSettings();
   const save = useSaveBounceSettings();
   const [draft, setDraft] = useState<BounceSettings | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (stored.data) setDraft(stored.data);
   }, [stored.data]);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = bounceSettingsSchema.safeParse(draft);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the settings');
-      return;
-    }
-    setProblem(null);
-    try {
-      await save.mutateAsync(parsed.data);
-      toast({ title: 'Bounce settings saved' });
-    } catch (failure) {
-      toastError(failure, 'Could not save the bounce settings. Please try again.', { serverMessage: 'client-error' });
-    }
-  };
+  const { problem, submit } = useSettingsSubmit({
+    schema: bounceSettingsSchema,
+    save: (settings) => save.mutateAsync(settings),
+    saved: { title: 'Bounce settings saved' },
+    failed: 'Could not save the bounce settings. Please try again.',
+    invalid: 'Check the settings',
+  });
   const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
   return (
@@ -56,7 +46,7 @@ export function BounceSettingsCard() {
         {!draft ? (
           <Skeleton className="h-40 w-full" />
         ) : (
-          <form className="space-y-4" onSubmit={(event) => void submit(event)} aria-label="Bounce settings">
+          <form className="space-y-4" onSubmit={(event) => void submit(event, draft)} aria-label="Bounce settings">
             <div className="flex items-start justify-between gap-4">
               <Label htmlFor="suppress-hard" className="flex-col items-start gap-1">
                 <span>Suppress hard bounces at once</span>

@@ -11,8 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { formatDate, formatNumber } from '@/lib/format';
-import { toastError } from '@/lib/toast-error';
-import { toast } from '@/lib/use-toast';
+import { useSettingsSubmit } from '@/lib/use-settings-submit';
 import { useSaveSunsetPolicy, useSunsetPolicy } from '../api/use-sunset';
 
 const NO_SEQUENCE = 'none';
@@ -30,7 +29,6 @@ export function SunsetPolicyCard({
   const stored = useSunsetPolicy();
   const save = useSaveSunsetPolicy();
   const [draft, setDraft] = useState<SunsetPolicyBody | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (stored.data) {
       const { enabled, inactiveDays, minMessages, graceDays, reengagementSequenceId } = stored.data;
@@ -38,21 +36,13 @@ export function SunsetPolicyCard({
     }
   }, [stored.data]);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = sunsetPolicyBodySchema.safeParse(draft);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the settings');
-      return;
-    }
-    setProblem(null);
-    try {
-      await save.mutateAsync(parsed.data);
-      toast({ title: 'Sunset policy saved' });
-    } catch (failure) {
-      toastError(failure, 'Could not save the sunset policy. Please try again.', { serverMessage: 'client-error' });
-    }
-  };
+  const { problem, submit } = useSettingsSubmit({
+    schema: sunsetPolicyBodySchema,
+    save: (policy) => save.mutateAsync(policy),
+    saved: { title: 'Sunset policy saved' },
+    failed: 'Could not save the sunset policy. Please try again.',
+    invalid: 'Check the settings',
+  });
   const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
   const shown = (value: number) => (Number.isNaN(value) ? '' : value);
   const data = stored.data;
@@ -93,7 +83,12 @@ export function SunsetPolicyCard({
             <p className="text-muted-foreground text-xs">
               {data.lastRunAt ? `Last checked ${formatDate(data.lastRunAt)}.` : 'Not checked yet: it runs daily.'}
             </p>
-            <form className="space-y-4" onSubmit={(event) => void submit(event)} aria-label="Sunset policy" noValidate>
+            <form
+              className="space-y-4"
+              onSubmit={(event) => void submit(event, draft)}
+              aria-label="Sunset policy"
+              noValidate
+            >
               <div className="flex items-start justify-between gap-4">
                 <Label htmlFor="sunset-enabled" className="flex-col items-start gap-1">
                   <span>Sunset unengaged contacts</span>
